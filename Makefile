@@ -1,0 +1,27 @@
+# The two commands the README leads with: `make serve` and `make test`.
+# Both set everything up on first run (scripts/setup.sh is idempotent and fast when done).
+PY := .venv/bin/python
+HOST ?= 127.0.0.1:8000
+
+.PHONY: setup serve build test lint bench clean
+
+setup:
+	@bash scripts/setup.sh
+
+serve: setup
+	$(PY) -m mkdocs serve -a $(HOST)
+
+build: setup
+	$(PY) -m mkdocs build --strict
+
+test:
+	@bash scripts/setup.sh --browser
+	$(PY) -m ruff check engine plugins tests
+	$(PY) -m mypy
+	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+bench: setup
+	$(PY) -m tests.bench
+
+clean:
+	rm -rf site .venv node_modules .cache

@@ -1,0 +1,220 @@
+"""The small interface every game system implements.
+
+A system is a set of named procedures (attack, morale, reaction, ...) plus the hooks the shared
+encounter resolver (`engine.systems.encounter`) calls to run a fight round by round. Core dice
+code knows nothing of any system; systems use `engine.dice` and an injected `random.Random`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.systems.encounter import Fight
+
+__all__ = [
+    "Combatant",
+    "Outcome",
+    "Param",
+    "Procedure",
+    "RulesError",
+    "System",
+]
+
+
+class RulesError(ValueError):
+    """A parameter or stat block the rules cannot work with; the message is a plain sentence."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One named, typed input of a procedure (or one field of a stat block).
+
+    ``default`` of ``None`` means the parameter is required. ``kind`` is ``int``, ``bool`` or
+    ``str``; ``choices`` restricts a ``str``; ``minimum``/``maximum`` bound an ``int``.
+    """
+
+    name: str
+    kind: type = int
+    default: Any = None
+    help: str = ""
+    choices: tuple[str, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Turn ``value`` (possibly a string from the command line) into this param's type."""
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in {"1", "true", "yes", "on"}:
+                return True
+            if text in {"0", "false", "no", "off"}:
+                return False
+            raise RulesError(f"{self.name} must be true or false, not {value!r}.")
+        if self.kind is int:
+            if isinstance(value, bool):
+                raise RulesError(f"{self.name} must be a whole number, not {value!r}.")
+            try:
+                number = int(str(value).strip()) if not isinstance(value, int) else value
+            except ValueError:
+                raise RulesError(f"{self.name} must be a whole number, not {value!r}.") from None
+            if self.minimum is not None and number < self.minimum:
+                raise RulesError(f"{self.name} must be at least {self.minimum}, not {number}.")
+            if self.maximum is not None and number > self.maximum:
+                raise RulesError(f"{self.name} must be at most {self.maximum}, not {number}.")
+            return number
+        text = str(value)
+        if self.choices is not None and text not in self.choices:
+            raise RulesError(f"{self.name} must be one of {', '.join(self.choices)}, not {text!r}.")
+        return text
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-safe description, for `rollbook rules SYSTEM` and the browser."""
+        out: dict[str, Any] = {"name": self.name, "type": self.kind.__name__, "help": self.help}
+        if self.default is not None:
+            out["default"] = self.default
+        else:
+            out["required"] = True
+        for key in ("choices", "minimum", "maximum"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = list(value) if key == "choices" else value
+        return out
+
+
+def bind(params: tuple[Param, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Check ``given`` against ``params``: unknown names, missing ones, types and bounds."""
+    known = {p.name for p in params}
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise RulesError(
+            f"unknown parameter {unknown[0]!r}; expected one of: {', '.join(sorted(known))}."
+        )
+    out: dict[str, Any] = {}
+    for p in params:
+        if p.name in given:
+            out[p.name] = p.coerce(given[p.name])
+        elif p.default is not None:
+            out[p.name] = p.default
+        else:
+            raise RulesError(f"missing parameter {p.name!r} ({p.help or p.kind.__name__}).")
+    return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one procedure produced: a name from its outcome set, a readable line, the numbers."""
+
+    name: str
+    log: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"outcome": self.name, "log": self.log, **self.data}
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A named rule procedure.
+
+    ``resolve(params, rng)`` rolls it; ``odds(params)`` gives the exact probability of each
+    outcome name (``None`` where the outcome depends on more than dice). Both receive params
+    already checked by `bind`.
+    """
+
+    name: str
+    title: str
+    params: tuple[Param, ...]
+    outcomes: tuple[str, ...]
+    resolve_fn: Callable[[dict[str, Any], random.Random], Outcome]
+    odds_fn: Callable[[dict[str, Any]], dict[str, Fraction]] | None = None
+
+    def resolve(self, given: Mapping[str, Any], rng: random.Random) -> Outcome:
+        return self.resolve_fn(bind(self.params, given), rng)
+
+    def odds(self, given: Mapping[str, Any]) -> dict[str, Fraction] | None:
+        if self.odds_fn is None:
+            return None
+        return self.odds_fn(bind(self.params, given))
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "params": [p.describe() for p in self.params],
+            "outcomes": list(self.outcomes),
+            "has_odds": self.odds_fn is not None,
+        }
+
+
+@dataclass
+class Combatant:
+    """One fighter in an encounter. ``stats`` holds the system's stat-block fields."""
+
+    name: str
+    side: str
+    stats: dict[str, Any]
+    hp: int
+    max_hp: int
+    state: dict[str, Any] = field(default_factory=dict)  # system-specific running state
+    out: str | None = None  # None while fighting; else "dead", "down", "fled", "surrendered"
+
+    @property
+    def active(self) -> bool:
+        return self.out is None
+
+
+class System(ABC):
+    """A game system: procedures plus the hooks the encounter resolver calls."""
+
+    id: str
+    title: str
+    procedures: dict[str, Procedure]
+    combatant_fields: tuple[Param, ...]
+
+    def procedure(self, name: str) -> Procedure:
+        try:
+            return self.procedures[name]
+        except KeyError:
+            raise RulesError(
+                f"{self.id} has no procedure {name!r}; it has: {', '.join(self.procedures)}."
+            ) from None
+
+    def make_combatant(self, side: str, data: Mapping[str, Any]) -> Combatant:
+        """Build a combatant from a stat block (a mapping with ``name`` and the fields)."""
+        data = dict(data)
+        name = str(data.pop("name", "")).strip() or "Unnamed"
+        stats = bind(self.combatant_fields, data)
+        hp = self.starting_hp(stats)
+        return Combatant(name=name, side=side, stats=stats, hp=hp, max_hp=hp)
+
+    @abstractmethod
+    def starting_hp(self, stats: dict[str, Any]) -> int:
+        """Hit points (or the system's first health layer) a stat block starts with."""
+
+    @abstractmethod
+    def begin(self, fight: Fight, rng: random.Random) -> None:
+        """Before round 1: surprise and anything else the system does once."""
+
+    @abstractmethod
+    def play_round(self, fight: Fight, rng: random.Random) -> None:
+        """One full round in the system's order (initiative, actions, morale, dying).
+
+        Logs through ``fight.log(...)`` and marks combatants ``out``; the resolver stops when
+        one side has no active combatant or ``fight.ended`` is set.
+        """
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "procedures": [p.describe() for p in self.procedures.values()],
+            "combatant_fields": [p.describe() for p in self.combatant_fields],
+        }

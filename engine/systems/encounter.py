@@ -1,0 +1,143 @@
+"""The shared encounter resolver: two sides fight round by round until one side is done.
+
+Systems supply the rules through `System.begin` and `System.play_round`; this module keeps
+the bookkeeping (sides, log, end conditions) and the default tactics every system may use.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.systems.base import Combatant, RulesError, System
+
+__all__ = ["Fight", "FightResult", "MAX_ROUNDS"]
+
+MAX_ROUNDS = 200  # a fight that has not ended by then is called a stalemate
+
+
+@dataclass
+class FightResult:
+    """How a fight ended: the winning side (or ``None``), why, and after how many rounds."""
+
+    winner: str | None
+    reason: str  # "defeated", "fled", "surrendered", "stalemate"
+    rounds: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "rounds": self.rounds}
+
+
+@dataclass
+class Fight:
+    """A fight in progress. Create with `Fight.start`, then `step()` or `run()`."""
+
+    system: System
+    sides: dict[str, list[Combatant]]
+    rng: random.Random
+    round: int = 0
+    lines: list[str] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)  # system-wide running state
+    result: FightResult | None = None
+    _ended_reason: str | None = None
+    _ended_winner: str | None = None
+
+    @classmethod
+    def start(
+        cls,
+        system: System,
+        sides: Mapping[str, Sequence[Mapping[str, Any]]],
+        rng: random.Random,
+    ) -> Fight:
+        if len(sides) != 2:
+            raise RulesError("a fight needs exactly two sides.")
+        built: dict[str, list[Combatant]] = {}
+        for side, members in sides.items():
+            if not members:
+                raise RulesError(f"side {side!r} has no combatants.")
+            built[str(side)] = [system.make_combatant(str(side), m) for m in members]
+        fight = cls(system=system, sides=built, rng=rng)
+        system.begin(fight, rng)
+        fight._check_end()
+        return fight
+
+    # -- helpers systems use -------------------------------------------------------------
+    def log(self, text: str) -> None:
+        self.lines.append(f"R{self.round}: {text}" if self.round else text)
+
+    def side_names(self) -> list[str]:
+        return list(self.sides)
+
+    def other(self, side: str) -> str:
+        a, b = self.sides
+        return b if side == a else a
+
+    def active(self, side: str) -> list[Combatant]:
+        return [c for c in self.sides[side] if c.active]
+
+    def everyone(self) -> list[Combatant]:
+        return [c for members in self.sides.values() for c in members]
+
+    def target_for(self, attacker: Combatant) -> Combatant | None:
+        """Default tactic: the weakest active enemy (fewest hit points, then first listed)."""
+        foes = self.active(self.other(attacker.side))
+        return min(foes, key=lambda c: c.hp) if foes else None
+
+    def end(self, winner: str | None, reason: str) -> None:
+        """Let a system end the fight (a side fled or surrendered)."""
+        self._ended_winner, self._ended_reason = winner, reason
+
+    # -- driving the fight ---------------------------------------------------------------
+    @property
+    def ended(self) -> bool:
+        return self.result is not None
+
+    def _check_end(self) -> None:
+        if self.result is not None:
+            return
+        if self._ended_reason is not None:
+            self.result = FightResult(self._ended_winner, self._ended_reason, self.round)
+        else:
+            standing = [s for s in self.sides if self.active(s)]
+            if len(standing) < 2:
+                winner = standing[0] if standing else None
+                gone = [c.out for s in self.sides if s != winner for c in self.sides[s]]
+                reason = (
+                    "fled" if gone and all(o == "fled" for o in gone)
+                    else "surrendered" if gone and all(o == "surrendered" for o in gone)
+                    else "defeated"
+                )
+                self.result = FightResult(winner, reason, self.round)
+            elif self.round >= MAX_ROUNDS:
+                self.result = FightResult(None, "stalemate", self.round)
+        if self.result is not None:
+            who = self.result.winner or "nobody"
+            self.lines.append(f"End after {self.result.rounds} rounds: {who} wins ({self.result.reason}).")
+
+    def step(self) -> None:
+        """Resolve one round."""
+        if self.ended:
+            return
+        self.round += 1
+        self.system.play_round(self, self.rng)
+        self._check_end()
+
+    def run(self) -> FightResult:
+        while not self.ended:
+            self.step()
+        assert self.result is not None
+        return self.result
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": self.system.id,
+            "round": self.round,
+            "log": list(self.lines),
+            "result": self.result.to_dict() if self.result else None,
+            "combatants": [
+                {"name": c.name, "side": c.side, "hp": c.hp, "max_hp": c.max_hp, "out": c.out}
+                for c in self.everyone()
+            ],
+        }

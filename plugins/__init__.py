@@ -1,0 +1,1 @@
+"""rollbook's MkDocs plugin, Markdown extensions, browser assets and CLI."""

@@ -1,0 +1,48 @@
+"""The ``rollbook`` command line: a thin dispatcher over one module per command group.
+
+Each module in ``COMMAND_MODULES`` exposes ``register(subparsers)`` and sets ``func`` on the
+parsers it adds; ``func(args) -> int`` returns the exit code. Errors the user can fix exit 2
+with a plain sentence on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main", "CliError"]
+
+COMMAND_MODULES = ("dice_cmds", "table_cmds", "rules_cmds", "site_cmds")
+
+
+class CliError(Exception):
+    """A problem with the user's input; printed as one sentence, exit code 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rollbook",
+        description="Dice, tables and combat rules for rollbook sites.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"{__name__}.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except CliError as err:
+        print(f"rollbook: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. `rollbook roll ... | head`
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

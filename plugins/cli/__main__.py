@@ -1,0 +1,5 @@
+import sys
+
+from plugins.cli import main
+
+sys.exit(main())
