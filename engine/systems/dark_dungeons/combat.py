@@ -1,0 +1,245 @@
+"""Dark Dungeons fights: the hooks the shared encounter resolver calls.
+
+Round order: morale checks (start of the statement-of-intent phase), initiative, actions in
+initiative order (equal totals act at once), then saves vs death ray for the dying.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from engine.systems.base import Combatant, Param, System
+from engine.systems.dark_dungeons import rules
+from engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage
+
+if TYPE_CHECKING:
+    from engine.systems.encounter import Fight
+
+__all__ = ["DarkDungeons"]
+
+FIELDS: tuple[Param, ...] = (
+    Param("hp", int, None, "hit points", minimum=1, maximum=100000),
+    Param("ac", int, 9, "armour class (9 unarmoured, lower is better)", minimum=-50,
+          maximum=50),
+    Param("level", int, 1, "level or hit dice (shown only; attack_bonus carries its effect)",
+          minimum=0, maximum=100),
+    Param("attack_bonus", int, 0, "attack bonus from level or hit dice", minimum=-20,
+          maximum=100),
+    Param("hit_bonus", int, 0, "other to-hit bonuses (strength, feats, magic)", minimum=-50,
+          maximum=50),
+    Param("damage", str, "1d6", "damage per hit, e.g. 1d8 or 2d4+1"),
+    Param("damage_bonus", int, 0, "flat damage bonus per hit", minimum=-50, maximum=100),
+    Param("attacks", int, 1, "attacks per round at normal speed", minimum=1, maximum=20),
+    Param("speed", str, "normal", "haste or slow", choices=rules.SPEEDS),
+    Param("initiative_mod", int, 0, "dexterity, halfling and other initiative modifiers",
+          minimum=-20, maximum=20),
+    Param("two_handed", bool, False, "two-handed melee weapon: always loses initiative"),
+    Param("off_hand", str, "none", "second weapon: none, plain (-4) or one with Off Hand",
+          choices=("none", "plain", "off-hand")),
+    Param("off_hand_damage", str, "1d4", "damage of the off-hand weapon"),
+    Param("smash", bool, False, "always smashes: -5 to hit, +strength score damage, acts last"),
+    Param("strength", int, 0, "strength score (added to smash damage)", minimum=0, maximum=30),
+    Param("morale", int, 12, "morale score; 12 or more never breaks", minimum=2, maximum=30),
+    Param("on_break", str, "flee", "what a broken combatant does", choices=("flee", "surrender")),
+    Param("death_save", int, 0, "save vs death ray when at 0 hit points (0: dies outright)",
+          minimum=0, maximum=40),
+    Param("group", str, "", "combatants of a side with the same group share initiative rolls"),
+)
+
+MAX_MORALE_CHECKS = 2  # the rules advise two or three checks a fight at most
+_TIER_NOTE = {"win": "always first", "none": "unopposed", "lose": "always last"}
+
+
+class DarkDungeons(System):
+    """Dark Dungeons (seed 003)."""
+
+    id = "dark-dungeons"
+    title = "Dark Dungeons"
+    procedures = PROCEDURES
+    combatant_fields = FIELDS
+
+    def make_combatant(self, side: str, data: Any) -> Combatant:
+        combatant = super().make_combatant(side, data)
+        parse_damage(combatant.stats["damage"])  # a bad expression fails now, not mid-fight
+        parse_damage(combatant.stats["off_hand_damage"])
+        return combatant
+
+    def starting_hp(self, stats: dict[str, Any]) -> int:
+        hp: int = stats["hp"]
+        return hp
+
+    # -- before round 1 ----------------------------------------------------------------------
+    def begin(self, fight: Fight, rng: random.Random) -> None:
+        rolls = {side: rng.randint(1, 6) for side in fight.side_names()}
+        caught = [side for side, roll in rolls.items() if roll <= 2]
+        text = ", ".join(f"{side} rolls {roll}" for side, roll in rolls.items())
+        if len(caught) == 1:
+            fight.state["surprised"] = caught[0]
+            fight.log(f"Surprise: {text}. {caught[0]} is caught off guard and loses round 1.")
+        else:
+            fight.state["surprised"] = None
+            who = "both sides are" if caught else "nobody is"
+            fight.log(f"Surprise: {text}; {who} surprised, so round 1 is a normal round.")
+
+    # -- one round ---------------------------------------------------------------------------
+    def play_round(self, fight: Fight, rng: random.Random) -> None:
+        self._morale(fight, rng)
+        if fight.decided():
+            return
+        surprised = fight.state.get("surprised") if fight.round == 1 else None
+        for beat in self._initiative(fight, rng, surprised):
+            actors = [c for c in beat if c.active]  # simultaneous: all of them act
+            for actor in actors:
+                self._act(fight, actor, rng)
+            if fight.decided():
+                break
+        self._death_saves(fight, rng)
+
+    # -- morale ------------------------------------------------------------------------------
+    def _morale(self, fight: Fight, rng: random.Random) -> None:
+        for side in fight.side_names():
+            members = fight.sides[side]
+            checkers: list[Combatant] = []
+            down = sum(1 for c in members if not c.active)
+            half_gone = 2 * down >= len(members) and not fight.state.get(f"half:{side}")
+            if half_gone:
+                fight.state[f"half:{side}"] = True
+            for c in members:
+                if not c.active or c.stats["morale"] >= 12:
+                    continue
+                if c.state.get("morale_checks", 0) >= MAX_MORALE_CHECKS:
+                    continue
+                hurt = 2 * c.hp < c.max_hp and not c.state.get("hurt_checked")
+                if hurt:
+                    c.state["hurt_checked"] = True
+                if half_gone or hurt:
+                    checkers.append(c)
+            if not checkers:
+                continue
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            broke = []
+            for c in checkers:
+                c.state["morale_checks"] = c.state.get("morale_checks", 0) + 1
+                if a + b > c.stats["morale"]:
+                    c.out = "fled" if c.stats["on_break"] == "flee" else "surrendered"
+                    broke.append(c)
+            if not fight.quiet:
+                names = ", ".join(c.name for c in checkers)
+                verdict = "; ".join(f"{c.name} {'flees' if c.out == 'fled' else 'gives up'}"
+                                    for c in broke) or "all hold"
+                fight.log(f"Morale ({names}): 2d6 = {a + b}; {verdict}.")
+
+    # -- initiative --------------------------------------------------------------------------
+    def _initiative(
+        self, fight: Fight, rng: random.Random, surprised: str | None
+    ) -> list[list[Combatant]]:
+        """Acting order as beats: each beat is a set of combatants who act at the same time."""
+        units: dict[tuple[str, str], list[Combatant]] = {}
+        for c in fight.everyone():
+            if c.active and c.side != surprised:
+                key = (c.side, c.stats["group"] or f"#{id(c)}")
+                units.setdefault(key, []).append(c)
+        tiers: dict[str, list[list[Combatant]]] = {"win": [], "none": [], "lose": []}
+        for members in units.values():
+            s = members[0].stats
+            auto = rules.initiative_auto(speed=s["speed"], two_handed=s["two_handed"],
+                                         smash=s["smash"])
+            tiers[auto].append(members)
+        beats: list[list[Combatant]] = []
+        notes: list[str] = []
+        for auto in ("win", "none", "lose"):
+            tier = tiers[auto]
+            if len(tier) == 1:  # alone in its tier: no roll needed
+                beats.append(tier[0])
+                notes.append(f"{_label(tier[0])} ({_TIER_NOTE[auto]})")
+                continue
+            scored: dict[int, list[list[Combatant]]] = {}
+            rolled: dict[int, list[str]] = {}
+            for members in tier:
+                s = members[0].stats
+                mod = rules.initiative_modifier(dex_mod=s["initiative_mod"], speed=s["speed"])
+                roll = rng.randint(1, 6)
+                scored.setdefault(roll + mod, []).append(members)
+                rolled.setdefault(roll + mod, []).append(
+                    f"{_label(members)} {roll}{mod:+d}={roll + mod}" if mod
+                    else f"{_label(members)} {roll}")
+            for total in sorted(scored, reverse=True):
+                beats.append([c for members in scored[total] for c in members])
+                notes.append(" = ".join(rolled[total]))  # equal totals act at the same time
+        if not fight.quiet:
+            fight.log("Initiative: " + ", then ".join(notes) + ".")
+        return beats
+
+    # -- actions -----------------------------------------------------------------------------
+    def _act(self, fight: Fight, actor: Combatant, rng: random.Random) -> None:
+        s = actor.stats
+        swings = rules.attacks_this_round(s["attacks"], s["speed"], fight.round)
+        plan = [("main", s["damage"])] * swings
+        if s["off_hand"] != "none":
+            plan.append(("off", s["off_hand_damage"]))
+        if not plan and not fight.quiet:
+            fight.log(f"{actor.name} is too slow to attack this round.")
+        for hand, damage in plan:
+            target = fight.target_for(actor)
+            if target is None:
+                return
+            self._swing(fight, actor, target, hand, damage, rng)
+
+    def _swing(self, fight: Fight, actor: Combatant, target: Combatant, hand: str, damage: str,
+               rng: random.Random) -> None:
+        s = actor.stats
+        mod = rules.to_hit_modifier(speed=s["speed"], target_speed=target.stats["speed"],
+                                    off_hand=hand == "off" and s["off_hand"] == "plain",
+                                    smash=s["smash"])
+        value = rules.to_hit_value(s["attack_bonus"] + s["hit_bonus"], target.stats["ac"], mod)
+        roll = rng.randint(1, 20)
+        hit = roll != 1 and (roll == 20 or roll + value >= rules.HIT_TARGET)
+        what = ("smashes at" if s["smash"] else "attacks" if hand == "main"
+                else "strikes off-hand at")
+        if not hit:
+            if not fight.quiet:
+                fight.log(f"{actor.name} {what} {target.name}: d20 {roll}, needs "
+                          f"{rules.needed_roll(value)}: miss.")
+            return
+        dice = parse_damage(damage)
+        rolled = dice.roll(rng)
+        bonus = s["damage_bonus"] + rules.extra_damage(value) + (s["strength"] if s["smash"] else 0)
+        dealt = max(0, rolled + bonus)
+        before = target.hp
+        target.hp = max(0, target.hp - dealt)  # no negative hit points
+        if not fight.quiet:
+            fight.log(f"{actor.name} {what} {target.name}: d20 {roll}, needs "
+                      f"{rules.needed_roll(value)}: hit for {dealt} ({dice} {rolled}{bonus:+d}); "
+                      f"{target.name} {before} -> {target.hp} hp.")
+        if target.hp == 0:
+            self._fall(fight, target)
+
+    def _fall(self, fight: Fight, c: Combatant) -> None:
+        if c.stats["death_save"]:
+            c.out = "down"
+            c.state["dying_saves"] = 0
+            fight.log(f"{c.name} falls unconscious and is dying.")
+        else:
+            c.out = "dead"
+            fight.log(f"{c.name} is slain.")
+
+    # -- dying -------------------------------------------------------------------------------
+    def _death_saves(self, fight: Fight, rng: random.Random) -> None:
+        for c in fight.everyone():
+            if c.out != "down" or "dying_saves" not in c.state:
+                continue
+            made = c.state["dying_saves"]
+            roll = rng.randint(1, 20)
+            lives = roll - made >= c.stats["death_save"]
+            c.state["dying_saves"] = made + 1
+            if not lives:
+                c.out = "dead"
+            if not fight.quiet:
+                fight.log(f"{c.name} saves vs death ray: d20 {roll}{-made:+d} against "
+                          f"{c.stats['death_save']}: " + ("holds on." if lives else "dies."))
+
+
+def _label(members: list[Combatant]) -> str:
+    group = members[0].stats["group"]
+    return group if group and len(members) > 1 else ", ".join(c.name for c in members)
