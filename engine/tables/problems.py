@@ -1,0 +1,88 @@
+"""What the table engine reports to authors: `Problem` records and the `TableError` exception.
+
+Every problem names the YAML key it is about (its *path*, e.g. ``("results", "2--3")``) and
+carries the 1-based line of that key inside the fence's YAML body, so the build can print
+``page.md:LINE: message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+__all__ = ["ERROR", "WARNING", "LineMap", "Path", "Problem", "TableError", "path_text"]
+
+ERROR = "error"
+WARNING = "warning"
+
+Path = tuple[str | int, ...]
+
+
+def path_text(path: Path) -> str:
+    """Return a key path as authors write it: ``results.2--3``, ``prompts[0].max``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int) and not isinstance(part, bool) and out == "prompts":
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(table)"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong (``severity="error"``) or suspicious (``"warning"``) in a table.
+
+    Attributes:
+        path: Key path inside the YAML body, ``()`` for the whole table.
+        message: One plain sentence that names the key.
+        line: 1-based line inside the YAML body.
+        severity: ``"error"`` or ``"warning"``.
+    """
+
+    path: Path
+    message: str
+    line: int = 1
+    severity: str = ERROR
+
+    @property
+    def key(self) -> str:
+        """The path in the author's spelling (``results.2--3``)."""
+        return path_text(self.path)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class TableError(ValueError):
+    """A table that cannot be built or rolled; ``str()`` is a plain sentence.
+
+    Attributes:
+        problems: Every problem found (errors first); at least one.
+        line: Line of the first error.
+    """
+
+    def __init__(self, problems: Iterable[Problem] | str, line: int = 1) -> None:
+        if isinstance(problems, str):
+            problems = [Problem((), problems, line)]
+        found = sorted(problems, key=lambda p: p.severity != ERROR)
+        if not found:
+            found = [Problem((), "the table is invalid", line)]
+        super().__init__(found[0].message)
+        self.problems: list[Problem] = found
+        self.message = found[0].message
+        self.line = found[0].line
+
+
+class LineMap:
+    """Line numbers of key paths; a path without its own line gets its nearest parent's."""
+
+    def __init__(self, positions: Mapping[Path, int] | None = None) -> None:
+        self.positions: dict[Path, int] = dict(positions or {})
+
+    def __call__(self, path: Path) -> int:
+        for end in range(len(path), 0, -1):
+            line = self.positions.get(path[:end])
+            if line is not None:
+                return line
+        return self.positions.get((), 1)

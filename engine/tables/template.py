@@ -1,0 +1,63 @@
+"""``{{ name }}`` placeholders: finding them, matching names, filling ``result_text``.
+
+Names match loosely so authors need not repeat a header's exact spelling: tags are dropped,
+case is ignored and runs of spaces, ``_`` and ``-`` count as one ``_`` (``{{ Hit Location }}``,
+``{{ hit_location }}`` and a header ``Hit location`` are the same name).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+__all__ = [
+    "DEFAULT_RESULT_TEXT",
+    "PLACEHOLDER",
+    "fill_template",
+    "humanize",
+    "normalize",
+    "placeholders",
+]
+
+#: The sentence shown after a roll when ``result_text`` is absent or ``true``.
+DEFAULT_RESULT_TEXT = "Rolled {{ roll }}: {{ result }}"
+
+PLACEHOLDER = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
+_TAG = re.compile(r"<[^>]*>")
+_SEPARATORS = re.compile(r"[\s_\-]+")
+
+
+def normalize(name: str) -> str:
+    """The matching form of a placeholder, prompt or column name."""
+    return _SEPARATORS.sub("_", _TAG.sub("", name)).strip("_").lower()
+
+
+def placeholders(text: str) -> list[str]:
+    """The placeholder names in ``text`` as written, in order, without repeats."""
+    seen: dict[str, None] = {}
+    for match in PLACEHOLDER.finditer(text):
+        seen.setdefault(match[1], None)
+    return list(seen)
+
+
+def humanize(name: str) -> str:
+    """A label from a name: ``failed_roll`` -> ``Failed Roll``."""
+    words = [w for w in re.split(r"[\s_\-]+", name) if w]
+    return " ".join(w[:1].upper() + w[1:] for w in words)
+
+
+def fill_template(template: str, values: Mapping[str, str]) -> str:
+    """Replace every ``{{ name }}`` whose normalized name is in ``values``.
+
+    Args:
+        template: HTML with placeholders.
+        values: Normalized name -> HTML to insert (already escaped where needed).
+
+    Returns:
+        The filled HTML; unknown placeholders are left as written (validation reports them).
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        return values.get(normalize(match[1]), match[0])
+
+    return PLACEHOLDER.sub(replace, template)
