@@ -1,0 +1,203 @@
+"""The one JSON-in/JSON-out entry the browser worker calls (and the tests).
+
+`handle` takes a request dict and always returns a dict: the answer, or
+``{"error": "plain sentence", "kind": "ErrorClass"}``. A reader never sees a traceback,
+whatever the page or the URL sent. Engine modules are imported inside each operation so a
+plain roll never pays for tables, odds (icepool) or game systems.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["MAX_SEED", "BridgeError", "handle", "handle_json"]
+
+# Seeds come from page URLs; anything beyond 2**53 could not round-trip through JavaScript.
+MAX_SEED = 2**53 - 1
+
+
+class BridgeError(ValueError):
+    """A request the bridge cannot answer: missing or ill-typed fields, unknown op."""
+
+
+def _rng(request: Mapping[str, Any]) -> random.Random:
+    seed = request.get("seed")
+    if seed is None:
+        return random.Random()
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise BridgeError(f"the seed must be a whole number from 0 to {MAX_SEED}.")
+    return random.Random(seed)
+
+
+def _text(request: Mapping[str, Any], key: str) -> str:
+    value = request.get(key)
+    if not isinstance(value, str):
+        raise BridgeError(f"the request needs {key!r} as text.")
+    return value
+
+
+def _mapping(request: Mapping[str, Any], key: str) -> dict[str, Any]:
+    value = request.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BridgeError(f"{key!r} must be a mapping of names to values.")
+    return value
+
+
+def _fraction(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _jsonable(value: Any) -> Any:
+    """Fractions as "p/q" and tuples as lists, so any outcome survives `json.dumps`."""
+    if isinstance(value, Fraction):
+        return _fraction(value)
+    if isinstance(value, dict):
+        return {str(_key(k)): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _key(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return value
+
+
+def _roll(request: Mapping[str, Any]) -> dict[str, Any]:
+    from engine import dice
+
+    result: dict[str, Any] = dice.roll(_text(request, "expr"), _rng(request)).to_dict()
+    return result
+
+
+def _table(request: Mapping[str, Any]) -> dict[str, Any]:
+    from engine import tables
+
+    data = request.get("table")
+    if not isinstance(data, dict):
+        raise BridgeError("the request needs 'table' as a table payload.")
+    prompts = _mapping(request, "prompts")
+    table = tables.RollList.from_dict(data) if data.get("kind") == "list" else None
+    if table is None:
+        table = tables.Table.from_dict(data)
+    rolled = table.roll(_rng(request), prompts)
+    row = getattr(rolled, "row_index", None)
+    result = getattr(rolled, "result", None) or getattr(rolled, "roll", None)
+    roll = result.to_dict() if hasattr(result, "to_dict") else {"total": _jsonable(rolled.value)}
+    roll.setdefault("total", _jsonable(rolled.value))
+    text = rolled.text
+    if row is None and not text:
+        # Authors must hear about gaps at build time; readers still get a plain answer.
+        shown = html.escape(str(_key(_jsonable(rolled.value))))
+        text = f"Rolled {shown}: no row of this table covers that roll."
+    return {
+        "roll": _jsonable(roll),
+        "row": row,
+        "text": text,
+        "tab": _jsonable(getattr(rolled, "tab", None)),
+    }
+
+
+def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
+    from engine import dice
+
+    dist = dice.odds(_text(request, "expr"))
+    return {
+        "min": _jsonable(dist.min),
+        "max": _jsonable(dist.max),
+        "mean": _fraction(Fraction(dist.mean)),
+        "distribution": [[_jsonable(v), _fraction(p)] for v, p in dist.pmf.items()],
+    }
+
+
+def _rules(request: Mapping[str, Any]) -> dict[str, Any]:
+    from engine import systems
+
+    system = systems.get(_text(request, "system"))
+    procedure = system.procedure(_text(request, "procedure"))
+    outcome = procedure.resolve(_mapping(request, "params"), _rng(request))
+    result: dict[str, Any] = _jsonable(outcome.to_dict())
+    return result
+
+
+def _fight(request: Mapping[str, Any]) -> dict[str, Any]:
+    from engine import systems
+    from engine.systems.encounter import MAX_ROUNDS, Fight
+
+    rounds = request.get("rounds", MAX_ROUNDS)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise BridgeError(f"'rounds' must be a whole number from 1 to {MAX_ROUNDS}.")
+    sides = request.get("sides")
+    if not isinstance(sides, dict):
+        raise BridgeError("the request needs 'sides': two named lists of combatants.")
+    fight = Fight.start(systems.get(_text(request, "system")), sides, _rng(request))
+    while not fight.ended and fight.round < rounds:
+        fight.step()
+    result: dict[str, Any] = _jsonable(fight.to_dict())
+    return result
+
+
+_OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "roll": _roll,
+    "table": _table,
+    "odds": _odds,
+    "rules": _rules,
+    "fight": _fight,
+}
+
+
+def _sentence(error: BaseException) -> str:
+    text = str(error.args[0]) if error.args else ""
+    if not text:
+        return "The engine could not answer that request."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def handle(request: Any) -> dict[str, Any]:
+    """Answer one browser request.
+
+    Args:
+        request: ``{"op": "roll" | "table" | "odds" | "rules" | "fight", ...}`` as in
+            ARCHITECTURE.md.
+
+    Returns:
+        The op's reply, or ``{"error": sentence, "kind": class name}``; never raises for bad
+        input.
+    """
+    if not isinstance(request, dict):
+        return {"error": "A request must be a JSON object.", "kind": "BridgeError"}
+    op = request.get("op")
+    action = _OPS.get(op) if isinstance(op, str) else None
+    if action is None:
+        known = ", ".join(_OPS)
+        return {"error": f"Unknown operation {op!r}; known: {known}.", "kind": "BridgeError"}
+    try:
+        return action(request)
+    except ValueError as error:
+        # Engine errors (DiceError, TableError, RulesError) are ValueErrors with a sentence.
+        return {"error": _sentence(error), "kind": type(error).__name__}
+    except RecursionError:
+        return {"error": "That expression is nested too deeply.", "kind": "RecursionError"}
+    except MemoryError:
+        return {"error": "That roll needs more memory than a page has.", "kind": "MemoryError"}
+    except Exception as error:  # an engine bug: still a sentence, never a traceback
+        name = type(error).__name__
+        return {"error": f"The engine failed on this request ({name}).", "kind": name}
+
+
+def handle_json(text: str) -> str:
+    """`handle` over JSON text, the form the worker passes across the thread boundary."""
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError):
+        return json.dumps({"error": "The request was not valid JSON.", "kind": "BridgeError"})
+    return json.dumps(handle(request), ensure_ascii=False)

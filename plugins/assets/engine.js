@@ -1,0 +1,137 @@
+// The page's handle on the engine worker: one worker per document, started once through a
+// memoised promise, requests answered one at a time, runaways cancelled after 1 s.
+
+/** How long one request may run before the worker is replaced (milliseconds). */
+export const RUNAWAY_MS = 1000;
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
+
+export const stats = { workerStarts: 0, readyMs: null };
+
+let current = null; // {worker, ready: Promise<void>, isReady: boolean}
+const queue = []; // [{json, resolve}] waiting for the worker
+let inflight = null; // {json, resolve, timer}
+let nextId = 1;
+const listeners = new Set();
+
+function setState(state) {
+  document.documentElement.dataset.rbEngine = state;
+  for (const listener of listeners) listener(state);
+}
+
+/** Call `listener(state)` whenever the engine's state changes; returns an unsubscribe. */
+export function onState(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether a request sent now would be answered without waiting for start-up. */
+export function isReady() {
+  return Boolean(current && current.isReady);
+}
+
+/** Start the worker if it is not running; resolves when it can answer requests. */
+export function start() {
+  if (current) return current.ready;
+  stats.workerStarts += 1;
+  const t0 = performance.now();
+  const worker = new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
+  const session = { worker, isReady: false, ready: null };
+  session.ready = new Promise((resolve, reject) => {
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.type === "ready") {
+        session.isReady = true;
+        stats.readyMs = performance.now() - t0;
+        setState("ready");
+        resolve();
+        pump();
+      } else if (message.type === "failed") {
+        fail(session, `The dice engine could not start (${message.error}).`);
+        reject(new Error(message.error));
+      } else if (message.type === "reply") {
+        settle(session, message.id, message.json);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(session, "The dice engine could not start.");
+      reject(new Error("worker error"));
+    };
+  });
+  session.ready.catch(() => {}); // failures are reported through the requests
+  current = session;
+  setState("starting");
+  worker.postMessage({ type: "init", manifest: MANIFEST_URL.href });
+  return session.ready;
+}
+
+function fail(session, sentence) {
+  if (current !== session) return;
+  session.worker.terminate();
+  current = null;
+  setState("error");
+  // Everything waiting gets the sentence; the next click tries a fresh worker.
+  const waiting = inflight ? [inflight, ...queue.splice(0)] : queue.splice(0);
+  if (inflight) clearTimeout(inflight.timer);
+  inflight = null;
+  for (const job of waiting) job.resolve({ error: sentence, kind: "EngineError" });
+}
+
+function settle(session, id, json) {
+  if (current !== session || !inflight || inflight.id !== id) return;
+  clearTimeout(inflight.timer);
+  const job = inflight;
+  inflight = null;
+  let reply;
+  try {
+    reply = JSON.parse(json);
+  } catch {
+    reply = { error: "The dice engine sent an unreadable answer.", kind: "EngineError" };
+  }
+  job.resolve(reply);
+  pump();
+}
+
+function pump() {
+  if (inflight || !queue.length || !isReady()) return;
+  const session = current;
+  inflight = queue.shift();
+  inflight.id = nextId++;
+  inflight.timer = setTimeout(() => runaway(session), RUNAWAY_MS);
+  session.worker.postMessage({ type: "request", id: inflight.id, json: inflight.json });
+}
+
+function runaway(session) {
+  if (current !== session || !inflight) return;
+  const job = inflight;
+  inflight = null;
+  session.worker.terminate();
+  current = null;
+  job.resolve({
+    error: "That roll took more than a second, so it was stopped. The dice are ready again in a moment.",
+    kind: "Runaway",
+  });
+  // A fresh worker answers whatever is still queued.
+  start();
+}
+
+/**
+ * Send one bridge request; resolves with the reply (or {error, kind}); never rejects.
+ * @param {object} request  e.g. {op: "roll", expr: "2d6", seed: 42}
+ */
+export function request(req) {
+  return new Promise((resolve) => {
+    queue.push({ json: JSON.stringify(req), resolve });
+    start();
+    pump();
+  });
+}
+
+/** A seed for one roll: 32 random bits from the platform's CSPRNG (short enough for a URL). */
+export function newSeed() {
+  const words = new Uint32Array(1);
+  crypto.getRandomValues(words);
+  return words[0];
+}

@@ -1,0 +1,153 @@
+// The roll history tray: every roll on every page, kept in localStorage so it survives
+// page changes and reloads; each entry links back to its roll; clearable; exportable as
+// Markdown. All text goes in through textContent.
+
+import { el } from "./util.js";
+
+const KEY = "rollbook.history.v1";
+const LIMIT = 200; // entries kept; the oldest go first
+const TRAY_ID = "rb-history";
+
+function load() {
+  try {
+    const entries = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return Array.isArray(entries) ? entries : [];
+  } catch {
+    return [];
+  }
+}
+
+function save(entries) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(entries.slice(-LIMIT)));
+  } catch {
+    // Storage full or disabled (private mode): the tray still shows this page's rolls.
+  }
+}
+
+let memory = null; // fallback when storage is unavailable
+
+function entries() {
+  const stored = load();
+  return stored.length || !memory ? stored : memory;
+}
+
+/** Add one roll: {where: label, result: plain text, href: link back}. */
+export function record({ where, result, href }) {
+  const list = entries();
+  list.push({ time: new Date().toISOString(), page: document.title, where, result, href });
+  memory = list.slice(-LIMIT);
+  save(memory);
+  render();
+}
+
+/** The history as Markdown, oldest first. */
+export function toMarkdown(list = entries()) {
+  const escape = (text) => String(text).replace(/([\\`*_[\]<>|])/g, "\\$1");
+  const lines = ["# Roll history", ""];
+  for (const e of list) {
+    const when = e.time.replace("T", " ").slice(0, 19);
+    lines.push(`- ${when} · [${escape(e.where)}](${String(e.href).replace(/[()\s]/g, encodeURIComponent)}): ${escape(e.result)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function download(text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/markdown" }));
+  const link = el("a", { href: url, download: "roll-history.md" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function ensureTray() {
+  let tray = document.getElementById(TRAY_ID);
+  if (tray) return tray;
+  tray = el("div", { id: TRAY_ID, class: "rb-history" });
+  const toggle = el("button", {
+    type: "button",
+    class: "rb-history-toggle",
+    "aria-expanded": "false",
+    "aria-controls": `${TRAY_ID}-panel`,
+  });
+  const panel = el("section", {
+    id: `${TRAY_ID}-panel`,
+    class: "rb-history-panel",
+    "aria-label": "Roll history",
+    hidden: "",
+  });
+  const heading = el("h2", { class: "rb-history-title" }, "Roll history");
+  const list = el("ol", { class: "rb-history-list", reversed: "" });
+  const empty = el("p", { class: "rb-history-empty" }, "No rolls yet.");
+  const actions = el("div", { class: "rb-history-actions" });
+  const copy = el("button", { type: "button", class: "rb-history-copy" }, "Copy as Markdown");
+  const downloadButton = el(
+    "button",
+    { type: "button", class: "rb-history-download" },
+    "Download Markdown",
+  );
+  const clear = el("button", { type: "button", class: "rb-history-clear" }, "Clear history");
+  const status = el("p", { class: "rb-history-status", "aria-live": "polite" });
+  actions.append(copy, downloadButton, clear);
+  panel.append(heading, empty, list, actions, status);
+  tray.append(toggle, panel);
+  document.body.append(tray);
+
+  const open = (yes) => {
+    panel.hidden = !yes;
+    toggle.setAttribute("aria-expanded", String(yes));
+  };
+  toggle.addEventListener("click", () => open(panel.hidden));
+  tray.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !panel.hidden) {
+      open(false);
+      toggle.focus();
+    }
+  });
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(toMarkdown());
+      status.textContent = "Copied.";
+    } catch {
+      status.textContent = "Copying is blocked here; use Download instead.";
+    }
+  });
+  downloadButton.addEventListener("click", () => download(toMarkdown()));
+  clear.addEventListener("click", () => {
+    memory = [];
+    save([]);
+    try {
+      localStorage.removeItem(KEY);
+    } catch {
+      // nothing stored
+    }
+    status.textContent = "History cleared.";
+    render();
+  });
+  return tray;
+}
+
+/** Draw the tray from storage (called on every page, and after each roll). */
+export function render() {
+  const tray = ensureTray();
+  const list = entries();
+  const toggle = tray.querySelector(".rb-history-toggle");
+  toggle.textContent = `Rolls (${list.length})`;
+  tray.querySelector(".rb-history-empty").hidden = list.length > 0;
+  const items = [...list].reverse().map((e) => {
+    const item = el("li", { class: "rb-history-entry" });
+    const link = el("a", { href: e.href }, e.where);
+    item.append(link, el("span", { class: "rb-history-result" }, `: ${e.result}`));
+    return item;
+  });
+  tray.querySelector(".rb-history-list").replaceChildren(...items);
+}
+
+// Other tabs roll too.
+addEventListener("storage", (event) => {
+  if (event.key === KEY || event.key === null) {
+    memory = null;
+    if (document.getElementById(TRAY_ID)) render();
+  }
+});

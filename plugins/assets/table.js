@@ -1,0 +1,218 @@
+// Roll tables and roll lists: roll button, prompts, highlighted row, result sentence,
+// chances toggle, tabs, and a reproducible link to every roll.
+
+import { isReady, newSeed, request } from "./engine.js";
+import { record } from "./history.js";
+import { collect, ensureInputs } from "./prompts.js";
+import * as tabs from "./tabs.js";
+import { el, formatChance, formatTotal, htmlToText, humanize, pageUrl } from "./util.js";
+
+export const SELECTOR = ".rb-table";
+
+const widgets = new WeakMap(); // root -> {roll(seed, given)}
+
+function ensureBar(root) {
+  let bar = root.querySelector(".rb-bar");
+  if (!bar) {
+    bar = el("div", { class: "rb-bar" });
+    const script = root.querySelector("script.rb-data");
+    if (script) script.after(bar);
+    else root.prepend(bar);
+  }
+  const button = (cls, label, attrs = {}) => {
+    let b = bar.querySelector(`button.${cls}`);
+    if (!b) {
+      b = el("button", { type: "button", class: cls, ...attrs }, label);
+      bar.append(b);
+    }
+    return b;
+  };
+  const rollButton = button("rb-roll", "Roll on the table");
+  const chances = button("rb-chances", "Show chances", { "aria-pressed": "false" });
+  const copy = button("rb-copy-link", "Copy link to this roll");
+  let permalink = bar.querySelector("a.rb-permalink");
+  if (!permalink) {
+    permalink = el("a", { class: "rb-permalink", hidden: "" }, "Link to this roll");
+    bar.append(permalink);
+  }
+  if (!permalink.href) permalink.hidden = true;
+  if (!permalink.href) copy.hidden = true;
+  return { bar, rollButton, chances, copy, permalink };
+}
+
+function ensureResult(root) {
+  let result = root.querySelector(".rb-result");
+  if (!result) {
+    result = el("div", { class: "rb-result", "aria-live": "polite" });
+    root.append(result);
+  }
+  return result;
+}
+
+/** Show each row's exact chance: from `data-rb-p`, written by the build. */
+function addChances(root) {
+  if (root.dataset.rbChancesAdded) return;
+  root.dataset.rbChancesAdded = "true";
+  for (const row of root.querySelectorAll("[data-rb-row][data-rb-p]")) {
+    const { fraction, percent } = formatChance(row.dataset.rbP);
+    const text = percent ? `${fraction} (${percent})` : fraction;
+    if (row.tagName === "TR") {
+      row.append(el("td", { class: "rb-chance" }, text));
+    } else {
+      row.append(el("span", { class: "rb-chance" }, ` ${text}`));
+    }
+  }
+  for (const head of root.querySelectorAll("thead tr")) {
+    head.append(el("th", { class: "rb-chance", scope: "col" }, "Chance"));
+  }
+}
+
+function title(root, data) {
+  return root.dataset.rbTitle || data.roll_name || data.title || humanize(root.id || "table");
+}
+
+/** A URL that repeats this exact roll: ?roll=ID&seed=N&prompt=value#ID. */
+export function rollLink(id, seed, values) {
+  const params = new URLSearchParams({ roll: id, seed: String(seed) });
+  for (const [name, value] of Object.entries(values)) params.set(name, String(value));
+  return `${pageUrl()}?${params}#${encodeURIComponent(id)}`;
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Make one table or list live; safe to call again on the same element. */
+export function mount(root) {
+  if (root.dataset.rbMounted) return;
+  const script = root.querySelector("script.rb-data");
+  if (!script) return;
+  let data;
+  try {
+    data = JSON.parse(script.textContent);
+  } catch {
+    return; // the build reported it; nothing to roll with
+  }
+  root.dataset.rbMounted = "true";
+  const ui = ensureBar(root);
+  const result = ensureResult(root);
+  const inputs = ensureInputs(root, data);
+  tabs.mount(root);
+
+  ui.chances.addEventListener("click", () => {
+    addChances(root);
+    const on = ui.chances.getAttribute("aria-pressed") !== "true";
+    ui.chances.setAttribute("aria-pressed", String(on));
+    root.classList.toggle("rb-show-chances", on);
+  });
+
+  ui.copy.addEventListener("click", async () => {
+    const ok = await copyText(ui.permalink.href);
+    const note = el("span", { class: "rb-note" }, ok ? " Link copied." : " Copy the link next to this button.");
+    result.querySelector(".rb-note")?.remove();
+    result.append(note);
+    if (!ok) ui.permalink.focus();
+  });
+
+  const refuse = (sentence) => {
+    result.classList.add("rb-refused");
+    result.textContent = sentence;
+  };
+
+  const roll = async (seed, given = null) => {
+    if (ui.rollButton.getAttribute("aria-busy") === "true") return;
+    const checked = collect(inputs, given);
+    if (checked.error) {
+      if (given) checked.input.value = given[checked.input.name] ?? checked.input.value;
+      refuse(`Not rolled: ${checked.error}`);
+      if (!given) checked.input.focus();
+      return;
+    }
+    if (given) for (const input of inputs) input.value = String(checked.values[input.name]);
+    ui.rollButton.setAttribute("aria-busy", "true");
+    root.classList.add("rb-busy");
+    if (!isReady()) {
+      result.classList.remove("rb-refused");
+      result.textContent = "Warming up the dice…";
+    }
+    const reply = await request({ op: "table", table: data, seed, prompts: checked.values });
+    ui.rollButton.removeAttribute("aria-busy");
+    root.classList.remove("rb-busy");
+    if (reply.error) {
+      refuse(reply.error);
+      return;
+    }
+    show(reply, seed, checked.values);
+  };
+
+  const show = (reply, seed, values) => {
+    for (const old of root.querySelectorAll("[aria-current]")) {
+      old.removeAttribute("aria-current");
+      old.classList.remove("rb-hit");
+    }
+    const total = formatTotal(reply.roll && "total" in reply.roll ? reply.roll.total : "?");
+    const row = reply.row === null ? null : root.querySelector(`[data-rb-row="${Number(reply.row)}"]`);
+    if (row) {
+      tabs.reveal(row);
+      row.setAttribute("aria-current", "true");
+      row.classList.add("rb-hit");
+      const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+      row.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
+    }
+    result.classList.remove("rb-refused");
+    result.classList.toggle("rb-unmatched", !row);
+    root.dataset.rbSeed = String(seed);
+    root.dataset.rbTotal = total;
+    if (reply.text) {
+      // Authors wrote this HTML (result_text and cells); it is part of their page.
+      result.innerHTML = reply.text;
+    } else {
+      result.replaceChildren(el("span", { class: "rb-sr-only" }, `Rolled ${total}.`));
+    }
+    const link = root.id ? rollLink(root.id, seed, values) : null;
+    if (link) {
+      ui.permalink.href = link;
+      ui.permalink.hidden = false;
+      ui.copy.hidden = false;
+    }
+    record({
+      where: title(root, data),
+      result: reply.text ? htmlToText(reply.text) : `Rolled ${total}.`,
+      href: link || pageUrl(),
+    });
+  };
+
+  widgets.set(root, { roll });
+  ui.rollButton.addEventListener("click", () => roll(newSeed()));
+  const form = root.querySelector("form.rb-prompts");
+  const submit = (event) => {
+    event.preventDefault();
+    roll(newSeed());
+  };
+  if (form) form.addEventListener("submit", submit);
+  else {
+    for (const input of inputs) {
+      input.addEventListener("keydown", (event) => event.key === "Enter" && submit(event));
+    }
+  }
+}
+
+/** Roll a mounted table with this seed and prompt values (deep links). */
+export function rollWith(root, seed, given) {
+  const widget = widgets.get(root);
+  if (!widget) return false;
+  widget.roll(seed, given);
+  return true;
+}
+
+/** Show a refusal in a table's live region (deep links with bad parameters). */
+export function explain(root, sentence) {
+  const result = ensureResult(root);
+  result.classList.add("rb-refused");
+  result.textContent = sentence;
+}

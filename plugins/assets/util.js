@@ -1,0 +1,58 @@
+// Small helpers shared by the widgets. Text goes in through textContent, never innerHTML.
+
+/** Create an element with attributes and text (text is inserted as text, never as HTML). */
+export function el(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value);
+  }
+  if (text) node.textContent = text;
+  return node;
+}
+
+/** A roll total as readers read it: numbers as they are, comma rolls as "3, 5". */
+export function formatTotal(total) {
+  if (Array.isArray(total)) return total.map(formatTotal).join(", ");
+  if (typeof total === "number" && !Number.isInteger(total)) {
+    return String(Math.round(total * 100) / 100);
+  }
+  return String(total);
+}
+
+/** "p/q" -> {text: "1/36", percent: "2.78%"}; exact from the build, no engine needed. */
+export function formatChance(pq) {
+  const [p, q = "1"] = String(pq).split("/");
+  const value = Number(p) / Number(q);
+  if (!Number.isFinite(value)) return { fraction: String(pq), percent: "" };
+  const percent = value * 100;
+  const digits = percent === 0 || percent >= 10 ? 1 : percent >= 1 ? 2 : 3;
+  const shown = Number(percent.toFixed(digits)).toString();
+  return { fraction: q === "1" ? p : `${p}/${q}`, percent: `${shown}%` };
+}
+
+/** Plain text of an HTML fragment, parsed inertly (a template runs no scripts, loads nothing). */
+export function htmlToText(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.content.textContent.replace(/\s+/g, " ").trim();
+}
+
+/** A label for a person: "failed_roll" -> "Failed Roll". */
+export function humanize(name) {
+  return String(name)
+    .replace(/[_-]+/g, " ")
+    .replace(/\b\w/g, (c) => c.toUpperCase())
+    .trim();
+}
+
+/** Unique-enough ids for elements we add (tooltips, panels). */
+let counter = 0;
+export function uid(prefix) {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
+
+/** This page's path (no query, no hash): the base for links back to a roll. */
+export function pageUrl() {
+  return `${location.origin}${location.pathname}`;
+}

@@ -1,0 +1,77 @@
+// The rollbook engine worker: self-hosted Pyodide running `engine.bridge`.
+//
+// A module worker (Pyodide 314 refuses classic ones). Protocol, all messages plain objects:
+//   page -> worker  {type: "init", manifest: URL}            once, first
+//   worker -> page  {type: "ready", ms} | {type: "failed", error: sentence}
+//   page -> worker  {type: "request", id, json}              JSON text of a bridge request
+//   worker -> page  {type: "reply", id, json}                JSON text of the bridge reply
+// Requests that arrive before "ready" wait for it, so the page may send at any time.
+
+const started = performance.now();
+let ready = null; // promise of the bridge's handle_json, set by init
+
+// No package is loaded from Pyodide's lock (our wheels are unpacked directly), so when the
+// manifest carries the lock's `info` (Pyodide checks its ABI) an empty lock spares
+// fetching the 119 KB file. Without it Pyodide fetches its own lock.
+function lockOptions(manifest) {
+  return manifest.lock_info ? { lockFileContents: { info: manifest.lock_info, packages: {} } } : {};
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function init(manifestUrl) {
+  const base = new URL(manifestUrl, self.location.href);
+  const manifestResponse = await fetch(base);
+  if (!manifestResponse.ok) throw new Error(`the manifest answered ${manifestResponse.status}`);
+  const manifest = await manifestResponse.json();
+  const pyodideDir = new URL(manifest.pyodide, base);
+  // Wheels download while the interpreter boots.
+  const wheels = Promise.all((manifest.wheels || []).map((w) => fetchBytes(new URL(w, base))));
+  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
+  const pyodide = await loadPyodide({
+    indexURL: pyodideDir.href,
+    packageBaseUrl: pyodideDir.href,
+    ...lockOptions(manifest),
+    stdout: () => {},
+    stderr: (line) => console.warn("rollbook engine:", line),
+  });
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  for (const bytes of await wheels) {
+    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  }
+  const bridge = pyodide.pyimport("engine.bridge");
+  // Import what every widget needs now, so the first click does not pay for it (and a
+  // first request is never mistaken for a runaway by the page's 1 s watchdog).
+  pyodide.runPython("import engine.dice, engine.tables");
+  return bridge.handle_json;
+}
+
+self.onmessage = async (event) => {
+  const message = event.data;
+  if (message.type === "init") {
+    ready = init(message.manifest);
+    try {
+      await ready;
+      self.postMessage({ type: "ready", ms: performance.now() - started });
+    } catch (error) {
+      self.postMessage({ type: "failed", error: String(error && error.message || error) });
+    }
+    return;
+  }
+  if (message.type === "request") {
+    let json;
+    try {
+      const handle = await ready;
+      json = handle(message.json);
+    } catch (error) {
+      // The bridge never raises; this is the interpreter itself failing.
+      json = JSON.stringify({ error: "The dice engine failed on this request.", kind: "WorkerError" });
+      console.warn("rollbook engine:", error);
+    }
+    self.postMessage({ type: "reply", id: message.id, json });
+  }
+};
