@@ -8,7 +8,6 @@ plain roll never pays for tables, odds (icepool) or game systems.
 
 from __future__ import annotations
 
-import html
 import json
 import random
 from collections.abc import Callable, Mapping
@@ -46,7 +45,7 @@ def _mapping(request: Mapping[str, Any], key: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise BridgeError(f"{key!r} must be a mapping of names to values.")
+        raise BridgeError(f"the request's {key!r} must be a mapping of names to values.")
     return value
 
 
@@ -84,26 +83,11 @@ def _table(request: Mapping[str, Any]) -> dict[str, Any]:
     data = request.get("table")
     if not isinstance(data, dict):
         raise BridgeError("the request needs 'table' as a table payload.")
-    prompts = _mapping(request, "prompts")
-    table = tables.RollList.from_dict(data) if data.get("kind") == "list" else None
-    if table is None:
-        table = tables.Table.from_dict(data)
-    rolled = table.roll(_rng(request), prompts)
-    row = getattr(rolled, "row_index", None)
-    result = getattr(rolled, "result", None) or getattr(rolled, "roll", None)
-    roll = result.to_dict() if hasattr(result, "to_dict") else {"total": _jsonable(rolled.value)}
-    roll.setdefault("total", _jsonable(rolled.value))
-    text = rolled.text
-    if row is None and not text:
-        # Authors must hear about gaps at build time; readers still get a plain answer.
-        shown = html.escape(str(_key(_jsonable(rolled.value))))
-        text = f"Rolled {shown}: no row of this table covers that roll."
-    return {
-        "roll": _jsonable(roll),
-        "row": row,
-        "text": text,
-        "tab": _jsonable(getattr(rolled, "tab", None)),
-    }
+    # A canonical payload of a roll-list comes back as a RollList through Table.from_dict.
+    table = tables.Table.from_dict(data)
+    rolled = table.roll(_rng(request), _mapping(request, "prompts"))
+    reply: dict[str, Any] = _jsonable(rolled.to_dict())
+    return reply
 
 
 def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -134,7 +118,7 @@ def _fight(request: Mapping[str, Any]) -> dict[str, Any]:
 
     rounds = request.get("rounds", MAX_ROUNDS)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise BridgeError(f"'rounds' must be a whole number from 1 to {MAX_ROUNDS}.")
+        raise BridgeError(f"the number of rounds must be a whole number from 1 to {MAX_ROUNDS}.")
     sides = request.get("sides")
     if not isinstance(sides, dict):
         raise BridgeError("the request needs 'sides': two named lists of combatants.")

@@ -36,8 +36,12 @@ def build_wheel(dest: Path, name: str, version: str, packages: dict[str, Path]) 
         for path in sorted(source.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
                 files[f"{package}/{path.relative_to(source).as_posix()}"] = path.read_bytes()
-    files[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()
-    files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: rollbook-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+    files[f"{info}/METADATA"] = metadata.encode()
+    files[f"{info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: rollbook-tests\nRoot-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n"
+    )
     record = [_record_line(n, d) for n, d in files.items()] + [f"{info}/RECORD,,"]
     files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -60,7 +64,8 @@ def assemble(dest: Path) -> Path:
     wheels = dest / "assets" / "wheels"
     wheels.mkdir()
     engine = build_wheel(wheels, "rollbook", "0.1.0", {"engine": ROOT / "engine"})
-    ice = build_wheel(wheels, "icepool", icepool.__version__, {"icepool": Path(icepool.__file__).parent})
+    ice_source = {"icepool": Path(icepool.__file__).parent}
+    ice = build_wheel(wheels, "icepool", icepool.__version__, ice_source)
     manifest = {
         "pyodide": f"../pyodide/{version}/",
         "wheels": [f"../wheels/{engine.name}", f"../wheels/{ice.name}"],

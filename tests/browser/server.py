@@ -19,7 +19,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         ".whl": "application/zip",
     }
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
