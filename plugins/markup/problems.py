@@ -1,0 +1,84 @@
+"""Author problems found while converting a page, and how they leave the extension.
+
+The extension collects problems per conversion (``md.rollbook.problems``, reset by
+``md.reset()``). When a conversion ends they go to the active :class:`PageContext` if a host
+set one (the MkDocs plugin, ``rollbook check``), else to the ``mkdocs.rollbook.markup``
+logger, so a plain Python-Markdown or Zensical build still shows them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["LOG", "PageContext", "Problem", "active_context", "page_context"]
+
+# Under the "mkdocs" logger hierarchy: `mkdocs build --strict` counts these warnings.
+LOG = logging.getLogger("mkdocs.rollbook.markup")
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One author mistake.
+
+    Attributes:
+        line: 1-based line in the converted text (the host adds the front-matter offset).
+        message: One plain sentence (or two), no page name.
+        severity: ``"error"`` for a block that could not be built, ``"warning"`` otherwise.
+    """
+
+    line: int
+    message: str
+    severity: Severity = "error"
+
+
+@dataclass
+class PageContext:
+    """What a host tells the extension about the page being converted.
+
+    Attributes:
+        src_path: The page's path as shown in messages, e.g. ``docs/rules/combat.md``.
+        line_offset: Lines the host removed before conversion (front matter).
+        presets: Extra presets (name -> options) that override the extension's own.
+        problems: Filled by the extension at the end of each conversion, lines already
+            shifted by ``line_offset``.
+    """
+
+    src_path: str = "<page>"
+    line_offset: int = 0
+    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def format(self, problem: Problem) -> str:
+        """Return ``page:line: message``."""
+        return f"{self.src_path}:{problem.line}: {problem.message}"
+
+
+_CURRENT: ContextVar[PageContext | None] = ContextVar("rollbook_page", default=None)
+
+
+def active_context() -> PageContext | None:
+    """The page context set by the host, or ``None`` when the extension runs on its own."""
+    return _CURRENT.get()
+
+
+def set_context(ctx: PageContext | None) -> None:
+    """Set (or clear with ``None``) the page context; for hosts whose events are split."""
+    _CURRENT.set(ctx)
+
+
+@contextlib.contextmanager
+def page_context(src_path: str, line_offset: int = 0, **kwargs: Any) -> Iterator[PageContext]:
+    """Convert pages inside this block to collect their problems instead of logging them."""
+    ctx = PageContext(src_path=src_path, line_offset=line_offset, **kwargs)
+    token = _CURRENT.set(ctx)
+    try:
+        yield ctx
+    finally:
+        _CURRENT.reset(token)

@@ -1,0 +1,233 @@
+"""HTML for roll-table / roll-list blocks, from a plain view of the engine's table.
+
+Everything here is escaped except cell HTML, which the Markdown side already rendered
+(author HTML is allowed in cells). Output is deterministic: ids come from the anchor,
+JSON is dumped with sorted keys.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+__all__ = ["PromptView", "RowView", "TableView", "error_box", "payload_json", "render_table"]
+
+
+@dataclass(frozen=True)
+class RowView:
+    """One row: its ``data-rb-row`` index, key as shown, cells (HTML) and exact chance."""
+
+    index: int
+    label: str
+    cells: tuple[str, ...]
+    probability: Fraction | None
+
+
+@dataclass(frozen=True)
+class PromptView:
+    """One prompt input."""
+
+    name: str
+    label: str
+    help_text: str | None
+    type: str
+    min: int | None
+    max: int | None
+    default: int
+
+
+@dataclass
+class TableView:
+    """Everything the HTML needs, independent of how the engine stores it."""
+
+    kind: str  # "table" | "list"
+    roll: str
+    roll_name: str
+    headers: tuple[str, ...]
+    rows: tuple[RowView, ...]
+    payload: dict[str, Any]
+    tabs: tuple[tuple[str, str, tuple[int, ...]], ...] = ()  # (key, name, row indexes)
+    prompts: tuple[PromptView, ...] = ()
+    prompt_title: str | None = None
+    button_label: str = "Roll on the table"
+    button_placement: str = "above"
+    classes: tuple[str, ...] = ()
+    column_count: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def payload_json(data: Any) -> str:
+    """JSON for a ``<script type="application/json">``: sorted keys, ``</`` escaped."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def _attr(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _percent(p: Fraction | None) -> str:
+    if p is None:
+        return ""
+    value = float(p) * 100
+    if value and value < 0.1:
+        return "<0.1%"
+    return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
+
+
+def _p_attr(p: Fraction | None) -> str:
+    return "" if p is None else f' data-rb-p="{p.numerator}/{p.denominator}"'
+
+
+def error_box(messages: list[str], title: str = "This roll block has errors") -> str:
+    """The visible box that replaces (or heads) a broken block in non-strict builds."""
+    items = "".join(f"<li>{escape(m)}</li>" for m in messages)
+    return (
+        f'<div class="admonition failure rb-error" role="note"><p class="admonition-title">'
+        f"{escape(title)}</p><ul>{items}</ul></div>"
+    )
+
+
+def _button_bar(view: TableView, anchor: str) -> str:
+    return (
+        f'<div class="rb-bar">'
+        f'<button type="button" class="rb-roll" aria-controls="{_attr(anchor)}-result">'
+        f"{escape(view.button_label)}</button>"
+        f'<button type="button" class="rb-chances" aria-pressed="false">Show chances</button>'
+        f'<button type="button" class="rb-copy-link" data-rb-href="#{_attr(anchor)}">'
+        f"Copy link</button></div>"
+    )
+
+
+def _prompts(view: TableView, anchor: str) -> str:
+    if not view.prompts:
+        return ""
+    title = view.prompt_title or view.roll_name
+    parts = [f'<fieldset class="rb-prompts"><legend>{escape(title)}</legend>']
+    for p in view.prompts:
+        input_id = f"{anchor}-in-{p.name}"
+        attrs = [f'type="{_attr(p.type)}"', f'name="{_attr(p.name)}"', f'id="{_attr(input_id)}"',
+                 f'value="{p.default}"', 'step="1"', "required"]
+        if p.min is not None:
+            attrs.append(f'min="{p.min}"')
+        if p.max is not None:
+            attrs.append(f'max="{p.max}"')
+        if p.help_text:
+            attrs.append(f'aria-describedby="{_attr(input_id)}-help"')
+        parts.append(
+            f'<div class="rb-prompt"><label for="{_attr(input_id)}">{escape(p.label)}</label>'
+            f"<input {' '.join(attrs)}>"
+        )
+        if p.help_text:
+            parts.append(
+                f'<small class="rb-help" id="{_attr(input_id)}-help">{escape(p.help_text)}</small>'
+            )
+        parts.append("</div>")
+    parts.append("</fieldset>")
+    return "".join(parts)
+
+
+def _table(view: TableView, rows: tuple[RowView, ...]) -> str:
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in view.headers)
+    out = [
+        f'<table class="rb-rows"><thead><tr><th scope="col" class="rb-key">{escape(view.roll_name)}'
+        f'</th>{head}<th scope="col" class="rb-p" hidden>Chance</th></tr></thead><tbody>'
+    ]
+    for row in rows:
+        cells = "".join(f"<td>{c}</td>" for c in row.cells)
+        out.append(
+            f'<tr data-rb-row="{row.index}"{_p_attr(row.probability)}>'
+            f'<td class="rb-key">{escape(row.label)}</td>{cells}'
+            f'<td class="rb-p" hidden>{_percent(row.probability)}</td></tr>'
+        )
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _list(view: TableView) -> str:
+    style = f' style="column-count: {view.column_count}"' if view.column_count else ""
+    cols = f' data-rb-columns="{view.column_count}"' if view.column_count else ""
+    items = []
+    for row in view.rows:
+        cell = row.cells[0] if row.cells else ""
+        value = f' value="{row.label}"' if row.label.lstrip("-").isdigit() else ""
+        items.append(
+            f'<li{value} data-rb-row="{row.index}" data-rb-key="{_attr(row.label)}"'
+            f"{_p_attr(row.probability)}>"
+            f'{cell} <span class="rb-p" hidden>({_percent(row.probability)})</span></li>'
+        )
+    return f'<ol class="rb-rows"{cols}{style}>{"".join(items)}</ol>'
+
+
+def _tabbed(view: TableView, anchor: str) -> str:
+    by_index = {row.index: row for row in view.rows}
+    buttons, panels = [], []
+    placed: set[int] = set()
+    for n, (key, name, indexes) in enumerate(view.tabs):
+        tab_id, panel_id = f"{anchor}-tab-{n + 1}", f"{anchor}-panel-{n + 1}"
+        first = n == 0
+        buttons.append(
+            f'<button type="button" role="tab" id="{_attr(tab_id)}" '
+            f'aria-controls="{_attr(panel_id)}" '
+            f'aria-selected="{"true" if first else "false"}" tabindex="{0 if first else -1}" '
+            f'data-rb-tab="{_attr(key)}">{escape(name)}</button>'
+        )
+        rows = tuple(by_index[i] for i in indexes if i in by_index)
+        placed.update(indexes)
+        panels.append(
+            f'<div role="tabpanel" id="{_attr(panel_id)}" aria-labelledby="{_attr(tab_id)}" '
+            f'data-rb-tab="{_attr(key)}"{"" if first else " hidden"}>{_table(view, rows)}</div>'
+        )
+    rest = tuple(row for row in view.rows if row.index not in placed)
+    if rest:  # rows no tab holds stay reachable, under a tab of their own
+        n = len(view.tabs)
+        tab_id, panel_id = f"{anchor}-tab-{n + 1}", f"{anchor}-panel-{n + 1}"
+        buttons.append(
+            f'<button type="button" role="tab" id="{_attr(tab_id)}" '
+            f'aria-controls="{_attr(panel_id)}" '
+            f'aria-selected="false" tabindex="-1" data-rb-tab="">Other</button>'
+        )
+        panels.append(
+            f'<div role="tabpanel" id="{_attr(panel_id)}" aria-labelledby="{_attr(tab_id)}" '
+            f'data-rb-tab="" hidden>{_table(view, rest)}</div>'
+        )
+    return (
+        f'<div class="rb-tabs" role="tablist" aria-label="{_attr(view.roll_name)}">'
+        f'{"".join(buttons)}</div>{"".join(panels)}'
+    )
+
+
+def render_table(view: TableView, anchor: str, own_id: bool, notes: list[str] | None = None) -> str:
+    """The whole block.
+
+    Args:
+        view: What to show.
+        anchor: The block's anchor (``data-rb-anchor``; also its ``id`` when ``own_id``).
+        own_id: False when a heading right above already owns ``anchor`` as its id.
+        notes: Problems to show in an error box at the top of the block.
+    """
+    classes = " ".join(("rb-table", *view.classes))
+    id_attr = f' id="{_attr(anchor)}"' if own_id else ""
+    if view.kind == "list":
+        body = _list(view)
+    elif view.tabs:
+        body = _tabbed(view, anchor)
+    else:
+        body = _table(view, view.rows)
+    bar = _button_bar(view, anchor)
+    parts = [
+        f'<div class="{_attr(classes)}"{id_attr} data-rb-anchor="{_attr(anchor)}" '
+        f'data-rb-kind="{view.kind}" data-roll="{_attr(view.roll)}">',
+        error_box(notes) if notes else "",
+        f'<script type="application/json" class="rb-data">{payload_json(view.payload)}</script>',
+        _prompts(view, anchor),
+        bar if view.button_placement != "below" else "",
+        body,
+        bar if view.button_placement == "below" else "",
+        f'<div class="rb-result" id="{_attr(anchor)}-result" aria-live="polite"></div>',
+        "</div>",
+    ]
+    return "".join(parts)

@@ -1,0 +1,63 @@
+"""Settings of the ``rollbook`` MkDocs plugin (``plugins: - rollbook: {...}`` in mkdocs.yml)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+__all__ = ["INLINE_PRESET_OPTIONS", "TABLE_PRESET_OPTIONS", "RollbookConfig"]
+
+#: What a preset may set. Inline rolls use ``class`` and ``odds``; fences use table keys.
+INLINE_PRESET_OPTIONS = frozenset({"class", "odds"})
+TABLE_PRESET_OPTIONS = frozenset({
+    "roll_name", "headers", "result_text", "tabs", "prompts", "prompt_title", "class",
+    "button", "column_count",
+})  # fmt: skip
+
+
+class Presets(c.BaseConfigOption[dict[str, dict[str, Any]]]):
+    """``{name: {option: value}}``; unknown options are a configuration error."""
+
+    def run_validation(self, value: object) -> dict[str, dict[str, Any]]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise base.ValidationError("expected a mapping of preset names to option mappings.")
+        known = INLINE_PRESET_OPTIONS | TABLE_PRESET_OPTIONS
+        for name, options in value.items():
+            if not isinstance(options, dict):
+                raise base.ValidationError(f"preset {name!r} must be a mapping of options.")
+            unknown = sorted(set(map(str, options)) - known)
+            if unknown:
+                raise base.ValidationError(
+                    f"preset {name!r} has unknown option(s) {', '.join(unknown)}; "
+                    f"known: {', '.join(sorted(known))}."
+                )
+        return {str(k): dict(v) for k, v in value.items()}
+
+
+class RollbookConfig(base.Config):
+    """The plugin's settings."""
+
+    enabled = c.Type(bool, default=True)
+    """Turn the plugin off (e.g. ``enabled: !ENV [ROLLBOOK, true]``)."""
+
+    presets = Presets()
+    """Named display options: ``preset:NAME`` on inline rolls, ``preset: NAME`` in fences."""
+
+    pyodide_path = c.Type(str, default="node_modules/pyodide")
+    """Folder holding pyodide.mjs (relative to mkdocs.yml); filled by ``make setup``."""
+
+    pyodide_required = c.Type(bool, default=True)
+    """If false, a missing Pyodide is a warning and the site builds without live dice."""
+
+    wheels_icepool = c.Type(bool, default=True)
+    """Ship icepool too, so the browser can show exact odds."""
+
+    assets_javascript = c.Type(str, default="assets/rollbook/rollbook.js")
+    """Site path of the entry ES module added to every page."""
+
+    assets_stylesheet = c.Type(str, default="assets/rollbook/rollbook.css")
+    """Site path of the stylesheet added to every page."""
