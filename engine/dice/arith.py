@@ -1,0 +1,155 @@
+"""Exact arithmetic and math functions shared by rolling and exact odds.
+
+Values are ``int`` when whole and ``Fraction`` otherwise. Where rpg-dice-roller (which
+evaluates with floating point and mathjs) has a convention we follow it on exact values:
+``%`` takes the sign of the divisor and ``x % 0`` is ``x``; ``round`` rounds halves away from
+zero. Division by zero is a ``DiceValueError``, never ``ZeroDivisionError``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+
+from .errors import DiceLimitError, DiceValueError
+from .limits import LIMITS
+from .nodes import Value
+
+__all__ = ["BINARY", "FUNCTION_IMPL", "SQRT_BITS", "check_size", "clean"]
+
+#: Square roots of non-squares are rounded down to a multiple of 2**-SQRT_BITS: exact,
+#: platform-independent integer arithmetic instead of a float.
+SQRT_BITS = 64
+
+
+def clean(value: Fraction | int) -> Value:
+    """Return ``value`` as an int when it is whole."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def check_size(value: Value, pos: int) -> Value:
+    """Raise ``DiceLimitError`` when ``value`` is larger than ``LIMITS.max_value_bits``."""
+    if isinstance(value, int):
+        bits = value.bit_length()
+    else:
+        bits = max(value.numerator.bit_length(), value.denominator.bit_length())
+    if bits > LIMITS.max_value_bits:
+        raise DiceLimitError(
+            f"A value grows beyond {LIMITS.max_value_bits} bits; the notation is too large.",
+            pos,
+        )
+    return value
+
+
+def _add(a: Value, b: Value, pos: int) -> Value:
+    return clean(a + b)
+
+
+def _sub(a: Value, b: Value, pos: int) -> Value:
+    return clean(a - b)
+
+
+def _mul(a: Value, b: Value, pos: int) -> Value:
+    return check_size(clean(a * b), pos)
+
+
+def _div(a: Value, b: Value, pos: int) -> Value:
+    if b == 0:
+        raise DiceValueError("Division by zero.", pos)
+    return clean(Fraction(a) / b)
+
+
+def _mod(a: Value, b: Value, pos: int) -> Value:
+    if b == 0:
+        return a  # mathjs convention, as rpg-dice-roller does
+    return clean(a - b * math.floor(Fraction(a) / b))
+
+
+def _int_root(x: int, k: int) -> int | None:
+    """The exact k-th root of x >= 0, or None."""
+    if x < 2:
+        return x
+    r = round(x ** (1.0 / k)) if x.bit_length() < 1000 else 1 << (x.bit_length() // k)
+    # Newton refinement on integers keeps the result exact whatever the float said.
+    r = max(r, 1)
+    while True:
+        nxt = ((k - 1) * r + x // r ** (k - 1)) // k
+        if nxt >= r:
+            break
+        r = nxt
+    for cand in (r - 1, r, r + 1):
+        if cand >= 0 and cand**k == x:
+            return cand
+    return None
+
+
+def _pow(a: Value, b: Value, pos: int) -> Value:
+    exp = Fraction(b)
+    if abs(exp) > LIMITS.max_exponent:
+        raise DiceLimitError(
+            f"The exponent {clean(exp)} is larger than the limit of {LIMITS.max_exponent}.", pos
+        )
+    base = Fraction(a)
+    if base == 0 and exp < 0:
+        raise DiceValueError("Zero cannot be raised to a negative power.", pos)
+    if exp.denominator != 1:
+        # Only exact roots are allowed: an irrational power has no exact value.
+        if base < 0:
+            raise DiceValueError("A negative number has no real fractional power.", pos)
+        p = _int_root(base.numerator, exp.denominator)
+        q = _int_root(base.denominator, exp.denominator)
+        if p is None or q is None:
+            raise DiceValueError("A fractional power must have an exact value here.", pos)
+        base = Fraction(p, q)
+        exp = Fraction(exp.numerator)
+    bits = max(base.numerator.bit_length(), base.denominator.bit_length())
+    if bits * abs(exp.numerator) > LIMITS.max_value_bits + 64:
+        raise DiceLimitError(
+            f"A power grows beyond {LIMITS.max_value_bits} bits; the notation is too large.", pos
+        )
+    return check_size(clean(base**exp.numerator), pos)
+
+
+def _round(x: Value) -> int:
+    half = Fraction(1, 2)
+    return math.floor(x + half) if x >= 0 else -math.floor(-x + half)
+
+
+def _sqrt(x: Value, pos: int) -> Value:
+    if x < 0:
+        raise DiceValueError("The square root of a negative number is not a real number.", pos)
+    f = Fraction(x)
+    p, q = math.isqrt(f.numerator), math.isqrt(f.denominator)
+    if p * p == f.numerator and q * q == f.denominator:
+        return clean(Fraction(p, q))
+    scale = 1 << SQRT_BITS
+    return clean(Fraction(math.isqrt(f.numerator * scale * scale // f.denominator), scale))
+
+
+def _sign(x: Value) -> int:
+    return (x > 0) - (x < 0)
+
+
+BINARY: dict[str, Callable[[Value, Value, int], Value]] = {
+    "+": _add,
+    "-": _sub,
+    "*": _mul,
+    "/": _div,
+    "%": _mod,
+    "**": _pow,
+}
+
+FUNCTION_IMPL: dict[str, Callable[..., Value]] = {
+    "abs": lambda pos, x: abs(x),
+    "ceil": lambda pos, x: math.ceil(x),
+    "floor": lambda pos, x: math.floor(x),
+    "round": lambda pos, x: _round(x),
+    "sqrt": lambda pos, x: _sqrt(x, pos),
+    "sign": lambda pos, x: _sign(x),
+    "max": lambda pos, x, y: max(x, y),
+    "min": lambda pos, x, y: min(x, y),
+    "pow": lambda pos, x, y: _pow(x, y, pos),
+}

@@ -1,0 +1,495 @@
+"""Exact odds: the distribution of an expression's total, through icepool.
+
+This is the only module that imports icepool, and only inside functions, so ``import engine``
+and rolling never load it.
+
+Internally a distribution is ``_Dist``: integer weights per value and their total. Dice terms
+are built per die (clamps, explosions to ``LIMITS.max_explosions``, re-rolls) and then pooled
+with icepool for keep/drop and summing; unique dice are enumerated exactly over the multiset
+of values so far. Arithmetic combines independent parts by enumeration with size checks.
+Anything that cannot be computed exactly raises ``OddsUnavailableError``; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .arith import BINARY, FUNCTION_IMPL, clean
+from .errors import DiceError, DiceLimitError, OddsUnavailableError, PlaceholderError
+from .limits import LIMITS
+from .nodes import (
+    BinOp,
+    Call,
+    Clamp,
+    Dice,
+    Explode,
+    Group,
+    Keep,
+    Multi,
+    Negate,
+    Node,
+    Number,
+    Reroll,
+    Target,
+    Unique,
+    Value,
+)
+
+__all__ = ["Distribution", "odds", "support"]
+
+OddsValue = Value | tuple[Value, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """The exact distribution of an expression's total.
+
+    Attributes:
+        pmf: Each possible total (ascending) and its probability; tuples for comma rolls.
+    """
+
+    pmf: dict[Any, Fraction]
+
+    @property
+    def min(self) -> Any:
+        """The lowest total (a tuple of per-part minimums for comma rolls)."""
+        keys = list(self.pmf)
+        if keys and isinstance(keys[0], tuple):
+            return tuple(min(k[i] for k in keys) for i in range(len(keys[0])))
+        return keys[0]
+
+    @property
+    def max(self) -> Any:
+        """The highest total (a tuple of per-part maximums for comma rolls)."""
+        keys = list(self.pmf)
+        if keys and isinstance(keys[0], tuple):
+            return tuple(max(k[i] for k in keys) for i in range(len(keys[0])))
+        return keys[-1]
+
+    @property
+    def mean(self) -> Any:
+        """The exact mean as a ``Fraction`` (a tuple of them for comma rolls)."""
+        keys = list(self.pmf)
+        if keys and isinstance(keys[0], tuple):
+            return tuple(
+                sum((k[i] * p for k, p in self.pmf.items()), Fraction(0))
+                for i in range(len(keys[0]))
+            )
+        return sum((k * p for k, p in self.pmf.items()), Fraction(0))
+
+    def at_least(self, threshold: Value) -> Fraction:
+        """P(total >= threshold); for comma rolls, compares tuples element by element."""
+        if isinstance(threshold, tuple):
+            return sum(
+                (
+                    p
+                    for k, p in self.pmf.items()
+                    if all(a >= b for a, b in zip(k, threshold, strict=True))
+                ),
+                Fraction(0),
+            )
+        return sum((p for k, p in self.pmf.items() if k >= threshold), Fraction(0))
+
+    def support(self) -> frozenset[Any]:
+        """The possible totals."""
+        return frozenset(self.pmf)
+
+
+# --- internal distributions ----------------------------------------------------------------
+
+
+class _Dist:
+    """Integer weights per value; probabilities are ``weight / total``."""
+
+    __slots__ = ("total", "w")
+
+    def __init__(self, w: dict[Any, int], total: int | None = None) -> None:
+        self.w = {k: v for k, v in w.items() if v}
+        self.total = sum(self.w.values()) if total is None else total
+        if len(self.w) > LIMITS.max_odds_outcomes:
+            raise DiceLimitError(
+                f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
+            )
+
+    @staticmethod
+    def const(v: Any) -> _Dist:
+        return _Dist({v: 1}, 1)
+
+    @staticmethod
+    def uniform(values: Iterable[Any]) -> _Dist:
+        w: dict[Any, int] = {}
+        for v in values:
+            w[v] = w.get(v, 0) + 1
+        return _Dist(w)
+
+    def map(self, fn: Callable[[Any], Any]) -> _Dist:
+        w: dict[Any, int] = {}
+        for k, q in self.w.items():
+            v = fn(k)
+            w[v] = w.get(v, 0) + q
+        return _Dist(w, self.total)
+
+    def combine(self, other: _Dist, fn: Callable[[Any, Any], Any]) -> _Dist:
+        work = len(self.w) * len(other.w)
+        if work > LIMITS.max_odds_outcomes * 20:
+            raise DiceLimitError(
+                "The exact odds need too many combinations "
+                f"({len(self.w)} x {len(other.w)} values)."
+            )
+        w: dict[Any, int] = {}
+        for a, qa in self.w.items():
+            for b, qb in other.w.items():
+                v = fn(a, b)
+                w[v] = w.get(v, 0) + qa * qb
+        return _Dist(w, self.total * other.total)
+
+    @staticmethod
+    def mix(parts: list[tuple[Fraction, _Dist]]) -> _Dist:
+        """Mixture of distributions with the given probabilities."""
+        den = 1
+        for p, d in parts:
+            den = math.lcm(den, p.denominator * d.total)
+        w: dict[Any, int] = {}
+        for p, d in parts:
+            scale = p.numerator * (den // (p.denominator * d.total))
+            for k, q in d.w.items():
+                w[k] = w.get(k, 0) + q * scale
+        return _Dist(w, den)
+
+    def probability(self, k: Any) -> Fraction:
+        return Fraction(self.w.get(k, 0), self.total)
+
+    def items_p(self) -> list[tuple[Any, Fraction]]:
+        return [(k, Fraction(q, self.total)) for k, q in self.w.items()]
+
+
+def _plus(a: Any, b: Any) -> Any:
+    return clean(a + b)
+
+
+def _to_die(d: _Dist) -> Any:
+    import icepool  # lazily: only odds pay for it
+
+    return icepool.Die({k: q for k, q in d.w.items()})
+
+
+def _from_die(die: Any) -> _Dist:
+    return _Dist({clean(k) if not isinstance(k, int) else k: q for k, q in die.items()})
+
+
+# --- dice terms ----------------------------------------------------------------------------
+
+
+def _mods(node: Dice | Group) -> dict[type, list[Any]]:
+    out: dict[type, list[Any]] = {}
+    for m in node.modifiers:
+        out.setdefault(type(m), []).append(m)
+    return out
+
+
+def _reroll_map(node: Dice, mod: Reroll | None) -> Callable[[Any], _Dist]:
+    """A roll's value -> distribution of its value after the re-roll modifier."""
+    faces = node.faces
+    if mod is None:
+        return _Dist.const
+    cp = mod.compare
+    target = faces if mod.once else tuple(f for f in faces if not cp(f))
+    after = _Dist.uniform(target)
+    return lambda v: after if cp(v) else _Dist.const(v)
+
+
+def _chain_sum(
+    node: Dice, explode: Explode, contrib: Callable[[Any], _Dist]
+) -> Callable[[Any], _Dist]:
+    """First value -> distribution of the summed contributions of the explosion rolls."""
+    faces, cp, pen = node.faces, explode.compare, 1 if explode.penetrate else 0
+    n = len(faces)
+    zero = _Dist.const(0)
+    tail = [zero]  # tail[k]: contributions of the extra rolls with k explosions left
+    for _ in range(LIMITS.max_explosions):
+        prev = tail[-1]
+        parts = []
+        for f in set(faces):
+            p = Fraction(faces.count(f), n)
+            d = contrib(f - pen)
+            if cp(f):
+                d = d.combine(prev, _plus)
+            parts.append((p, d))
+        tail.append(_Dist.mix(parts))
+    full = tail[-1]
+    return lambda first: full if cp(first) else zero
+
+
+def _clamp_value(v: Any, is_min: bool, x: Any) -> Any:
+    return max(x, v) if is_min else min(x, v)
+
+
+def _first_roll(node: Dice, mods: dict[type, list[Any]]) -> _Dist:
+    d = _Dist.uniform(node.faces)
+    for clamp in mods.get(Clamp, []):
+        v, is_min = clamp.value, clamp.kind == "min"
+        d = d.map(functools.partial(_clamp_value, v, is_min))
+    return d
+
+
+def _state(mods: dict[type, list[Any]]) -> Callable[[Any], Any] | None:
+    targets = mods.get(Target)
+    if not targets:
+        return None
+    t: Target = targets[0]
+    return lambda v: 1 if t.success(v) else -1 if t.failure is not None and t.failure(v) else 0
+
+
+def _kept_positions(m: int, keeps: list[Keep]) -> tuple[int, ...]:
+    """Per sorted position (ascending), 1 if kept after all keep/drop modifiers."""
+    from .roller import keep_indexes
+
+    kept = [1] * m
+    for k in keeps:
+        for j in keep_indexes(list(range(m)), k):
+            kept[j] = 0
+    return tuple(kept)
+
+
+def _dice_odds(node: Dice) -> _Dist:
+    mods = _mods(node)
+    explode: Explode | None = (mods.get(Explode) or [None])[0]
+    reroll: Reroll | None = (mods.get(Reroll) or [None])[0]
+    unique: Unique | None = (mods.get(Unique) or [None])[0]
+    keeps: list[Keep] = mods.get(Keep, [])
+    state = _state(mods)
+    after_reroll = _reroll_map(node, reroll)
+    first = _first_roll(node, mods)
+
+    if explode is not None and not explode.compound:
+        # Each die becomes a chain of rolls; re-rolls and success states apply per roll.
+        def contrib(v: Any) -> _Dist:
+            d = after_reroll(v)
+            return d.map(state) if state is not None else d
+
+        if keeps:
+            if reroll is not None or mods.get(Clamp) or explode.penetrate or len(keeps) > 1:
+                raise OddsUnavailableError(
+                    "Exact odds are not available for exploding dice that are also kept or "
+                    "dropped together with re-rolls, min/max or penetration."
+                )
+            return _exploding_pool(node, explode, keeps[0], state)
+        tail = _chain_sum(node, explode, contrib)
+        per_die = _Dist.mix([(p, contrib(v).combine(tail(v), _plus)) for v, p in first.items_p()])
+        return _sum_iid(per_die, node.qty)
+
+    # One value per die.
+    if explode is not None:  # compounding: the extra rolls add into the first
+        tail = _chain_sum(node, explode, _Dist.const)
+        first = _Dist.mix(
+            [(p, tail(v).map(functools.partial(_plus, v))) for v, p in first.items_p()]
+        )
+    per_die = _Dist.mix([(p, after_reroll(v)) for v, p in first.items_p()])
+
+    if unique is not None:
+        return _unique_odds(node, per_die, unique, keeps, state)
+    if not keeps:
+        return _sum_iid(per_die.map(state) if state is not None else per_die, node.qty)
+
+    pool = _to_die(per_die).pool(node.qty).keep(_kept_positions(node.qty, keeps))
+    return _from_die(pool.sum(map=state) if state is not None else pool.sum())
+
+
+def _sum_iid(d: _Dist, qty: int) -> _Dist:
+    if qty == 1:
+        return d
+    if len(d.w) == 1:
+        (v,) = d.w
+        return _Dist.const(clean(v * qty))
+    return _from_die(_to_die(d).pool(qty).sum())
+
+
+def _exploding_pool(node: Dice, explode: Explode, keep: Keep, state: Any) -> _Dist:
+    import icepool
+
+    die = icepool.Die(list(node.faces))
+    cp = explode.compare
+    which = [f for f in set(node.faces) if cp(f)]
+    pool = die.explode_to_pool(node.qty, which, depth=LIMITS.max_explosions)
+    q = keep.qty
+    if keep.drop:
+        expr = pool[:-q] if keep.high else pool[q:]
+    else:
+        expr = pool[-q:] if keep.high else pool[:q]
+    return _from_die(expr.sum(map=state) if state is not None else expr.sum())
+
+
+def _unique_odds(
+    node: Dice, per_die: _Dist, unique: Unique, keeps: list[Keep], state: Any
+) -> _Dist:
+    faces, cp = node.faces, unique.compare
+    raw = _Dist.uniform(faces)
+    states: dict[tuple[Any, ...], Fraction] = {(): Fraction(1)}
+    for _ in range(node.qty):
+        nxt: dict[tuple[Any, ...], Fraction] = {}
+        for seen_values, p in states.items():
+            seen = set(seen_values)
+            for v, pv in per_die.items_p():
+                if v in seen and (cp is None or cp(v)):
+                    if unique.once:
+                        outcomes = raw.items_p()
+                    else:
+                        ok = [f for f in faces if f not in seen or (cp is not None and not cp(f))]
+                        outcomes = [(f, Fraction(ok.count(f), len(ok))) for f in set(ok)]
+                else:
+                    outcomes = [(v, Fraction(1))]
+                for f, pf in outcomes:
+                    key = tuple(sorted((*seen_values, f)))
+                    nxt[key] = nxt.get(key, Fraction(0)) + p * pv * pf
+        states = nxt
+        if len(states) > LIMITS.max_odds_states:
+            raise OddsUnavailableError(
+                "Exact odds for these unique dice need too many combinations to enumerate."
+            )
+    kept = _kept_positions(node.qty, keeps) if keeps else None
+    out: dict[Any, Fraction] = {}
+    for values, p in states.items():
+        chosen = [v for v, k in zip(values, kept, strict=True) if k] if kept else list(values)
+        total = sum(state(v) for v in chosen) if state is not None else sum(chosen)
+        out[total] = out.get(total, Fraction(0)) + p
+    return _from_fractions(out)
+
+
+def _from_fractions(pmf: dict[Any, Fraction]) -> _Dist:
+    den = 1
+    for p in pmf.values():
+        den = math.lcm(den, p.denominator)
+    return _Dist({k: int(p * den) for k, p in pmf.items()}, den)
+
+
+# --- groups --------------------------------------------------------------------------------
+
+
+def _group_odds(node: Group) -> _Dist:
+    import icepool
+
+    mods = _mods(node)
+    keeps: list[Keep] = mods.get(Keep, [])
+    state = _state(mods)
+    if keeps and len(node.items) == 1:
+        return _single_item_keep(node.items[0], keeps, state)
+    items = [_node_odds(i) for i in node.items]
+    if keeps:
+        pool = icepool.Pool([_to_die(d) for d in items]).keep(_kept_positions(len(items), keeps))
+        return _from_die(pool.sum(map=state) if state is not None else pool.sum())
+    total = _Dist.const(0)
+    for d in items:
+        total = total.combine(d.map(state) if state is not None else d, _plus)
+    return total
+
+
+def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> _Dist:
+    """``{4d6+2d8}k1``: keep/drop applies to the dice inside the one item."""
+    import icepool
+
+    terms: list[Node] = []
+    stack = [item]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, BinOp) and n.op == "+":
+            stack.extend((n.right, n.left))
+        else:
+            terms.append(n)
+    dice: list[Any] = []
+    constant: _Dist = _Dist.const(0)
+    for t in terms:
+        if isinstance(t, Number):
+            constant = constant.map(functools.partial(_plus, t.value))
+        elif isinstance(t, Dice) and all(isinstance(m, Clamp | Reroll) for m in t.modifiers):
+            plain = Dice(1, t.sides, t.faces, t.low, t.modifiers, None, t.pos, t.end)
+            dice.extend([_to_die(_dice_odds(plain))] * t.qty)
+        else:
+            raise OddsUnavailableError(
+                "Exact odds for keep/drop inside a one-item roll group are only available "
+                "when the item adds plain dice and numbers."
+            )
+    if state is not None:
+        raise OddsUnavailableError(
+            "Exact odds for success counting on a one-item roll group with keep/drop are not "
+            "available."
+        )
+    pool = icepool.Pool(dice).keep(_kept_positions(len(dice), keeps))
+    return _from_die(pool.sum()).combine(constant, _plus)
+
+
+# --- expression nodes ----------------------------------------------------------------------
+
+
+def _binop_odds(node: BinOp) -> _Dist:
+    fn, pos = BINARY[node.op], node.pos
+    return _node_odds(node.left).combine(_node_odds(node.right), lambda a, b: fn(a, b, pos))
+
+
+def _call_odds(node: Call) -> _Dist:
+    fn, pos = FUNCTION_IMPL[node.name], node.pos
+    args = [_node_odds(a) for a in node.args]
+    if len(args) == 1:
+        return args[0].map(lambda x: fn(pos, x))
+    return args[0].combine(args[1], lambda x, y: fn(pos, x, y))
+
+
+def _multi_odds(node: Multi) -> _Dist:
+    out = _Dist.const(())
+    for item in node.items:
+        out = out.combine(_node_odds(item), lambda a, b: (*a, b))
+    return out
+
+
+_ODDS: dict[type, Callable[[Any], _Dist]] = {
+    Number: lambda n: _Dist.const(n.value),
+    Dice: _dice_odds,
+    Group: _group_odds,
+    BinOp: _binop_odds,
+    Negate: lambda n: _node_odds(n.operand).map(lambda v: -v),
+    Call: _call_odds,
+    Multi: _multi_odds,
+}
+
+
+def _node_odds(node: Node) -> _Dist:
+    return _ODDS[type(node)](node)
+
+
+def _sort_key(v: Any) -> Any:
+    return v
+
+
+def odds(expr: Any) -> Distribution:
+    """The exact distribution of an expression's total.
+
+    Args:
+        expr: Notation text or an ``Expression``.
+
+    Raises:
+        DiceError: the notation is invalid, over a limit, can divide by zero, or its odds
+            cannot be computed exactly (``OddsUnavailableError``).
+    """
+    from .expression import Expression, parse
+
+    e = expr if isinstance(expr, Expression) else parse(expr)
+    if e.placeholders:
+        names = ", ".join(sorted(e.placeholders))
+        raise PlaceholderError(f"Fill the placeholders before computing odds: {names}.", 0, e.text)
+    try:
+        d = _node_odds(e.tree)
+    except DiceError as err:
+        if not err.text:
+            err.text = e.text
+        raise
+    pmf = {k: Fraction(q, d.total) for k, q in sorted(d.w.items(), key=lambda kv: _sort_key(kv[0]))}
+    return Distribution(pmf)
+
+
+def support(expr: Any) -> frozenset[Any]:
+    """The possible totals of an expression (tuples for comma rolls)."""
+    return odds(expr).support()
