@@ -49,7 +49,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name == "Distribution":  # lives with the icepool adapter: loaded on demand
-        from .dice.odds import Distribution
+        from .dice.exact import Distribution
 
         return Distribution
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

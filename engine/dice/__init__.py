@@ -1,7 +1,7 @@
 """Dice notation: parse, roll with a full breakdown, and exact odds.
 
 Modules, in the order data flows: ``parser`` (text -> ``nodes``), ``roller`` (``nodes`` ->
-``results``), ``render`` (``results`` -> text/JSON), ``odds`` (``nodes`` -> exact
+``results``), ``render`` (``results`` -> text/JSON), ``exact`` (``nodes`` -> exact
 distribution via icepool, imported lazily), plus ``arith``, ``limits`` and ``errors``.
 """
 
@@ -21,7 +21,7 @@ from .expression import Expression, RollResult, fill, parse, placeholders, roll
 from .limits import LIMITS, Limits
 
 if TYPE_CHECKING:
-    from .odds import Distribution
+    from .exact import Distribution
 
 __all__ = [
     "LIMITS",
@@ -45,15 +45,15 @@ __all__ = [
 
 
 def odds(expr: Any) -> Distribution:
-    """Exact distribution of ``expr`` (text or ``Expression``); see ``engine.dice.odds``."""
-    from .odds import odds as _odds
+    """Exact distribution of ``expr`` (text or ``Expression``); see ``engine.dice.exact``."""
+    from .exact import odds as _odds
 
     return _odds(expr)
 
 
 def support(expr: Any) -> frozenset[Any]:
-    """Possible totals of ``expr`` (tuples for comma rolls); see ``engine.dice.odds``."""
-    from .odds import support as _support
+    """Possible totals of ``expr`` (tuples for comma rolls); see ``engine.dice.exact``."""
+    from .exact import support as _support
 
     return _support(expr)
 
@@ -61,7 +61,7 @@ def support(expr: Any) -> frozenset[Any]:
 def __getattr__(name: str) -> Any:
     # ``Distribution`` lives with the icepool adapter; load it only when asked for.
     if name == "Distribution":
-        from .odds import Distribution
+        from .exact import Distribution
 
         return Distribution
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
