@@ -35,5 +35,11 @@ def get(system_id: str) -> System:
         raise RulesError(
             f"unknown system {system_id!r}; known systems: {', '.join(MODULES)}."
         ) from None
-    system: System = importlib.import_module(f"{__name__}.{module}").SYSTEM
+    try:
+        loaded = importlib.import_module(f"{__name__}.{module}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{__name__}.{module}":
+            raise
+        raise RulesError(f"system {system_id!r} is not available in this build yet.") from None
+    system: System = loaded.SYSTEM
     return system

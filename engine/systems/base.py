@@ -7,9 +7,11 @@ code knows nothing of any system; systems use `engine.dice` and an injected `ran
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -18,12 +20,20 @@ if TYPE_CHECKING:
     from engine.systems.encounter import Fight
 
 __all__ = [
+    "EDGES",
     "Combatant",
     "Outcome",
     "Param",
     "Procedure",
     "RulesError",
+    "SmallDice",
     "System",
+    "bind",
+    "edge_faces",
+    "fraction_text",
+    "product_faces",
+    "roll_edge",
+    "tally",
 ]
 
 
@@ -170,6 +180,10 @@ class Combatant:
     def active(self) -> bool:
         return self.out is None
 
+    def fresh(self) -> Combatant:
+        """A copy at full health with no running state (stats are shared: never mutated)."""
+        return Combatant(self.name, self.side, self.stats, self.max_hp, self.max_hp)
+
 
 class System(ABC):
     """A game system: procedures plus the hooks the encounter resolver calls."""
@@ -189,6 +203,8 @@ class System(ABC):
 
     def make_combatant(self, side: str, data: Mapping[str, Any]) -> Combatant:
         """Build a combatant from a stat block (a mapping with ``name`` and the fields)."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"each combatant of side {side!r} must be a mapping of fields.")
         data = dict(data)
         name = str(data.pop("name", "")).strip() or "Unnamed"
         stats = bind(self.combatant_fields, data)
@@ -218,3 +234,95 @@ class System(ABC):
             "procedures": [p.describe() for p in self.procedures.values()],
             "combatant_fields": [p.describe() for p in self.combatant_fields],
         }
+
+
+# -- helpers shared by the systems ------------------------------------------------------------
+
+EDGES = ("none", "boon", "bane")  # roll one d20, or two keeping the better / the worse
+
+
+def roll_edge(rng: random.Random, sides: int, edge: str) -> int:
+    """One die, or with a boon/bane two dice keeping the higher/lower (``edge`` in `EDGES`)."""
+    first = rng.randint(1, sides)
+    if edge == "none":
+        return first
+    second = rng.randint(1, sides)
+    return max(first, second) if edge == "boon" else min(first, second)
+
+
+def edge_faces(sides: int, edge: str) -> list[tuple[int, int]]:
+    """Exact weights of the kept face under `roll_edge`: ``[(face, weight), ...]``."""
+    if edge == "none":
+        return [(face, 1) for face in range(1, sides + 1)]
+    # Two dice: the higher is k in 2k-1 of the s*s ways; the lower is k in 2(s-k)+1 ways.
+    if edge == "boon":
+        return [(k, 2 * k - 1) for k in range(1, sides + 1)]
+    return [(k, 2 * (sides - k) + 1) for k in range(1, sides + 1)]
+
+
+def tally(
+    outcomes: Sequence[str], weighted: Iterable[tuple[str, int | Fraction]]
+) -> dict[str, Fraction]:
+    """Exact outcome probabilities from ``(outcome, weight)`` pairs, in ``outcomes`` order.
+
+    Every outcome of the set is present (possibly 0), so callers can show the whole set.
+    """
+    counts: dict[str, Fraction] = dict.fromkeys(outcomes, Fraction(0))
+    for name, weight in weighted:
+        if name not in counts:
+            raise KeyError(f"outcome {name!r} is not in the set {outcomes}")
+        counts[name] += weight
+    total = sum(counts.values(), Fraction(0))
+    return {name: count / total for name, count in counts.items()}
+
+
+def product_faces(*sides: int) -> Iterable[tuple[int, ...]]:
+    """Every equally likely combination of faces of the given dice."""
+    return itertools.product(*(range(1, s + 1) for s in sides))
+
+
+def fraction_text(value: Fraction) -> str:
+    """A probability as ``"p/q"`` (always with a denominator, so JSON readers need one rule)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+_SMALL_DICE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$|^\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class SmallDice:
+    """A stat-block damage expression ``NdS+B`` (or a flat number), rolled without parsing.
+
+    Stat blocks are rolled thousands of times in a Monte Carlo run, so they are parsed once.
+    """
+
+    count: int
+    sides: int
+    bonus: int = 0
+
+    @classmethod
+    def parse(cls, text: str, what: str = "damage") -> SmallDice:
+        match = _SMALL_DICE.match(str(text))
+        if not match:
+            raise RulesError(f"{what} must look like 1d6, 2d4+1 or 3, not {text!r}.")
+        if match.group(5) is not None:
+            return cls(0, 1, int(match.group(5)))
+        count = int(match.group(1) or 1)
+        sides = int(match.group(2))
+        if not 1 <= count <= 100 or not 1 <= sides <= 1000:
+            raise RulesError(f"{what} {text!r} needs 1-100 dice of 1-1000 sides.")
+        bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+        return cls(count, sides, bonus)
+
+    def roll(self, rng: random.Random) -> int:
+        return sum(rng.randint(1, self.sides) for _ in range(self.count)) + self.bonus
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.bonus
+
+    def __str__(self) -> str:
+        if self.count == 0:
+            return str(self.bonus)
+        tail = f"{self.bonus:+d}" if self.bonus else ""
+        return f"{self.count}d{self.sides}{tail}"

@@ -13,9 +13,32 @@ from typing import Any
 
 from engine.systems.base import Combatant, RulesError, System
 
-__all__ = ["Fight", "FightResult", "MAX_ROUNDS"]
+__all__ = ["MAX_ROUNDS", "Fight", "FightResult", "build_sides"]
 
 MAX_ROUNDS = 200  # a fight that has not ended by then is called a stalemate
+
+
+def build_sides(
+    system: System, sides: Mapping[str, Sequence[Mapping[str, Any]]]
+) -> dict[str, list[Combatant]]:
+    """Check the two sides' stat blocks and build their combatants."""
+    if not isinstance(sides, Mapping) or len(sides) != 2:
+        raise RulesError("a fight needs exactly two sides.")
+    built: dict[str, list[Combatant]] = {}
+    for side, members in sides.items():
+        if isinstance(members, Mapping):  # one stat block given without a list
+            members = [members]
+        if not isinstance(members, Sequence) or isinstance(members, str) or not members:
+            raise RulesError(f"side {side!r} needs a list of one or more stat blocks.")
+        built[str(side)] = []
+        for number, member in enumerate(members, 1):
+            try:
+                built[str(side)].append(system.make_combatant(str(side), member))
+            except RulesError as err:
+                who = member.get("name") if isinstance(member, Mapping) else None
+                label = f"{who!r}" if who else f"number {number}"
+                raise RulesError(f"side {side!r}, combatant {label}: {err}") from None
+    return built
 
 
 @dataclass
@@ -41,6 +64,7 @@ class Fight:
     lines: list[str] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)  # system-wide running state
     result: FightResult | None = None
+    quiet: bool = False  # Monte Carlo runs skip the log
     _ended_reason: str | None = None
     _ended_winner: str | None = None
 
@@ -51,20 +75,28 @@ class Fight:
         sides: Mapping[str, Sequence[Mapping[str, Any]]],
         rng: random.Random,
     ) -> Fight:
-        if len(sides) != 2:
-            raise RulesError("a fight needs exactly two sides.")
-        built: dict[str, list[Combatant]] = {}
-        for side, members in sides.items():
-            if not members:
-                raise RulesError(f"side {side!r} has no combatants.")
-            built[str(side)] = [system.make_combatant(str(side), m) for m in members]
-        fight = cls(system=system, sides=built, rng=rng)
+        return cls.from_combatants(system, build_sides(system, sides), rng)
+
+    @classmethod
+    def from_combatants(
+        cls,
+        system: System,
+        sides: Mapping[str, Sequence[Combatant]],
+        rng: random.Random,
+        quiet: bool = False,
+    ) -> Fight:
+        """Start a fight from combatants already built (Monte Carlo builds them once)."""
+        fight = cls(
+            system=system, sides={s: list(m) for s, m in sides.items()}, rng=rng, quiet=quiet
+        )
         system.begin(fight, rng)
         fight._check_end()
         return fight
 
     # -- helpers systems use -------------------------------------------------------------
     def log(self, text: str) -> None:
+        if self.quiet:
+            return
         self.lines.append(f"R{self.round}: {text}" if self.round else text)
 
     def side_names(self) -> list[str]:
@@ -79,6 +111,12 @@ class Fight:
 
     def everyone(self) -> list[Combatant]:
         return [c for members in self.sides.values() for c in members]
+
+    def decided(self) -> bool:
+        """True once a side has nobody left standing (systems stop acting mid-round)."""
+        return self._ended_reason is not None or any(
+            not any(c.out is None for c in members) for members in self.sides.values()
+        )
 
     def target_for(self, attacker: Combatant) -> Combatant | None:
         """Default tactic: the weakest active enemy (fewest hit points, then first listed)."""
@@ -103,10 +141,11 @@ class Fight:
             standing = [s for s in self.sides if self.active(s)]
             if len(standing) < 2:
                 winner = standing[0] if standing else None
-                gone = [c.out for s in self.sides if s != winner for c in self.sides[s]]
+                # A side that broke (anyone fled or gave up) lost by flight, not by the sword.
+                gone = {c.out for s in self.sides if s != winner for c in self.sides[s]}
                 reason = (
-                    "fled" if gone and all(o == "fled" for o in gone)
-                    else "surrendered" if gone and all(o == "surrendered" for o in gone)
+                    "fled" if "fled" in gone
+                    else "surrendered" if "surrendered" in gone
                     else "defeated"
                 )
                 self.result = FightResult(winner, reason, self.round)
@@ -114,7 +153,11 @@ class Fight:
                 self.result = FightResult(None, "stalemate", self.round)
         if self.result is not None:
             who = self.result.winner or "nobody"
-            self.lines.append(f"End after {self.result.rounds} rounds: {who} wins ({self.result.reason}).")
+            rounds = self.result.rounds
+            self.lines.append(
+                f"Fight over after {rounds} round{'' if rounds == 1 else 's'}; "
+                f"winner: {who} ({self.result.reason})."
+            )
 
     def step(self) -> None:
         """Resolve one round."""
