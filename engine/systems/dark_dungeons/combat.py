@@ -35,6 +35,8 @@ FIELDS: tuple[Param, ...] = (
     Param("initiative_mod", int, 0, "dexterity, halfling and other initiative modifiers",
           minimum=-20, maximum=20),
     Param("two_handed", bool, False, "two-handed melee weapon: always loses initiative"),
+    Param("auto_initiative", str, "none", "always wins or always loses initiative (e.g. zombies)",
+          choices=rules.AUTO),
     Param("off_hand", str, "none", "second weapon: none, plain (-4) or one with Off Hand",
           choices=("none", "plain", "off-hand")),
     Param("off_hand_damage", str, "1d4", "damage of the off-hand weapon"),
@@ -88,13 +90,13 @@ class DarkDungeons(System):
         if fight.decided():
             return
         surprised = fight.state.get("surprised") if fight.round == 1 else None
-        for beat in self._initiative(fight, rng, surprised):
+        for beat in self.initiative_order(fight, rng, surprised):
             actors = [c for c in beat if c.active]  # simultaneous: all of them act
             for actor in actors:
                 self._act(fight, actor, rng)
             if fight.decided():
                 break
-        self._death_saves(fight, rng)
+        self.death_saves(fight, rng)
 
     # -- morale ------------------------------------------------------------------------------
     def _morale(self, fight: Fight, rng: random.Random) -> None:
@@ -131,7 +133,7 @@ class DarkDungeons(System):
                 fight.log(f"Morale ({names}): 2d6 = {a + b}; {verdict}.")
 
     # -- initiative --------------------------------------------------------------------------
-    def _initiative(
+    def initiative_order(
         self, fight: Fight, rng: random.Random, surprised: str | None
     ) -> list[list[Combatant]]:
         """Acting order as beats: each beat is a set of combatants who act at the same time."""
@@ -144,7 +146,7 @@ class DarkDungeons(System):
         for members in units.values():
             s = members[0].stats
             auto = rules.initiative_auto(speed=s["speed"], two_handed=s["two_handed"],
-                                         smash=s["smash"])
+                                         smash=s["smash"], forced=s["auto_initiative"])
             tiers[auto].append(members)
         beats: list[list[Combatant]] = []
         notes: list[str] = []
@@ -184,9 +186,9 @@ class DarkDungeons(System):
             target = fight.target_for(actor)
             if target is None:
                 return
-            self._swing(fight, actor, target, hand, damage, rng)
+            self.strike(fight, actor, target, hand, damage, rng)
 
-    def _swing(self, fight: Fight, actor: Combatant, target: Combatant, hand: str, damage: str,
+    def strike(self, fight: Fight, actor: Combatant, target: Combatant, hand: str, damage: str,
                rng: random.Random) -> None:
         s = actor.stats
         mod = rules.to_hit_modifier(speed=s["speed"], target_speed=target.stats["speed"],
@@ -225,7 +227,7 @@ class DarkDungeons(System):
             fight.log(f"{c.name} is slain.")
 
     # -- dying -------------------------------------------------------------------------------
-    def _death_saves(self, fight: Fight, rng: random.Random) -> None:
+    def death_saves(self, fight: Fight, rng: random.Random) -> None:
         for c in fight.everyone():
             if c.out != "down" or "dying_saves" not in c.state:
                 continue

@@ -246,7 +246,8 @@ DAMAGE = Procedure(
 def _init_parts(p: dict[str, Any]) -> tuple[int, str]:
     mod = rules.initiative_modifier(declared=p["declared"], halfling=p["halfling"],
                                     dex_mod=p["dex_mod"], speed=p["speed"], other=p["modifier"])
-    auto = rules.initiative_auto(speed=p["speed"], two_handed=p["two_handed"], smash=p["smash"])
+    auto = rules.initiative_auto(speed=p["speed"], two_handed=p["two_handed"], smash=p["smash"],
+                                 forced=p["auto"])
     return mod, auto
 
 
@@ -296,6 +297,8 @@ INITIATIVE = Procedure(
         Param("smash", bool, False, "making a smash: always last"),
         Param("modifier", int, 0, "any other bonus or penalty (spells, monster ability)",
               minimum=-20, maximum=20),
+        Param("auto", str, "none", "an item or ability that always wins or always loses",
+              choices=rules.AUTO),
         Param("foe_modifier", int, 0, "the foe's total initiative modifier", minimum=-20,
               maximum=20),
         Param("foe_auto", str, "none", "the foe automatically wins or loses initiative",
