@@ -1,7 +1,46 @@
-"""Placeholder: this command group is not written yet."""
+"""``rollbook assets SITE_DIR``: rollbook's site-wide files for a site built by any generator.
+
+Does what the MkDocs plugin does after a build: the engine and icepool wheels, Pyodide, the
+browser assets and the manifest, under ``SITE_DIR/assets/``. Pages still need
+``<script type="module" src=".../assets/rollbook/rollbook.js">`` and the stylesheet.
+"""
+
+from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+from plugins.cli import CliError
+
+__all__ = ["register"]
 
 
-def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Add this group's commands to the ``rollbook`` parser."""
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``assets`` to the ``rollbook`` parser."""
+    assets = sub.add_parser(
+        "assets",
+        help="copy rollbook's run-time files into a built site",
+        description="Write the engine wheel, Pyodide, the browser assets and the manifest "
+        "into SITE_DIR/assets/ (for sites built without the MkDocs plugin).",
+    )
+    assets.add_argument("site_dir", metavar="SITE_DIR", type=Path, help="the built site")
+    assets.add_argument(
+        "--pyodide", type=Path, default=Path("node_modules/pyodide"),
+        help="folder holding pyodide.mjs (default: node_modules/pyodide)",
+    )  # fmt: skip
+    assets.add_argument("--no-icepool", action="store_true", help="leave out icepool (no odds)")
+    assets.set_defaults(func=run_assets)
+
+
+def run_assets(args: argparse.Namespace) -> int:
+    from plugins.sitewide import SitewideError, build_site_assets
+
+    try:
+        manifest = build_site_assets(args.site_dir, args.pyodide, icepool=not args.no_icepool)
+    except SitewideError as err:
+        raise CliError(str(err)) from None
+    print(f"wrote {args.site_dir / 'assets' / 'rollbook' / 'manifest.json'}")
+    for path in manifest["wheels"]:
+        print(f"  {path}")
+    print(f"  Pyodide {manifest['pyodide_version']}, {len(manifest['assets'])} browser asset(s)")
+    return 0

@@ -59,6 +59,7 @@ class PageState:
         self._inline_count = 0
         self._last_line = 1
         self.anchors: set[str] = set()
+        self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
 
     # -- lines --------------------------------------------------------------------------
     def start(self, lines: list[str]) -> None:

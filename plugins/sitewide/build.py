@@ -34,13 +34,16 @@ class SitewideError(Exception):
     """Something the site needs is missing; the message says how to fix it."""
 
 
-def _pyodide_version(source: Path) -> str:
+def _read_json(path: Path) -> dict[str, Any]:
     try:
-        lock = json.loads((source / "pyodide-lock.json").read_text(encoding="utf-8"))
-        package = json.loads((source / "package.json").read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        package, lock = {}, {}
-    version = package.get("version") or lock.get("info", {}).get("version")
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _pyodide_version(source: Path) -> str:
+    version = _read_json(source / "package.json").get("version")
     if not isinstance(version, str) or not version:
         raise SitewideError(f"cannot tell which Pyodide version is in {source} (no package.json).")
     return version
@@ -107,12 +110,15 @@ def build_site_assets(
     for old in wheels_dir.glob("*.whl"):  # `rollbook assets` may run on an older output
         if old.name not in keep:
             old.unlink()
+    lock_info = _read_json(Path(pyodide_dir) / "pyodide-lock.json").get("info")
     manifest: dict[str, Any] = {
         "assets": copied,
         "pyodide": f"../{pyodide_rel}",
         "pyodide_version": version,
         "wheels": [],
     }
+    if isinstance(lock_info, dict):  # lets the worker skip fetching the lock file
+        manifest["lock_info"] = lock_info
     for label, wheel in built:
         (wheels_dir / wheel.filename).write_bytes(wheel.data)
         entry = {"path": f"wheels/{wheel.filename}", "sha256": wheel.sha256}
