@@ -109,6 +109,7 @@ def test_transcription_matches_printed_cells(bonus, ac, cell):
     assert transcribed_row(bonus)[ACS.index(ac)] == cell
 
 
+@pytest.mark.parametrize("bonus", range(50))  # the printed table runs from +0 to +49
 def test_table_10_2_row(bonus):
     expected = transcribed_row(bonus)
     assert [rules.table_entry(bonus, ac) for ac in ACS] == expected
