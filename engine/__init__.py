@@ -53,3 +53,18 @@ def __getattr__(name: str) -> Any:
 
         return Distribution
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+# Tables (engine.tables), loaded on first use so a plain dice roll never imports them.
+_TABLE_NAMES = frozenset({"Problem", "RollList", "Table", "TableError", "TableRoll"})
+_dice_getattr = __getattr__
+
+
+def __getattr__(name: str) -> Any:  # type: ignore[no-redef]
+    if name in _TABLE_NAMES:
+        from . import tables
+
+        return getattr(tables, name)
+    return _dice_getattr(name)
+
+
+__all__ += sorted(_TABLE_NAMES)

@@ -187,11 +187,15 @@ class Table:
         ``prompts`` matters only for a ``results`` list under a roll with placeholders
         (the list starts at the lowest total of the filled roll).
         """
+        if self.rows and self.rows[0].key is None:  # a results list: rows by position
+            values = self.values(prompts)
+            try:
+                index = values.index(value)
+            except ValueError:
+                return None
+            return self.rows[index] if index < len(self.rows) else None
         for row in self.rows:
-            if row.key is not None:
-                if row.key.matches(value):
-                    return row
-            elif self.row_value(row, prompts) == value:
+            if row.key is not None and row.key.matches(value):
                 return row
         return None
 
@@ -213,15 +217,19 @@ class Table:
             DiceError: If the notation cannot be analysed.
         """
         chances = pmf(self.notation(prompts))
-        out = []
-        for row in self.rows:
-            if row.key is None:
-                value = self.row_value(row, prompts)
-                out.append(chances.get(value, Fraction(0)))
-            else:
-                key = row.key
-                out.append(sum((p for v, p in chances.items() if key.matches(v)), Fraction(0)))
-        return out
+        if self.rows and self.rows[0].key is None:
+            values = self.values(prompts)
+            return [
+                chances.get(values[r.index], Fraction(0)) if r.index < len(values) else Fraction(0)
+                for r in self.rows
+            ]
+        return [
+            sum(
+                (p for v, p in chances.items() if r.key is not None and r.key.matches(v)),
+                Fraction(0),
+            )
+            for r in self.rows
+        ]
 
     def roll(self, rng: random.Random, prompts: Mapping[str, Any] | None = None) -> TableRoll:
         """Roll the table with the dice engine and find the row.

@@ -493,3 +493,14 @@ def test_describe_values_compacts_runs() -> None:
     assert describe_values([2, 3, 4, 7, 9, 10]) == "2–4, 7, 9–10"
     assert describe_values([(1, 1), (1, 2)]) == "1-1, 1-2"
     assert describe_values(range(0, 60, 2)).endswith("and 18 more")
+
+
+def test_a_roll_without_exact_values_skips_coverage_with_a_warning() -> None:
+    _, found = check({"roll": "3d6!pkh2", "results": {"1--12": "low", ">12": "high"}})
+    assert [(p.severity, p.message) for p in found] == [
+        (
+            WARNING,
+            "coverage not checked: Exact odds are not available for exploding dice that are also "
+            "kept or dropped together with re-rolls, min/max or penetration.",
+        )
+    ]
