@@ -1,0 +1,173 @@
+"""Pyodide memory snapshot of the engine, made at site build time with node.
+
+Restoring a snapshot skips Python's start-up and the engine's imports in the reader's
+browser (the bulk of Pyodide's ready time). The snapshot is made by ``make_snapshot.mjs``
+(next to this module) from the very Pyodide copy and wheels the site serves, so it always
+matches them; Pyodide refuses a snapshot from another build. Output is byte-identical for
+identical inputs, and memoised on disk by a hash of those inputs.
+
+The file is named by that hash (``snapshot-<hash>.bin``: a new name whenever an input
+changes, so hosts and browsers may cache it forever) and listed in the manifest as
+``"snapshot"``, relative to the manifest like its other URLs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+from plugins.sitewide.build import SitewideError
+
+__all__ = [
+    "SNAPSHOT_IMPORTS",
+    "SnapshotError",
+    "add_snapshot",
+    "make_snapshot",
+    "snapshot_key",
+]
+
+#: Modules imported before the memory is frozen: everything a plain roll or a table needs.
+#: icepool (exact odds) stays lazy: it is rarely needed in the browser and would add ~1 MB.
+SNAPSHOT_IMPORTS: tuple[str, ...] = ("engine.bridge", "engine.dice", "engine.tables")
+
+SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
+# Files of the Pyodide distribution whose bytes end up in, or decide, the snapshot.
+_PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+_TIMEOUT_S = 300
+
+
+class SnapshotError(SitewideError):
+    """The snapshot could not be made; the message says why in one sentence.
+
+    The site still works without one (the worker starts Pyodide the ordinary way), so
+    callers may report this as a warning.
+    """
+
+
+def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[str]) -> str:
+    """A short hash of everything the snapshot depends on (first 16 hex digits of SHA-256)."""
+    digest = hashlib.sha256()
+    digest.update(SCRIPT.read_bytes())
+    for name in _PYODIDE_INPUTS:
+        digest.update(name.encode() + b"\0" + (pyodide_dir / name).read_bytes())
+    for wheel in wheels:
+        digest.update(wheel.name.encode() + b"\0" + wheel.read_bytes())
+    digest.update("\0".join(imports).encode())
+    return digest.hexdigest()[:16]
+
+
+def make_snapshot(
+    pyodide_dir: Path,
+    wheels: Sequence[Path],
+    out: Path,
+    *,
+    imports: Sequence[str] = SNAPSHOT_IMPORTS,
+    cache_dir: Path | None = None,
+    node: str = "node",
+) -> Path:
+    """Write a snapshot of Pyodide with ``wheels`` unpacked and ``imports`` imported.
+
+    Args:
+        pyodide_dir: Directory holding ``pyodide.mjs`` and the rest of the npm package.
+        wheels: Wheels to unpack into site-packages first, in order.
+        out: File to write.
+        imports: Modules to import before freezing.
+        cache_dir: Where to memoise snapshots by input hash (None: always make it).
+        node: The node executable.
+
+    Returns:
+        ``out``.
+
+    Raises:
+        SnapshotError: node is missing, or it failed (its last error line is quoted).
+    """
+    for name in _PYODIDE_INPUTS:
+        if not (pyodide_dir / name).is_file():
+            raise SnapshotError(f"no Pyodide snapshot: {pyodide_dir / name} is missing.")
+    key = snapshot_key(pyodide_dir, wheels, imports)
+    cached = cache_dir / f"snapshot-{key}.bin" if cache_dir else None
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if cached and cached.is_file():
+        shutil.copyfile(cached, out)
+        return out
+    node_path = shutil.which(node)
+    if not node_path:
+        raise SnapshotError(f"no Pyodide snapshot: {node!r} (node.js) was not found on PATH.")
+    command = [node_path, str(SCRIPT), "--pyodide", str(pyodide_dir), "--out", str(out)]
+    for wheel in wheels:
+        command += ["--wheel", str(wheel)]
+    for name in imports:
+        command += ["--import", name]
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=_TIMEOUT_S, check=False
+        )
+    except subprocess.TimeoutExpired:
+        raise SnapshotError(
+            f"no Pyodide snapshot: node did not finish within {_TIMEOUT_S} s."
+        ) from None
+    if done.returncode != 0 or not out.is_file():
+        lines = [line for line in done.stderr.splitlines() if "Error" in line] or [
+            done.stderr.strip()[-300:] or f"exit status {done.returncode}"
+        ]
+        raise SnapshotError(f"no Pyodide snapshot: node failed ({lines[-1].strip()}).")
+    if cached:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(out, cached)
+    return out
+
+
+def add_snapshot(
+    manifest_path: Path,
+    *,
+    imports: Sequence[str] = SNAPSHOT_IMPORTS,
+    cache_dir: Path | None = None,
+    node: str = "node",
+) -> str:
+    """Make the snapshot for a built site and list it in its manifest.
+
+    Reads ``pyodide`` and ``wheels`` from the manifest (URLs relative to it), writes
+    ``snapshot-<hash>.bin`` next to the manifest and adds ``"snapshot"`` to it.
+
+    Args:
+        manifest_path: The site's ``assets/rollbook/manifest.json``.
+        imports: Modules to import before freezing.
+        cache_dir: Where to memoise snapshots (None: always make it).
+        node: The node executable.
+
+    Returns:
+        The manifest's new ``snapshot`` value (relative URL).
+
+    Raises:
+        SnapshotError: the manifest is unusable or the snapshot could not be made.
+    """
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        pyodide_dir = (manifest_path.parent / manifest["pyodide"]).resolve()
+        wheels = [(manifest_path.parent / w).resolve() for w in manifest.get("wheels", [])]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise SnapshotError(
+            f"no Pyodide snapshot: {manifest_path} is unusable ({error})."
+        ) from None
+    key = snapshot_key(pyodide_dir, wheels, imports)
+    name = f"snapshot-{key}.bin"
+    for stale in manifest_path.parent.glob("snapshot-*.bin"):
+        if stale.name != name:
+            stale.unlink()
+    make_snapshot(
+        pyodide_dir,
+        wheels,
+        manifest_path.parent / name,
+        imports=imports,
+        cache_dir=cache_dir,
+        node=node,
+    )
+    manifest["snapshot"] = name
+    # The same layout as plugins.sitewide.build writes.
+    text = json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    manifest_path.write_text(text, encoding="utf-8")
+    return name

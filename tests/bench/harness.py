@@ -1,0 +1,233 @@
+"""Shared pieces of the benchmarks: result rows, a local static server, Chromium, sizes.
+
+Every benchmark module exposes ``main() -> list[Row]``; ``python -m tests.bench`` prints them
+as one table. A row whose inputs are missing carries ``na`` (the reason) instead of numbers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import http.server
+import os
+import shutil
+import statistics
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "REPO",
+    "Row",
+    "ServedSite",
+    "brotli_size",
+    "chromium_context",
+    "median",
+    "p95",
+    "serve",
+]
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+CACHE = REPO / ".cache" / "bench"
+
+
+@dataclass
+class Row:
+    """One figure of the table, next to its baseline measured in the same run.
+
+    Attributes:
+        metric: What is measured, e.g. "2. ready, cold".
+        value: The figure (None when not measured).
+        baseline: The baseline figure (None when the row has none).
+        unit: Unit of both figures ("s", "ms", "MB", ...).
+        target: The target in words, e.g. "<= 0.8 s".
+        ok: Whether the target is met (None when it has no target or was not measured).
+        baseline_label: What the baseline is.
+        note: Anything the reader needs to judge the figure.
+        na: Why the row could not be measured (the row prints "n/a (reason)").
+    """
+
+    metric: str
+    value: float | None = None
+    baseline: float | None = None
+    unit: str = ""
+    target: str = ""
+    ok: bool | None = None
+    baseline_label: str = ""
+    note: str = ""
+    na: str = ""
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def ratio(self) -> float | None:
+        """value / baseline, when both exist and the baseline is not zero."""
+        if self.value is None or not self.baseline:
+            return None
+        return self.value / self.baseline
+
+
+def median(values: list[float]) -> float:
+    """The median of a non-empty list."""
+    return statistics.median(values)
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank) of a non-empty list."""
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(0.95 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+@functools.cache
+def _brotli_of_digest(digest: str, path: str) -> int:
+    import brotli  # a dev extra; only the benchmarks need it
+
+    CACHE.mkdir(parents=True, exist_ok=True)
+    memo = CACHE / f"br11-{digest}"
+    if memo.exists():
+        return int(memo.read_text())
+    size = len(brotli.compress(Path(path).read_bytes(), quality=11))
+    memo.write_text(str(size))
+    return size
+
+
+def brotli_size(path: Path) -> int:
+    """Size of ``path`` compressed with brotli at quality 11 (memoised by content hash)."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:32]
+    return _brotli_of_digest(digest, str(path))
+
+
+@dataclass
+class ServedSite:
+    """A directory served on 127.0.0.1, with a log of every response.
+
+    Attributes:
+        root: The directory served.
+        url: Base URL ending in "/".
+        log: (path, status, body bytes) for every response, in order.
+    """
+
+    root: Path
+    url: str
+    log: list[tuple[str, int, int]]
+
+    def bytes_by_path(self, start: int = 0) -> dict[str, int]:
+        """Body bytes sent per path since log entry ``start`` (200 responses only)."""
+        sent: dict[str, int] = {}
+        for path, status, size in self.log[start:]:
+            if status == 200:
+                sent[path] = sent.get(path, 0) + size
+        return sent
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the base class declares it this way
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".whl": "application/octet-stream",
+        ".bin": "application/octet-stream",
+        ".json": "application/json",
+    }
+    site_log: list[tuple[str, int, int]]
+    cache_control: str
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Stay quiet: the benchmark prints its own table."""
+
+    def end_headers(self) -> None:
+        # Same policy as GitHub Pages (10 minutes fresh), for the page and its baseline alike.
+        self.send_header("Cache-Control", self.cache_control)
+        super().end_headers()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._rb_status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        before = source.tell()
+        super().copyfile(source, outputfile)
+        self._rb_bytes = source.tell() - before
+
+    def handle_one_request(self) -> None:
+        self._rb_status = 0
+        self._rb_bytes = 0
+        super().handle_one_request()
+        if self._rb_status:
+            self.site_log.append((self.path.split("?")[0], self._rb_status, self._rb_bytes))
+
+
+@contextlib.contextmanager
+def serve(root: Path, cache_control: str = "max-age=600") -> Iterator[ServedSite]:
+    """Serve ``root`` on a free port of 127.0.0.1 with a threaded http.server."""
+    log: list[tuple[str, int, int]] = []
+    handler = type(
+        "Handler",
+        (_Handler,),
+        {"site_log": log, "cache_control": cache_control},
+    )
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(root))
+    )
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield ServedSite(root, f"http://127.0.0.1:{server.server_address[1]}/", log)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextlib.contextmanager
+def chromium_context(profile: Path) -> Iterator[object]:
+    """A persistent Chromium context on ``profile`` (a fresh directory means a cold cache)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def have_chromium() -> str:
+    """Empty when Chromium and Playwright are usable, else why not."""
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"{CHROMIUM} is not installed (make test installs it)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    return ""
+
+
+def have_node() -> str:
+    """Empty when node and the npm pyodide package are there, else why not."""
+    if not shutil.which("node"):
+        return "node is not installed"
+    if not (REPO / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        return "node_modules/pyodide is missing (run make setup)"
+    return ""
