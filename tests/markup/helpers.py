@@ -1,0 +1,43 @@
+"""Convert Markdown with the demo site's extension set, collecting problems (never logging)."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import Any
+
+import markdown
+
+from plugins.markup.fences import CUSTOM_FENCES
+from plugins.markup.problems import Problem, page_context
+
+EXTENSIONS = ["toc", "tables", "attr_list", "admonition", "pymdownx.superfences", "rollbook"]
+
+
+def make_md(presets: dict[str, Any] | None = None) -> markdown.Markdown:
+    return markdown.Markdown(
+        extensions=EXTENSIONS,
+        extension_configs={
+            "pymdownx.superfences": {"custom_fences": CUSTOM_FENCES},
+            "rollbook": {"presets": presets or {}},
+        },
+    )
+
+
+def convert(src: str, presets: dict[str, Any] | None = None) -> tuple[str, list[Problem]]:
+    """HTML and problems (lines 1-based in ``src``) of one page."""
+    md = make_md(presets)
+    with page_context("page.md") as ctx:
+        html = md.convert(textwrap.dedent(src).lstrip("\n"))
+    return html, sorted(ctx.problems)
+
+
+def messages(src: str, name: str = "page.md") -> list[str]:
+    """``name:line: message`` for every problem, as the build prints them."""
+    _, problems = convert(src)
+    return [f"{name}:{p.line}: {p.message}" for p in problems]
+
+
+def buttons(html: str) -> list[str]:
+    """The inline roll buttons' data-roll values, in order."""
+    return re.findall(r'<button class="rb-roll"[^>]*data-roll="([^"]*)"', html)
