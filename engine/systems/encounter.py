@@ -151,7 +151,7 @@ class Fight:
                 self.result = FightResult(winner, reason, self.round)
             elif self.round >= MAX_ROUNDS:
                 self.result = FightResult(None, "stalemate", self.round)
-        if self.result is not None:
+        if self.result is not None and not self.quiet:
             who = self.result.winner or "nobody"
             rounds = self.result.rounds
             self.lines.append(

@@ -24,7 +24,10 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the bounds are exactly 0 and 1 at the extremes; floating point would miss them
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def simulate(

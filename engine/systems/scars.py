@@ -592,12 +592,13 @@ class ScarsSystem(System):
         else:
             c.out = "down"
             c.state["waking"] = rounds
+            c.state["fell"] = fight.round  # the count starts with the next round
             fight.log(f"{c.name} drops, gains Scar {scars}, rolls {total} on 2d6: out for "
                       f"{rounds} rounds.")
 
     def _wake(self, fight: Fight, rng: random.Random) -> None:
         for c in fight.everyone():
-            if c.out == "down" and "waking" in c.state:
+            if c.out == "down" and "waking" in c.state and c.state["fell"] != fight.round:
                 c.state["waking"] -= 1
                 if c.state["waking"] <= 0:
                     del c.state["waking"]
