@@ -24,7 +24,7 @@ from engine.tables.template import normalize, placeholders
 __all__ = ["MAX_COMBINATIONS", "check", "describe_values", "validate"]
 
 #: Most prompt-value combinations validation enumerates before it gives up on coverage.
-MAX_COMBINATIONS = 2000
+MAX_COMBINATIONS = 1000
 _SHOWN_VALUES = 12
 
 
@@ -209,7 +209,11 @@ class _Checker:
     def coverage(self, supports: list[tuple[dict[str, int], tuple[Any, ...]]]) -> None:
         table = self.table
         union = sorted({v for _, values in supports for v in values})
-        gives = f"{table.expr} gives {describe_values(union)}"
+        if union and isinstance(union[0], tuple):
+            first, last = _show(union[0]), _show(union[-1])
+            gives = f"{table.expr} gives {len(union)} combinations, {first} to {last}"
+        else:
+            gives = f"{table.expr} gives {describe_values(union)}"
         if any(r.key is None for r in table.rows):
             for combo, values in supports:
                 if len(values) == len(table.rows):

@@ -148,3 +148,20 @@ def test_rolling_enforces_prompts() -> None:
         table.roll(random.Random(1), {"n": 5})
     with pytest.raises(TableError, match="needs a value"):
         table.roll(random.Random(1))
+
+
+def test_a_list_under_a_comma_roll_maps_onto_sorted_tuples_and_tabs() -> None:
+    table = Table.from_dict(
+        {"roll": "d2,d2", "tabs": {1: "First", 2: "Second"}, "results": ["aa", "ab", "ba", "bb"]}
+    )
+    assert table.labels() == ["1, 1", "1, 2", "2, 1", "2, 2"]
+    assert table.lookup((2, 1)).cells == ("ba",)  # type: ignore[union-attr]
+    assert table.tab_rows() == {"1": (0, 1), "2": (2, 3)}
+    assert table.probabilities() == [F(1, 4)] * 4
+
+
+def test_fractional_totals_are_shown_and_matched() -> None:
+    table = Table.from_dict({"roll": "1d4/2", "results": {"<1": "half", "1--2": "whole"}})
+    assert table.probabilities() == [F(1, 4), F(3, 4)]
+    rolled = table.roll(random.Random(0))
+    assert rolled.row_index == (0 if rolled.value < 1 else 1)

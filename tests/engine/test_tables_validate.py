@@ -453,7 +453,7 @@ def test_too_many_prompt_combinations_skip_coverage_with_a_warning() -> None:
     }
     _, found = check(data)
     assert [p.message for p in found] == [
-        "coverage not checked: the prompts allow 10201 combinations (at most 2000 are checked)"
+        "coverage not checked: the prompts allow 10201 combinations (at most 1000 are checked)"
     ]
     assert found[0].severity == WARNING
 
