@@ -91,7 +91,7 @@ class RollUnderAtk(System):
         self._morale(fight, rng)
         if fight.decided():
             return
-        for actor in self._order(fight, rng):
+        for actor in self.initiative_order(fight, rng):
             if actor.active:
                 self._act(fight, actor, rng)
                 if fight.decided():
@@ -126,7 +126,7 @@ class RollUnderAtk(System):
                 fight.log(f"Morale for {side} ({why}): 2d6 = {a + b}; "
                           + (", ".join(broke) + " lose heart" if broke else "they hold") + ".")
 
-    def _order(self, fight: Fight, rng: random.Random) -> list[Combatant]:
+    def initiative_order(self, fight: Fight, rng: random.Random) -> list[Combatant]:
         active = [c for c in fight.everyone() if c.active]
         ambush = fight.state.get("surprise") if fight.round == 1 else None
         if ambush:
