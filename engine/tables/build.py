@@ -1,10 +1,10 @@
-"""Building table fields from a fence's YAML (as a plain dict) or from ``to_dict()`` output.
+"""Building table fields from a fence's YAML body, given as a plain dict.
 
-The authoring reader collects every problem it meets in one pass. Problems that leave
-nothing sensible to build (no ``results``, a key that is not a key, ...) are *blocking*: the
-caller raises `TableError` with all of them. The rest (an unknown key, a ``2-3`` key, a cell
-count that does not match the headers) become the table's ``notes``, which `validate`
-reports with its own findings.
+The reader collects every problem it meets in one pass. Problems that leave nothing
+sensible to build (no ``results``, a key that is not a key, ...) are *blocking*: the caller
+raises `TableError` with all of them. The rest (an unknown key, a ``2-3`` key, a cell count
+that does not match the headers) become the table's ``notes``, which `validate` reports
+with its own findings. ``to_dict()`` output is read back by `engine.tables.canonical`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from engine.tables.parts import PROMPT_TYPES, Button, Prompt, Row, Tab
 from engine.tables.problems import ERROR, WARNING, LineMap, Path, Problem, TableError
 from engine.tables.template import DEFAULT_RESULT_TEXT, humanize, normalize
 
-__all__ = ["CANONICAL_MARK", "LIST_KEYS", "TABLE_KEYS", "read_authored", "read_canonical"]
+__all__ = ["CANONICAL_MARK", "LIST_KEYS", "TABLE_KEYS", "read_authored", "suggest"]
 
 TABLE_KEYS = (
     "roll", "results", "roll_name", "headers", "result_text", "tabs", "prompts",
@@ -456,58 +456,3 @@ def read_authored(
     reader = _Reader(positions, kind)
     fields = reader.read(data)
     return fields, reader.problems, reader.line
-
-
-def read_canonical(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """Read ``to_dict()`` output back into ``(kind, fields)``.
-
-    Raises:
-        TableError: If the payload is not one ``to_dict()`` produced.
-    """
-    try:
-        kind = data["kind"]
-        if kind not in ("table", "list"):
-            raise ValueError(kind)
-        parts = count_parts(data["roll"])
-        rows = []
-        for i, row in enumerate(data["rows"]):
-            key = None if row["key"] is None else parse_key(row["key"], parts)[0]
-            rows.append(Row(i, key, tuple(str(c) for c in row["cells"])))
-        button = data.get("button") or {}
-        fields: dict[str, Any] = {
-            "expr": str(data["roll"]),
-            "rows": tuple(rows),
-            "roll_name": str(data["roll_name"]),
-            "headers": tuple(str(h) for h in data["headers"]),
-            "result_text": data.get("result_text"),
-            "prompts": tuple(
-                Prompt(
-                    p["name"],
-                    p["label"],
-                    p.get("help_text"),
-                    p.get("type", "number"),
-                    p.get("min"),
-                    p.get("max"),
-                )
-                for p in data.get("prompts") or ()
-            ),
-            "prompt_title": data.get("prompt_title"),
-            "id": data.get("id"),
-            "css_class": data.get("class"),
-            "button": Button(
-                button.get("label", Button.label), button.get("placement", Button.placement)
-            ),
-            "preset": data.get("preset"),
-        }
-        if kind == "table":
-            fields["tabs"] = tuple(
-                Tab(t["key"], t["name"], None if t.get("results") is None else tuple(t["results"]))
-                for t in data.get("tabs") or ()
-            )
-        else:
-            fields["column_count"] = data.get("column_count")
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise TableError(
-            f"the table data is damaged (not made by Table.to_dict): {exc!r}"
-        ) from None
-    return kind, fields

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from engine.tables.build import CANONICAL_MARK, read_authored, read_canonical
+from engine.tables.build import CANONICAL_MARK, read_authored
+from engine.tables.canonical import read_canonical
 from engine.tables.dicework import fill_roll, pmf, possible_values, roll_dice
 from engine.tables.keys import parse_key, value_text
 from engine.tables.parts import Button, Prompt, Row, Tab, TableRoll
