@@ -92,9 +92,10 @@ class DarkDungeons(System):
         surprised = fight.state.get("surprised") if fight.round == 1 else None
         for beat in self.initiative_order(fight, rng, surprised):
             actors = [c for c in beat if c.active]  # simultaneous: all of them act
+            fight.state["fell"] = False
             for actor in actors:
                 self._act(fight, actor, rng)
-            if fight.decided():
+            if fight.state["fell"] and fight.decided():  # only a fall can end the fight
                 break
         self.death_saves(fight, rng)
 
@@ -137,39 +138,42 @@ class DarkDungeons(System):
         self, fight: Fight, rng: random.Random, surprised: str | None
     ) -> list[list[Combatant]]:
         """Acting order as beats: each beat is a set of combatants who act at the same time."""
-        units: dict[tuple[str, str], list[Combatant]] = {}
+        units: dict[tuple[str, object], list[Combatant]] = {}
         for c in fight.everyone():
             if c.active and c.side != surprised:
-                key = (c.side, c.stats["group"] or f"#{id(c)}")
+                key = (c.side, c.stats["group"] or id(c))
                 units.setdefault(key, []).append(c)
         tiers: dict[str, list[list[Combatant]]] = {"win": [], "none": [], "lose": []}
         for members in units.values():
-            s = members[0].stats
-            auto = rules.initiative_auto(speed=s["speed"], two_handed=s["two_handed"],
-                                         smash=s["smash"], forced=s["auto_initiative"])
+            auto, mod = _initiative_stats(members[0])
             tiers[auto].append(members)
+        quiet = fight.quiet
         beats: list[list[Combatant]] = []
         notes: list[str] = []
         for auto in ("win", "none", "lose"):
             tier = tiers[auto]
+            if not tier:
+                continue
             if len(tier) == 1:  # alone in its tier: no roll needed
                 beats.append(tier[0])
-                notes.append(f"{_label(tier[0])} ({_TIER_NOTE[auto]})")
+                if not quiet:
+                    notes.append(f"{_label(tier[0])} ({_TIER_NOTE[auto]})")
                 continue
-            scored: dict[int, list[list[Combatant]]] = {}
+            scored: dict[int, list[Combatant]] = {}
             rolled: dict[int, list[str]] = {}
             for members in tier:
-                s = members[0].stats
-                mod = rules.initiative_modifier(dex_mod=s["initiative_mod"], speed=s["speed"])
+                mod = _initiative_stats(members[0])[1]
                 roll = rng.randint(1, 6)
-                scored.setdefault(roll + mod, []).append(members)
-                rolled.setdefault(roll + mod, []).append(
-                    f"{_label(members)} {roll}{mod:+d}={roll + mod}" if mod
-                    else f"{_label(members)} {roll}")
+                scored.setdefault(roll + mod, []).extend(members)
+                if not quiet:
+                    rolled.setdefault(roll + mod, []).append(
+                        f"{_label(members)} {roll}{mod:+d}={roll + mod}" if mod
+                        else f"{_label(members)} {roll}")
             for total in sorted(scored, reverse=True):
-                beats.append([c for members in scored[total] for c in members])
-                notes.append(" = ".join(rolled[total]))  # equal totals act at the same time
-        if not fight.quiet:
+                beats.append(scored[total])
+                if not quiet:
+                    notes.append(" = ".join(rolled[total]))  # equal totals act at the same time
+        if not quiet:
             fight.log("Initiative: " + ", then ".join(notes) + ".")
         return beats
 
@@ -191,9 +195,11 @@ class DarkDungeons(System):
     def strike(self, fight: Fight, actor: Combatant, target: Combatant, hand: str, damage: str,
                rng: random.Random) -> None:
         s = actor.stats
-        mod = rules.to_hit_modifier(speed=s["speed"], target_speed=target.stats["speed"],
-                                    off_hand=hand == "off" and s["off_hand"] == "plain",
-                                    smash=s["smash"])
+        mod = 2 * (rules.SPEED_LEVEL[s["speed"]] - rules.SPEED_LEVEL[target.stats["speed"]])
+        if s["smash"]:
+            mod -= 5
+        if hand == "off" and s["off_hand"] == "plain":
+            mod -= 4
         value = rules.to_hit_value(s["attack_bonus"] + s["hit_bonus"], target.stats["ac"], mod)
         roll = rng.randint(1, 20)
         hit = roll != 1 and (roll == 20 or roll + value >= rules.HIT_TARGET)
@@ -218,6 +224,7 @@ class DarkDungeons(System):
             self._fall(fight, target)
 
     def _fall(self, fight: Fight, c: Combatant) -> None:
+        fight.state["fell"] = True
         if c.stats["death_save"]:
             c.out = "down"
             c.state["dying_saves"] = 0
@@ -240,6 +247,20 @@ class DarkDungeons(System):
             if not fight.quiet:
                 fight.log(f"{c.name} saves vs death ray: d20 {roll}{-made:+d} against "
                           f"{c.stats['death_save']}: " + ("holds on." if lives else "dies."))
+
+
+def _initiative_stats(c: Combatant) -> tuple[str, int]:
+    """(automatic result, modifier) of a combatant, worked out once per fight."""
+    cached: tuple[str, int] | None = c.state.get("initiative")
+    if cached is None:
+        s = c.stats
+        cached = (
+            rules.initiative_auto(speed=s["speed"], two_handed=s["two_handed"],
+                                  smash=s["smash"], forced=s["auto_initiative"]),
+            rules.initiative_modifier(dex_mod=s["initiative_mod"], speed=s["speed"]),
+        )
+        c.state["initiative"] = cached
+    return cached
 
 
 def _label(members: list[Combatant]) -> str:

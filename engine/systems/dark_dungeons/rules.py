@@ -16,6 +16,7 @@ __all__ = [
     "AUTO",
     "COVER",
     "SPEEDS",
+    "SPEED_LEVEL",
     "STRUCTURES",
     "Structure",
     "attacks_this_round",
@@ -49,13 +50,13 @@ COVER: dict[str, int | None] = {
 # Speed levels, slowest first; each level apart is worth 2 points to hit.
 SPEEDS = ("double-slowed", "slowed", "normal", "hasted", "double-hasted")
 
-# Attack rate per speed level, as a fraction of the normal number of attacks.
+# Attack rate per speed level, as a fraction (numerator, denominator) of the normal number.
 _RATE = {
-    "double-slowed": Fraction(1, 4),
-    "slowed": Fraction(1, 2),
-    "normal": Fraction(1),
-    "hasted": Fraction(2),
-    "double-hasted": Fraction(4),
+    "double-slowed": (1, 4),
+    "slowed": (1, 2),
+    "normal": (1, 1),
+    "hasted": (2, 1),
+    "double-hasted": (4, 1),
 }
 
 AUTO = ("none", "win", "lose")  # automatic initiative results
@@ -90,9 +91,12 @@ def table_entry(attack_bonus: int, ac: int) -> str:
     return str(HIT_TARGET - value)
 
 
+SPEED_LEVEL = {speed: i - SPEEDS.index("normal") for i, speed in enumerate(SPEEDS)}
+
+
 def speed_level(speed: str) -> int:
     """Position of a speed on the slow-to-fast scale (normal is 0)."""
-    return SPEEDS.index(speed) - SPEEDS.index("normal")
+    return SPEED_LEVEL[speed]
 
 
 def to_hit_modifier(
@@ -176,8 +180,11 @@ def attacks_this_round(base: int, speed: str, round_no: int) -> int:
 
     A slowed fighter with 3 attacks makes 1.5 a round: 1 in odd rounds, 2 in even ones.
     """
-    rate = _RATE[speed] * base
-    return int(rate * round_no) - int(rate * (round_no - 1))
+    num, den = _RATE[speed]
+    num *= base
+    if den == 1:
+        return num
+    return (num * round_no) // den - (num * (round_no - 1)) // den
 
 
 @dataclass(frozen=True)
