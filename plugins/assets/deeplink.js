@@ -13,7 +13,7 @@ export function follow() {
   const id = params.get("roll");
   if (!id || handled === location.href) return;
   handled = location.href;
-  const root = document.getElementById(id);
+  const root = table.find(id) || document.getElementById(id);
   if (!root) {
     console.warn("rollbook: this link asks for a roll this page does not have:", id);
     return;

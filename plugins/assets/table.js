@@ -49,26 +49,47 @@ function ensureResult(root) {
   return result;
 }
 
-/** Show each row's exact chance: from `data-rb-p`, written by the build. */
-function addChances(root) {
-  if (root.dataset.rbChancesAdded) return;
-  root.dataset.rbChancesAdded = "true";
-  for (const row of root.querySelectorAll("[data-rb-row][data-rb-p]")) {
-    const { fraction, percent } = formatChance(row.dataset.rbP);
-    const text = percent ? `${fraction} (${percent})` : fraction;
-    if (row.tagName === "TR") {
-      row.append(el("td", { class: "rb-chance" }, text));
-    } else {
-      row.append(el("span", { class: "rb-chance" }, ` ${text}`));
+/**
+ * Show or hide each row's exact chance, written by the build: `.rb-p` cells when it emitted
+ * them, else cells made here from `data-rb-p`.
+ */
+function setChances(root, on) {
+  if (!root.querySelector(".rb-p") && !root.dataset.rbChancesAdded) {
+    root.dataset.rbChancesAdded = "true";
+    for (const row of root.querySelectorAll("[data-rb-row][data-rb-p]")) {
+      const { fraction, percent } = formatChance(row.dataset.rbP);
+      const text = percent ? `${fraction} (${percent})` : fraction;
+      const cell = row.tagName === "TR" ? el("td", { class: "rb-p" }, text) : el("span", { class: "rb-p" }, ` (${text})`);
+      row.append(cell);
+    }
+    for (const head of root.querySelectorAll("thead tr")) {
+      head.append(el("th", { class: "rb-p", scope: "col" }, "Chance"));
     }
   }
-  for (const head of root.querySelectorAll("thead tr")) {
-    head.append(el("th", { class: "rb-chance", scope: "col" }, "Chance"));
+  for (const cell of root.querySelectorAll(".rb-p")) cell.hidden = !on;
+  // The exact fraction stays available to pointer and screen-reader users alike.
+  for (const row of root.querySelectorAll("[data-rb-row][data-rb-p]")) {
+    const cell = row.querySelector(".rb-p");
+    if (cell && !cell.title) cell.title = `exactly ${formatChance(row.dataset.rbP).fraction}`;
   }
+  root.classList.toggle("rb-show-chances", on);
+}
+
+/** The anchor of a table: its id, or the heading's when a heading right above owns it. */
+export function anchorOf(root) {
+  return root.id || root.dataset.rbAnchor || "";
+}
+
+/** The table for a deep link's ID. */
+export function find(id) {
+  for (const root of document.querySelectorAll(SELECTOR)) {
+    if (anchorOf(root) === id) return root;
+  }
+  return null;
 }
 
 function title(root, data) {
-  return root.dataset.rbTitle || data.roll_name || data.title || humanize(root.id || "table");
+  return root.dataset.rbTitle || data.roll_name || data.title || humanize(anchorOf(root) || "table");
 }
 
 /** A URL that repeats this exact roll: ?roll=ID&seed=N&prompt=value#ID. */
@@ -105,10 +126,10 @@ export function mount(root) {
   tabs.mount(root);
 
   ui.chances.addEventListener("click", () => {
-    addChances(root);
     const on = ui.chances.getAttribute("aria-pressed") !== "true";
     ui.chances.setAttribute("aria-pressed", String(on));
-    root.classList.toggle("rb-show-chances", on);
+    ui.chances.textContent = on ? "Hide chances" : "Show chances";
+    setChances(root, on);
   });
 
   ui.copy.addEventListener("click", async () => {
@@ -174,7 +195,8 @@ export function mount(root) {
     } else {
       result.replaceChildren(el("span", { class: "rb-sr-only" }, `Rolled ${total}.`));
     }
-    const link = root.id ? rollLink(root.id, seed, values) : null;
+    const anchor = anchorOf(root);
+    const link = anchor ? rollLink(anchor, seed, values) : null;
     if (link) {
       ui.permalink.href = link;
       ui.permalink.hidden = false;

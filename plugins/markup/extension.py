@@ -59,6 +59,7 @@ class PageState:
         self._inline_count = 0
         self._last_line = 1
         self.anchors: set[str] = set()
+        self.own_ids: set[str] = set()  # anchors that are the block's own `id`
         self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
 
     # -- lines --------------------------------------------------------------------------
@@ -110,9 +111,11 @@ class PageState:
         """Hand problems not yet delivered to the host's page context, or log them."""
         new = self.problems[self._delivered:]
         self._delivered = len(self.problems)
+        ctx = active_context()
+        if ctx is not None:
+            ctx.anchor_ids.update(self.own_ids)
         if not new:
             return
-        ctx = active_context()
         for problem in new:
             if ctx is not None:
                 ctx.problems.append(

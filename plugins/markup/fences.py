@@ -78,6 +78,8 @@ def formatter(
         state.report(line, f"{fence}: the id {table.id!r} is already used on this page; "
                            f"this block's anchor is {anchor!r}.", "warning")
     state.tables[anchor] = table
+    if own_id:
+        state.own_ids.add(anchor)
     view = view_of(table, kind)
     errors = [f"line {at or line}: {fence}: {m}" for at, m, sev in notes if sev == "error"]
     return render_table(view, anchor, own_id, errors)

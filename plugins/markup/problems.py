@@ -48,12 +48,15 @@ class PageContext:
         presets: Extra presets (name -> options) that override the extension's own.
         problems: Filled by the extension at the end of each conversion, lines already
             shifted by ``line_offset``.
+        anchor_ids: ``id``s the roll blocks put on the page (inside stashed raw HTML, where
+            MkDocs' own anchor validation cannot see them).
     """
 
     src_path: str = "<page>"
     line_offset: int = 0
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    anchor_ids: set[str] = field(default_factory=set)
 
     def format(self, problem: Problem) -> str:
         """Return ``page:line: message``."""

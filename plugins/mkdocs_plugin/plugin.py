@@ -65,6 +65,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if not self.config.enabled:
             return None
         docs = os.path.relpath(config.docs_dir, os.path.dirname(config.config_file_path or "."))
+        if docs.startswith(".."):  # docs outside the project: its own name reads best
+            docs = os.path.basename(os.path.normpath(config.docs_dir))
         self._docs_prefix = docs.replace(os.sep, "/")
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
@@ -105,6 +107,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         for problem in sorted(ctx.problems):
             self.problem_count += 1
             log.warning(ctx.format(problem))
+        if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
+            page.present_anchor_ids |= ctx.anchor_ids
         return None
 
     # -- site -----------------------------------------------------------------------------

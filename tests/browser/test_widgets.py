@@ -1,0 +1,175 @@
+"""Each widget on the fixture site, as a reader uses it (mouse and keyboard)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from playwright.sync_api import Page, expect
+
+from engine import dice
+from tests.browser.conftest import expected_table_roll, payload, wait_ready
+
+
+def test_engine_ready_then_inline_roll_by_mouse_and_keyboard(page: Page, fixture_site: str) -> None:
+    page.goto(fixture_site)
+    wait_ready(page)
+    assert page.evaluate("window.rollbook.workerStarts") == 1
+    inline = page.locator(".rb-inline").first
+    button = inline.locator("button.rb-roll")
+    # Average and range come from the build, before any roll.
+    assert button.get_attribute("title") == "2d6*10: average 70, range 20–120"
+    button.click()
+    output = inline.locator("output.rb-out")
+    expect(output).to_have_text(re.compile(r"^\d+$"))
+    total = int(output.inner_text())
+    assert 20 <= total <= 120 and total % 10 == 0
+    assert button.inner_text() == "2d6 x 10 feet"  # the label stays
+    # Every die shows on focus, and describes the button for screen readers.
+    dice_tip = inline.locator(".rb-dice")
+    button.focus()
+    expect(dice_tip).to_be_visible()
+    assert dice_tip.inner_text().startswith("2d6*10")
+    assert button.get_attribute("aria-describedby") == dice_tip.get_attribute("id")
+    # Enter and Space re-roll (a new seed each time: the dice text changes or stays valid).
+    seeds = {inline.get_attribute("data-rb-seed")}
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "s => document.querySelector('.rb-inline').dataset.rbSeed !== s", arg=seeds.pop()
+    )
+    seed = int(inline.get_attribute("data-rb-seed") or "")
+    expect(output).to_have_text(str(dice.roll("2d6*10", random.Random(seed)).total))
+
+
+def test_inline_deep_link_with_seed_is_exact(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}?roll=rb-roll-2&seed=99#rb-roll-2")
+    expected = dice.roll("1d20", random.Random(99)).to_dict()
+    expect(page.locator("#rb-roll-2 output")).to_have_text(str(expected["total"]), timeout=90_000)
+    expect(page.locator("#rb-roll-2 .rb-dice")).to_have_text(expected["text"])
+
+
+def test_table_roll_highlights_the_row_and_shows_the_sentence(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}tables/")
+    wait_ready(page)
+    table = page.locator(".rb-table[data-rb-anchor=weather]")
+    table.locator(".rb-bar button.rb-roll").click()
+    expect(table.locator("[aria-current=true]")).to_have_count(1)
+    seed = int(table.get_attribute("data-rb-seed") or "")
+    rolled = expected_table_roll(payload(page, "weather"), seed)
+    hit = table.locator("[aria-current=true]")
+    assert hit.get_attribute("data-rb-row") == str(rolled.row_index)
+    assert "rb-hit" in (hit.get_attribute("class") or "")
+    assert table.locator(".rb-result").inner_html() == rolled.text
+    assert table.locator(".rb-result em").count() == (1 if rolled.row_index == 0 else 0)
+    # The link offered reproduces this exact roll.
+    link = table.locator("a.rb-permalink")
+    expect(link).to_be_visible()
+    assert link.get_attribute("href").endswith(f"/tables/?roll=weather&seed={seed}#weather")
+    # Rolling again moves the highlight: only one row is ever current.
+    table.locator(".rb-bar button.rb-roll").click()
+    page.wait_for_function(
+        "s => document.querySelector('[data-rb-anchor=weather]').dataset.rbSeed !== s", arg=str(seed)
+    )
+    expect(table.locator("[aria-current=true]")).to_have_count(1)
+
+
+def test_chances_toggle_shows_exact_probabilities_without_the_engine(
+    page: Page, fixture_site: str
+) -> None:
+    page.goto(f"{fixture_site}tables/")
+    table = page.locator(".rb-table[data-rb-anchor=weather]")
+    toggle = table.locator("button.rb-chances")
+    chance = table.locator("tr[data-rb-row='1'] .rb-p")
+    expect(chance).to_be_hidden()
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    expect(chance).to_be_visible()
+    expect(chance).to_have_text("66.7%")  # 5..9 on 2d6: 24/36
+    assert table.locator("tr[data-rb-row='1']").get_attribute("data-rb-p") == "2/3"
+    toggle.click()
+    expect(chance).to_be_hidden()
+
+
+def test_prompt_out_of_range_is_refused_and_in_range_is_rolled(
+    page: Page, fixture_site: str
+) -> None:
+    page.goto(f"{fixture_site}prompts/")
+    wait_ready(page)
+    table = page.locator(".rb-table[data-rb-anchor=recovery]")
+    bonus = table.locator("input[name=bonus]")
+    result = table.locator(".rb-result")
+    bonus.fill("9")
+    table.locator(".rb-bar button.rb-roll").click()
+    expect(result).to_contain_text("Not rolled")
+    expect(result).to_contain_text("from 0 to 3")
+    assert bonus.get_attribute("aria-invalid") == "true"
+    assert table.locator("[aria-current=true]").count() == 0
+    assert table.get_attribute("data-rb-seed") is None
+    bonus.fill("2.5")
+    bonus.press("Enter")
+    expect(result).to_contain_text("whole number")
+    bonus.fill("2")
+    bonus.press("Enter")  # Enter in the form rolls too
+    expect(result).to_contain_text("with bonus 2")
+    seed = int(table.get_attribute("data-rb-seed") or "")
+    rolled = expected_table_roll(payload(page, "recovery"), seed, {"bonus": 2})
+    assert result.inner_html() == rolled.text
+    assert bonus.get_attribute("aria-invalid") is None
+    expect(table.locator("[aria-current=true]")).to_have_attribute(
+        "data-rb-row", str(rolled.row_index)
+    )
+
+
+def test_d66_tabs_switch_by_click_and_keys_and_follow_the_roll(
+    page: Page, fixture_site: str
+) -> None:
+    data_seed = next(  # a seed whose first die is 5: the "Legs" tab, not the first one
+        s for s in range(200) if dice.roll("d6,d6", random.Random(s)).total[0] == 5
+    )
+    page.goto(f"{fixture_site}d66/")
+    table = page.locator(".rb-table[data-rb-anchor=locations]")
+    tabs = table.locator("[role=tab]")
+    expect(tabs).to_have_count(6)
+    head_panel = table.locator("[role=tabpanel]").nth(0)
+    expect(head_panel).to_be_visible()
+    tabs.nth(2).click()  # Arms
+    expect(tabs.nth(2)).to_have_attribute("aria-selected", "true")
+    expect(head_panel).to_be_hidden()
+    expect(table.locator("[role=tabpanel]").nth(2)).to_be_visible()
+    page.keyboard.press("ArrowRight")  # focus is on Arms after the click
+    expect(tabs.nth(3)).to_have_attribute("aria-selected", "true")
+    expect(tabs.nth(3)).to_be_focused()
+    page.keyboard.press("Home")
+    expect(tabs.nth(0)).to_have_attribute("aria-selected", "true")
+    # A roll shows the tab holding its row.
+    page.goto(f"{fixture_site}d66/?roll=locations&seed={data_seed}#locations")
+    rolled = expected_table_roll(payload(page, "locations"), data_seed)
+    hit = table.locator("[aria-current=true]")
+    expect(hit).to_be_visible(timeout=90_000)
+    assert hit.get_attribute("data-rb-row") == str(rolled.row_index)
+    expect(tabs.nth(4)).to_have_attribute("aria-selected", "true")
+    expect(table.locator(".rb-result")).to_contain_text("Legs wound 5")
+
+
+def test_list_roll_highlights_the_item_named_in_the_sentence(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}lists/")
+    wait_ready(page)
+    table = page.locator(".rb-table[data-rb-anchor=names]")
+    table.locator(".rb-bar button.rb-roll").click()
+    hit = table.locator("li[aria-current=true]")
+    expect(hit).to_have_count(1)
+    name = hit.inner_text().split(" (")[0].strip()
+    expect(table.locator(".rb-result")).to_have_text(f"The stranger is called {name}.")
+    seed = int(table.get_attribute("data-rb-seed") or "")
+    rolled = expected_table_roll(payload(page, "names"), seed)
+    assert hit.get_attribute("data-rb-row") == str(rolled.row_index)
+
+
+def test_widgets_work_without_material(page: Page, plain_site: str) -> None:
+    page.goto(plain_site + "index.html")
+    wait_ready(page)
+    page.locator("#gate-distance button").click()
+    expect(page.locator("#gate-distance output")).to_have_text(re.compile(r"^\d+0$"))
+    # The engine refuses a roll over its limits with a sentence, never a number.
+    page.locator("#too-many button").click()
+    expect(page.locator("#too-many output")).to_contain_text("limit")
