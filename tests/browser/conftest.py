@@ -21,6 +21,7 @@ from tests.browser.server import serve
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_CONFIG = Path(__file__).resolve().parent / "site" / "mkdocs.yml"
 CHROMIUM = "/usr/bin/chromium"
+MKDOCS_BUILD = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q"]
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -46,8 +47,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def mkdocs_build(config: Path, dest: Path) -> Path:
     """Build a site with the rollbook plugin (strict) into `dest`."""
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d",
-         str(dest)],  # fmt: skip
+        [*MKDOCS_BUILD, "-f", str(config), "-d", str(dest)],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -39,8 +39,7 @@ def build_wheel(dest: Path, name: str, version: str, packages: dict[str, Path]) 
     metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
     files[f"{info}/METADATA"] = metadata.encode()
     files[f"{info}/WHEEL"] = (
-        b"Wheel-Version: 1.0\nGenerator: rollbook-tests\nRoot-Is-Purelib: true\n"
-        b"Tag: py3-none-any\n"
+        b"Wheel-Version: 1.0\nGenerator: rollbook-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     )
     record = [_record_line(n, d) for n, d in files.items()] + [f"{info}/RECORD,,"]
     files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()

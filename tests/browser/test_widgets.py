@@ -48,7 +48,9 @@ def test_inline_deep_link_with_seed_is_exact(page: Page, fixture_site: str) -> N
     expect(page.locator("#rb-roll-2 .rb-dice")).to_have_text(expected["text"])
 
 
-def test_table_roll_highlights_the_row_and_shows_the_sentence(page: Page, fixture_site: str) -> None:
+def test_table_roll_highlights_the_row_and_shows_the_sentence(
+    page: Page, fixture_site: str
+) -> None:
     page.goto(f"{fixture_site}tables/")
     wait_ready(page)
     table = page.locator(".rb-table[data-rb-anchor=weather]")
@@ -68,7 +70,8 @@ def test_table_roll_highlights_the_row_and_shows_the_sentence(page: Page, fixtur
     # Rolling again moves the highlight: only one row is ever current.
     table.locator(".rb-bar button.rb-roll").click()
     page.wait_for_function(
-        "s => document.querySelector('[data-rb-anchor=weather]').dataset.rbSeed !== s", arg=str(seed)
+        "s => document.querySelector('[data-rb-anchor=weather]').dataset.rbSeed !== s",
+        arg=str(seed),
     )
     expect(table.locator("[aria-current=true]")).to_have_count(1)
 
