@@ -107,21 +107,30 @@ class Fight:
         return b if side == a else a
 
     def active(self, side: str) -> list[Combatant]:
-        return [c for c in self.sides[side] if c.active]
+        return [c for c in self.sides[side] if c.out is None]
 
     def everyone(self) -> list[Combatant]:
         return [c for members in self.sides.values() for c in members]
 
     def decided(self) -> bool:
         """True once a side has nobody left standing (systems stop acting mid-round)."""
-        return self._ended_reason is not None or any(
-            not any(c.out is None for c in members) for members in self.sides.values()
-        )
+        if self._ended_reason is not None:
+            return True
+        for members in self.sides.values():  # plain loops: this runs before every action
+            for c in members:
+                if c.out is None:
+                    break
+            else:
+                return True
+        return False
 
     def target_for(self, attacker: Combatant) -> Combatant | None:
         """Default tactic: the weakest active enemy (fewest hit points, then first listed)."""
-        foes = self.active(self.other(attacker.side))
-        return min(foes, key=lambda c: c.hp) if foes else None
+        best: Combatant | None = None
+        for c in self.sides[self.other(attacker.side)]:
+            if c.out is None and (best is None or c.hp < best.hp):
+                best = c
+        return best
 
     def end(self, winner: str | None, reason: str) -> None:
         """Let a system end the fight (a side fled or surrendered)."""

@@ -337,16 +337,19 @@ class GritFleshSystem(System):
         first: list[Combatant] = []
         enemies: list[Combatant] = []
         last: list[Combatant] = []
+        paces = {}
+        for side in fight.sides:
+            wits = {f.stats["wits"] for f in fight.active(side)}
+            # one quick foe is enough to rush you; the foes must all be slow to give a Boon
+            paces[fight.other(side)] = (
+                "bane" if "quick" in wits else "boon" if wits == {"slow"} else "none")
         for c in fight.everyone():
-            if not c.active:
+            if c.out is not None:
                 continue
             if c.stats["kind"] == "enemy":
                 enemies.append(c)
                 continue
-            wits = {f.stats["wits"] for f in fight.active(fight.other(c.side))}
-            # one quick foe is enough to rush you; the foes must all be slow to give a Boon
-            pace = "bane" if "quick" in wits else "boon" if wits == {"slow"} else "none"
-            edge = combine(self._dazed(c), pace)
+            edge = combine(self._dazed(c), paces[c.side])
             die = roll_edge(rng, 20, edge)
             (first if die + c.stats["savvy"] >= 10 else last).append(c)
         if first or last:
@@ -380,8 +383,9 @@ class GritFleshSystem(System):
         die = roll_edge(rng, 20, edge)
         defense = foe.state["defense"]
         name = attack_result(die, s["violence"], defense)
-        head = f"{c.name} rolls {die}{_edge_note(edge)} + {s['violence']} vs {foe.name}'s " \
-               f"Defense {defense}"
+        head = "" if fight.quiet else (  # Monte Carlo runs never read it
+            f"{c.name} rolls {die}{_edge_note(edge)} + {s['violence']} vs {foe.name}'s "
+            f"Defense {defense}")
         if name == "miss":
             fight.log(f"{head}: miss.")
             return
@@ -415,6 +419,8 @@ class GritFleshSystem(System):
                 c.state["notches"] += 1
                 note = f"; top damage: weapon and armour Notched (Defense now " \
                        f"{foe.state['defense']})"
+        if fight.quiet:
+            return
         crit = "natural 20, straight to Flesh, " if critical else "hit, "
         fight.log(f"{head}: {crit}{rolled} damage (Grit {foe.state['grit']}, Flesh "
                   f"{foe.state['flesh']}){note}.")

@@ -552,26 +552,30 @@ class ScarsSystem(System):
         s = c.stats
         ac = foe.state["ac"]
         raw, used, name = roll_attack(rng, s["attack"], ac, c.state["scars"], "best")
-        roll = _shift_note(raw, used)
+        loud = not fight.quiet  # Monte Carlo runs skip building log text
+        roll = _shift_note(raw, used) if loud else ""
         if name in ("armour_dent", "armour_broken"):
             foe.state["ac"] = ac - 1
-            fight.log(f"{c.name} rolls {roll} vs {foe.name}'s AC {ac} exactly: "
-                      + ("the armour is wrecked (AC 0)." if name == "armour_broken"
-                         else f"no damage, armour dented to AC {ac - 1}."))
+            if loud:
+                fight.log(f"{c.name} rolls {roll} vs {foe.name}'s AC {ac} exactly: "
+                          + ("the armour is wrecked (AC 0)." if name == "armour_broken"
+                             else f"no damage, armour dented to AC {ac - 1}."))
             return False
         if name == "miss":
-            fight.log(f"{c.name} rolls {roll} (needs {ac + 1}-{s['attack']}) and misses "
-                      f"{foe.name}.")
+            if loud:
+                fight.log(f"{c.name} rolls {roll} (needs {ac + 1}-{s['attack']}) and misses "
+                          f"{foe.name}.")
             return False
         dealt = max(0, s["dice"].roll(rng) + c.state["scars"])
         foe.hp = max(0, foe.hp - dealt)
         foe.state["hurt"] = foe.state["hurt"] or dealt > 0
-        extra = ""
         if name == "stun":
             foe.state["stunned"] = True
-            extra = f"; exactly {s['attack']}: {foe.name} is stunned and {c.name} strikes again"
-        fight.log(f"{c.name} rolls {roll} and hits {foe.name} for {dealt} "
-                  f"({foe.hp}/{foe.max_hp} left){extra}.")
+        if loud:
+            extra = (f"; exactly {s['attack']}: {foe.name} is stunned and {c.name} strikes "
+                     "again") if name == "stun" else ""
+            fight.log(f"{c.name} rolls {roll} and hits {foe.name} for {dealt} "
+                      f"({foe.hp}/{foe.max_hp} left){extra}.")
         if foe.hp == 0:
             self._drop(fight, rng, foe, died)
         return name == "stun"

@@ -419,7 +419,8 @@ class StaminaWoundsSystem(System):
         if fumble:
             c.state["usage"] += 1
         kind = "sneak attack" if sneak else "attack"
-        head = (f"{c.name}'s {kind} on {foe.name}: d{s['sides']} {'+'.join(map(str, faces))}"
+        head = "" if fight.quiet else (  # Monte Carlo runs never read it
+                f"{c.name}'s {kind} on {foe.name}: d{s['sides']} {'+'.join(map(str, faces))}"
                 f"{' (explodes)' if booms else ''} - AV {foe.stats['av']} = {dealt}")
         self._harm(fight, rng, foe, dealt, head + (", Usage marked" if fumble else ""),
                    points)
