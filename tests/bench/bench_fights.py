@@ -1,8 +1,9 @@
 """Benchmark (not a test): 10,000 four-against-four fights per system, in CPython.
 
-Run: ``.venv/bin/python -m tests.bench.bench_fights [RUNS]``. Prints wall and CPU time. Uses the 4-vs-4 fight files in
-``tests/engine/fights/`` and `engine.systems.montecarlo.simulate` (quiet fights, one seeded
-generator), so the figure is what ``rollbook fight FILE --runs N`` costs.
+Run: ``.venv/bin/python -m tests.bench.bench_fights [RUNS]``; prints wall and CPU time.
+Uses the 4-vs-4 fight files in ``tests/engine/fights/`` and
+`engine.systems.montecarlo.simulate` (quiet fights, one seeded generator), so the figure is
+what ``rollbook fight FILE --runs N`` costs.
 """
 
 from __future__ import annotations
