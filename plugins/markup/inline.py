@@ -107,7 +107,13 @@ class RollInlineProcessor(ImageInlineProcessor):
                                    f"known presets: {state.preset_names()}.", "warning")
             else:
                 options = preset
-        return self._button(notation, title, options), m.start(0), index
+        try:
+            return self._button(notation, title, options), m.start(0), index
+        except Exception as err:  # a bug must reach the author as a sentence, not a traceback
+            why = f"{type(err).__name__}: {err}"
+            problem = f"the inline roll {notation!r} could not be built ({why})."
+            state.report(line, problem)
+            return self._error(data[m.start(0):index], problem), m.start(0), index
 
     def _button(self, notation: str, title: str | None, options: dict[str, Any]) -> etree.Element:
         state = self.state

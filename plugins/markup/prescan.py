@@ -18,9 +18,12 @@ from dataclasses import dataclass, field
 from markdown.extensions.toc import slugify as toc_slugify
 from markdown.extensions.toc import unique
 
-__all__ = ["FENCE_KINDS", "FenceSite", "PageScan", "scan"]
+__all__ = ["BLOCK_KINDS", "FENCE_KINDS", "FenceSite", "PageScan", "scan"]
 
 FENCE_KINDS = {"roll-table": "table", "roll-list": "list"}
+# Other rollbook fences (plugins.markup.statblock_fence, .combat_fence) whose lines and bodies
+# are recorded the same way; not in FENCE_KINDS, which names the table formatter's fences.
+BLOCK_KINDS = {"statblock": "statblock", "combat": "combat"}
 
 _FENCE_OPEN = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*\{?[ \t]*\.?(?P<lang>[\w#.+-]*)"
@@ -133,7 +136,8 @@ def scan(
             while j < len(lines) and not close.match(lines[j]):
                 body.append(lines[j][len(indent):] if lines[j].startswith(indent) else lines[j])
                 j += 1
-            kind = FENCE_KINDS.get(m.group("lang").lower())
+            lang = m.group("lang").lower()
+            kind = FENCE_KINDS.get(lang) or BLOCK_KINDS.get(lang)
             if kind:
                 result.fences.append(FenceSite(lineno, kind, "\n".join(body), heading))
             i = j + 1
