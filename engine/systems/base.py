@@ -227,6 +227,10 @@ class System(ABC):
         one side has no active combatant or ``fight.ended`` is set.
         """
 
+    def status(self, combatant: Combatant) -> dict[str, Any]:
+        """JSON-safe running numbers worth showing for a combatant (health layers, AC...)."""
+        return {}
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,

@@ -189,7 +189,8 @@ class Fight:
             "log": list(self.lines),
             "result": self.result.to_dict() if self.result else None,
             "combatants": [
-                {"name": c.name, "side": c.side, "hp": c.hp, "max_hp": c.max_hp, "out": c.out}
+                {"name": c.name, "side": c.side, "hp": c.hp, "max_hp": c.max_hp, "out": c.out,
+                 "status": self.system.status(c)}
                 for c in self.everyone()
             ],
         }

@@ -305,6 +305,12 @@ class GritFleshSystem(System):
     def starting_hp(self, stats: dict[str, Any]) -> int:
         return int(stats["grit"]) + int(stats["flesh"])
 
+    def status(self, combatant: Combatant) -> dict[str, Any]:
+        st, stats = combatant.state, combatant.stats
+        return {"grit": st.get("grit", stats["grit"]), "flesh": st.get("flesh", stats["flesh"]),
+                "defense": st.get("defense", stats["defense"]),
+                "effects": sorted(st.get("effects", ())), "notches": st.get("notches", 0)}
+
     # -- set-up -----------------------------------------------------------------------------
     def begin(self, fight: Fight, rng: random.Random) -> None:
         for c in fight.everyone():

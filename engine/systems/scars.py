@@ -489,6 +489,11 @@ class ScarsSystem(System):
     def starting_hp(self, stats: dict[str, Any]) -> int:
         return int(stats["health"])
 
+    def status(self, combatant: Combatant) -> dict[str, Any]:
+        st = combatant.state
+        return {"health": combatant.hp, "ac": st.get("ac", combatant.stats["ac"]),
+                "scars": st.get("scars", combatant.stats["scars"])}
+
     # -- set-up -----------------------------------------------------------------------------
     def begin(self, fight: Fight, rng: random.Random) -> None:
         fast: list[Combatant] = []

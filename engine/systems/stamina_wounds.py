@@ -369,6 +369,13 @@ class StaminaWoundsSystem(System):
     def starting_hp(self, stats: dict[str, Any]) -> int:
         return int(stats["stamina"]) + int(stats["max_wounds"]) - int(stats["wounds"])
 
+    def status(self, combatant: Combatant) -> dict[str, Any]:
+        st, stats = combatant.state, combatant.stats
+        return {"stamina": st.get("stamina", stats["stamina"]),
+                "wounds": st.get("wounds", stats["wounds"]), "max_wounds": stats["max_wounds"],
+                "av": stats["av"], "usage": st.get("usage", 0),
+                "bleeding": bool(st.get("bleeding")), "dying_in": st.get("dying_in")}
+
     # -- set-up -----------------------------------------------------------------------------
     def begin(self, fight: Fight, rng: random.Random) -> None:
         names = list(fight.sides)

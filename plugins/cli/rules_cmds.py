@@ -212,7 +212,8 @@ def run_fight(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"seed": seed, **fight.to_dict()})
         return 0
-    print(f"{system.title}; seed {seed}")
+    title = f"{data['title']} - " if data.get("title") else ""
+    print(f"{title}{system.title}; seed {seed}")
     for line in fight.lines:
         print(line)
     return 0

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections import Counter
 from fractions import Fraction
@@ -175,6 +176,8 @@ def test_step_by_step_equals_run(system_id: str) -> None:
     assert stepped.result is not None and stepped.result.rounds == rounds
     data = whole.to_dict()
     assert set(data) >= {"system", "round", "log", "result", "combatants"}
+    assert json.loads(json.dumps(data)) == data  # JSON-safe, for the browser bridge
+    assert all(c["status"] for c in data["combatants"])
     assert data["result"]["winner"] in (*sides, None)
 
 
