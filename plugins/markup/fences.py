@@ -200,3 +200,20 @@ CUSTOM_FENCES = [
     {"name": name, "class": "rollbook", "validator": validator, "format": formatter}
     for name in FENCE_KINDS
 ]
+
+
+def _block_fences() -> list[dict[str, Any]]:
+    # Imported here: those modules import this package's extension, as this module does.
+    from plugins.markup import combat_fence, statblock_fence
+
+    return [
+        {"name": "statblock", "class": "rollbook", "validator": statblock_fence.validator,
+         "format": statblock_fence.formatter},
+        {"name": "combat", "class": "rollbook", "validator": combat_fence.validator,
+         "format": combat_fence.formatter},
+    ]
+
+
+# The statblock and combat fences (plugins.markup.statblock_fence / combat_fence) too, so
+# `rollbook check` and the tests' default Markdown set-up convert them like the build does.
+CUSTOM_FENCES += _block_fences()

@@ -31,6 +31,8 @@ _FENCE_OPEN = re.compile(
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[*+-]|\d+[.)])[ \t]+")
+# Blocks whose indented body is Markdown, not code: list items, admonitions, details.
+_CONTAINER = re.compile(r"^ {0,3}(?:[*+-]|\d+[.)]|!!!|\?\?\?\+?)(?:[ \t]|$)")
 _ATTR_ID = re.compile(r"[ \t]*\{:?[^}]*#([\w-]+)[^}]*\}[ \t]*$")
 _INLINE_ROLL = re.compile(r"!\[roll:([^\]\n]*)\]")
 _TYPO = re.compile(r"(?<!!)\[!roll:([^\]\n]*)\]")
@@ -148,13 +150,16 @@ def scan(
             i += 1
             continue
         indent_width = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+        probe = line
         if indent_width < 4:
-            in_list = bool(_LIST_ITEM.match(line)) or (in_list and not prev_blank)
+            in_list = bool(_CONTAINER.match(line)) or (in_list and not prev_blank)
         elif prev_blank and not in_list:
             i += 1  # indented code block: shown verbatim, never markup
             continue
-        atx = _ATX.match(line)
-        if atx and indent_width < 4:
+        else:  # inside a list item or admonition: read the line as its body sees it
+            probe = line.expandtabs(4)[4 * (indent_width // 4):]
+        atx = _ATX.match(probe)
+        if atx:
             add_heading(atx.group(2) or "")
             para = []
         elif para and _SETEXT.match(line) and not in_list:

@@ -323,3 +323,19 @@ def test_fence_shown_in_a_longer_fence_is_not_rendered():
 
 def test_two_builds_give_the_same_html():
     assert convert(REACTION)[0] == convert(REACTION)[0]
+
+
+def test_heading_inside_an_admonition_names_the_table_below_it():
+    src = "!!! tip\n\n    ## Omens\n\n    ```roll-list\n    results: [crow, owl]\n    ```\n"
+    html, problems = convert(src)
+    assert problems == []
+    assert '<h2 id="omens">' in html
+    assert 'data-rb-anchor="omens"' in html and 'id="omens" data-rb-anchor' not in html
+
+
+def test_roll_list_with_modifier_starts_at_its_lowest_total():
+    src = "```roll-list\nroll: 1d3+1\nresult_text: true\nresults: [a, b, c]\n```\n"
+    html, problems = convert(src)
+    assert problems == []
+    assert re.findall(r'<li value="(\d)" data-rb-row="(\d)"', html) == [("2", "0"), ("3", "1"), ("4", "2")]
+    assert payload(html)["result_text"] == "Rolled {{ roll }}: {{ result }}"

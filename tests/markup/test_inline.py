@@ -185,3 +185,24 @@ def test_conversion_is_deterministic_and_resets():
     second = md.convert("![roll:1d6]() ![roll:1d8]()")
     assert first == second
     assert 'data-rb-id="rb-roll-2"' in second and "rb-roll-3" not in second
+
+
+def test_rolls_and_typos_inside_admonitions_keep_their_lines():
+    src = (
+        "# Rules\n\n!!! note \"Falling\"\n\n    Fall damage: ![roll:2d]().\n\n"
+        "    Also [!roll:1d6](.) here.\n\n    ## Inside\n\nAfter ![roll:3d]().\n"
+    )
+    html, problems = convert(src)
+    assert '<div class="admonition note">' in html
+    assert [(p.line, p.message.split(":")[0]) for p in problems] == [
+        (5, "the dice notation '2d' does not parse"),
+        (7, "'[!roll"),
+        (11, "the dice notation '3d' does not parse"),
+    ]
+
+
+def test_indented_code_after_a_finished_list_is_still_code():
+    src = "- item\n\nText.\n\n    ![roll:]()\n"
+    html, problems = convert(src)
+    assert problems == []
+    assert "<pre><code>![roll:]()" in html
