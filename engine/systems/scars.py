@@ -478,6 +478,7 @@ class ScarsSystem(System):
         _score("agility", "Agility (initiative of pcs and hirelings)", default=10),
         _score("cunning", "Cunning (a pc's hireling morale checks)", default=10),
         Param("scars", int, 0, "Scars", minimum=0, maximum=20),
+        Param("leader", bool, False, "an enemy leader: the group's morale follows them"),
         Param("surprised", bool, False, "caught unaware: no action in round 1"),
     )
 
@@ -618,10 +619,17 @@ class ScarsSystem(System):
     def _morale(self, fight: Fight, rng: random.Random, died: dict[str, int]) -> None:
         for side, members in fight.sides.items():
             enemies = [c for c in members if c.active and c.stats["kind"] == "enemy"]
+            leader = next((c for c in enemies if c.stats["leader"]), None)
             if enemies and fight.state["lone"][side]:
                 self._lone_morale(fight, rng, enemies[0])
-            elif enemies and died[side] and not fight.state["group_steady"][side]:
-                self._group_morale(fight, rng, side, enemies)
+            elif fight.state["group_steady"][side]:
+                pass
+            elif leader is not None:
+                self._leader_morale(fight, rng, side, leader, enemies, died[side])
+            elif enemies and died[side]:
+                # the toughest survivor speaks for the group
+                self._group_morale(fight, rng, side, enemies, max(c.stats["hd"] for c in enemies),
+                                   side)
             allies_died = died[side] > 0
             for h in members:
                 if (h.active and h.stats["kind"] == "hireling" and not h.state["steady"]
@@ -645,12 +653,26 @@ class ScarsSystem(System):
         elif name == "flees":
             c.out = "fled"
 
+    def _leader_morale(self, fight: Fight, rng: random.Random, side: str, leader: Combatant,
+                       enemies: list[Combatant], deaths: int) -> None:
+        """A led group tests on its leader's wounds (as a lone foe) and on its losses."""
+        due = False
+        if 2 * leader.hp <= leader.max_hp and (not leader.state["halved"] or
+                                               leader.state["hurt"]):
+            leader.state["halved"] = due = True
+        members = fight.sides[side]
+        slain = sum(c.out == "dead" for c in members)
+        if deaths and 2 * slain >= len(members):
+            due = True  # the round half of them fell, and every later round with a death
+        if due:
+            self._group_morale(fight, rng, side, enemies, leader.stats["hd"],
+                               f"{side} (led by {leader.name})")
+
     def _group_morale(self, fight: Fight, rng: random.Random, side: str,
-                      enemies: list[Combatant]) -> None:
-        hd = max(c.stats["hd"] for c in enemies)  # the toughest survivor speaks for the group
+                      enemies: list[Combatant], hd: int, label: str) -> None:
         roll = rng.randint(1, 20)
         name = morale_result(roll, hd)
-        fight.log(f"Morale for {side}: {roll} vs {10 + hd}: " + self._morale_words(name))
+        fight.log(f"Morale for {label}: {roll} vs {10 + hd}: " + self._morale_words(name))
         if name == "rallies":
             fight.state["group_steady"][side] = True
             for c in enemies:

@@ -193,6 +193,9 @@ def _wound_extras(band: str, rng: random.Random) -> tuple[dict[str, Any], str]:
 
 def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
     sides = _die(p)
+    if p["sneak"] and p["defenseless"]:
+        return Outcome("dead", "A sneak attack on a truly helpless target: killed outright, "
+                       "no dice needed.", {"dice": [], "damage": None})
     faces, booms, fumble = roll_damage(rng, sides, p["slots"], p["edge"], p["sneak"])
     raw = sum(faces)
     dealt = _after_av(raw, p)
@@ -217,6 +220,8 @@ def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 
 def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    if p["sneak"] and p["defenseless"]:
+        return {n: Fraction(n == "dead") for n in ATTACK_OUTCOMES}
     pmf = damage_pmf(_die(p), p["slots"], p["edge"], p["sneak"])
     return tally(ATTACK_OUTCOMES, (
         (take_damage(_after_av(raw, p), p["stamina"], p["wounds"], p["max_wounds"])[3], w)
@@ -303,6 +308,8 @@ PROCEDURES: dict[str, Procedure] = {proc.name: proc for proc in (
                Param("av", int, 0, "the target's Armor Value", minimum=0, maximum=40),
                Param("direct", bool, False, "direct damage (ignores AV)"),
                Param("sneak", bool, False, "a sneak attack (one more die)"),
+               Param("defenseless", bool, False, "the target is truly defenceless (a sneak "
+                     "attack kills it outright)"),
                Param("edge", str, "none", "bane when the target defends; boon or none",
                      choices=EDGES),
                Param("stamina", int, 0, "the target's Stamina", minimum=0, maximum=1000),

@@ -326,3 +326,20 @@ def test_hireling_tests_morale_with_the_employers_cunning() -> None:
     fight.step()
     assert fight.lines[-1].startswith("R1: Ada tests Wick's nerve: 2, wavers; 30 sp more")
     assert fight.sides["us"][1].active
+
+
+def test_a_led_group_tests_on_half_slain_with_the_leaders_hd() -> None:
+    hero = {"name": "Ada", "kind": "pc", "health": 9, "attack": 15, "ac": 1, "agility": 10}
+    boss = {"name": "Boss", "leader": True, "health": 10, "attack": 5, "ac": 1, "hd": 2}
+    band = [boss] + [{"name": f"M{i}", "health": 1, "attack": 5, "ac": 1} for i in range(3)]
+    # Round 1: Ada kills M0 (8, 1 damage); the rest miss (20 x3). One of four dead: a group
+    # with a leader does not test yet. Round 2: Ada kills M1; Boss and M2 miss. Half are dead:
+    # the test uses the Boss's HD 2 (target 12): 13 fails and the whole band runs.
+    faces = (3, 8, 1, 20, 20, 20, 8, 1, 20, 20, 13)
+    fight = Fight.start(SYSTEM, {"us": [hero], "band": band}, Dice(*faces))
+    fight.step()
+    assert not any("Morale" in line for line in fight.lines)
+    fight.step()
+    assert fight.lines[-2] == "R2: Morale for band (led by Boss): 13 vs 12: they break and run."
+    assert fight.result is not None and fight.result.winner == "us"
+    assert [c.out for c in fight.sides["band"]] == ["fled", "dead", "dead", "fled"]

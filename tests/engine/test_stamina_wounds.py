@@ -269,3 +269,13 @@ def test_ambushers_act_first_with_sneak_attacks() -> None:
     assert fight.lines[0] == "them catch the other side unaware."
     assert "Bandit's sneak attack on Bran: d6 6+2+6 (explodes) - AV 0 = 14" in text(fight)
     assert fight.sides["us"][0].out == "dead"
+
+
+def test_sneak_attack_on_the_truly_defenceless_kills_outright() -> None:
+    out = resolve("attack", weapon="d4", sneak=True, defenseless=True, stamina=9,
+                  max_wounds=30)
+    assert out.name == "dead"
+    assert odds("attack", weapon="d4", sneak=True, defenseless=True, max_wounds=30)["dead"] == 1
+    # without the sneak, helplessness alone changes nothing
+    assert resolve("attack", 2, weapon="d4", defenseless=True, stamina=9,
+                   max_wounds=30).name == "stamina"
