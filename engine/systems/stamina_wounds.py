@@ -162,7 +162,7 @@ def take_damage(amount: int, stamina: int, wounds: int, max_wounds: int
     fresh = amount - soak
     stamina, wounds = stamina - soak, wounds + fresh
     if fresh and wounds >= max_wounds:
-        return stamina, wounds, fresh, "dead"
+        return stamina, max_wounds, fresh, "dead"  # Wounds past the maximum mean nothing more
     return stamina, wounds, fresh, wound_band(fresh) if fresh else "stamina"
 
 

@@ -142,7 +142,7 @@ def test_bane_distribution_keeps_the_lower_die() -> None:
 def test_stamina_first_then_wounds() -> None:
     assert take_damage(3, 5, 0, 10) == (2, 0, 0, "stamina")
     assert take_damage(7, 5, 0, 10) == (0, 2, 2, "pain")
-    assert take_damage(4, 0, 8, 10) == (0, 12, 4, "dead")
+    assert take_damage(4, 0, 8, 10) == (0, 10, 4, "dead")  # 4 new Wounds, capped at the max
 
 
 @pytest.mark.parametrize(("wounds", "band"), [
