@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["MAX_SEED", "BridgeError", "handle", "handle_json"]
+__all__ = ["MAX_SEED", "MAX_SIMULATE_RUNS", "BridgeError", "handle", "handle_json"]
 
 # Seeds come from page URLs; anything beyond 2**53 could not round-trip through JavaScript.
 MAX_SEED = 2**53 - 1
@@ -112,20 +112,48 @@ def _rules(request: Mapping[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _sides(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The two sides, as a mapping or as ``[[name, members], ...]`` (keeps the order in JSON)."""
+    sides = request.get("sides")
+    if isinstance(sides, list) and all(
+        isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) for pair in sides
+    ):
+        sides = {name: members for name, members in sides}
+    if not isinstance(sides, dict):
+        raise BridgeError("the request needs 'sides': two named lists of combatants.")
+    return sides
+
+
 def _fight(request: Mapping[str, Any]) -> dict[str, Any]:
     from engine import systems
     from engine.systems.encounter import MAX_ROUNDS, Fight
 
+    # rounds 0: only the set-up before round 1 (surprise, once-per-fight initiative). The
+    # encounter widget steps by asking again with one round more and the same seed.
     rounds = request.get("rounds", MAX_ROUNDS)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise BridgeError(f"the number of rounds must be a whole number from 1 to {MAX_ROUNDS}.")
-    sides = request.get("sides")
-    if not isinstance(sides, dict):
-        raise BridgeError("the request needs 'sides': two named lists of combatants.")
-    fight = Fight.start(systems.get(_text(request, "system")), sides, _rng(request))
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= MAX_ROUNDS:
+        raise BridgeError(f"the number of rounds must be a whole number from 0 to {MAX_ROUNDS}.")
+    fight = Fight.start(systems.get(_text(request, "system")), _sides(request), _rng(request))
     while not fight.ended and fight.round < rounds:
         fight.step()
     result: dict[str, Any] = _jsonable(fight.to_dict())
+    return result
+
+
+# One request must finish well inside the page's 1 s watchdog; the widget sends batches.
+MAX_SIMULATE_RUNS = 5000
+
+
+def _simulate(request: Mapping[str, Any]) -> dict[str, Any]:
+    from engine.systems.montecarlo import simulate
+
+    runs = request.get("runs")
+    if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_SIMULATE_RUNS:
+        raise BridgeError(f"runs must be a whole number from 1 to {MAX_SIMULATE_RUNS}.")
+    _rng(request)  # the same seed check as every op
+    result: dict[str, Any] = _jsonable(
+        simulate(_text(request, "system"), _sides(request), runs, request.get("seed"))
+    )
     return result
 
 
@@ -135,6 +163,7 @@ _OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "odds": _odds,
     "rules": _rules,
     "fight": _fight,
+    "simulate": _simulate,
 }
 
 
@@ -150,7 +179,8 @@ def handle(request: Any) -> dict[str, Any]:
     """Answer one browser request.
 
     Args:
-        request: ``{"op": "roll" | "table" | "odds" | "rules" | "fight", ...}`` as in
+        request: ``{"op": "roll" | "table" | "odds" | "rules" | "fight" | "simulate",
+            ...}`` as in
             ARCHITECTURE.md.
 
     Returns:

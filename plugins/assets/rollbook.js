@@ -1,6 +1,7 @@
 // rollbook's browser entry: mounts every widget on the page (again after each Material
 // instant navigation), starts the engine worker once the page is idle, follows deep links.
 
+import * as combat from "./combat.mjs";
 import * as engine from "./engine.js";
 import * as deeplink from "./deeplink.js";
 import * as history from "./history.js";
@@ -10,7 +11,7 @@ import * as table from "./table.js";
 const IDLE_TIMEOUT_MS = 1000; // start the worker at the latest this long after load
 
 function hasWidgets() {
-  return Boolean(document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}`));
+  return Boolean(document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${combat.SELECTOR}`));
 }
 
 function startWhenIdle() {
@@ -23,6 +24,7 @@ function startWhenIdle() {
 export function mountAll() {
   for (const node of document.querySelectorAll(inline.SELECTOR)) inline.mount(node);
   for (const node of document.querySelectorAll(table.SELECTOR)) table.mount(node);
+  for (const node of document.querySelectorAll(combat.SELECTOR)) combat.mount(node);
   history.render();
   deeplink.follow();
   if (document.readyState === "complete") startWhenIdle();

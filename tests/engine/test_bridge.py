@@ -35,7 +35,7 @@ def _payload(data: dict) -> dict:
         ({"op": "table", "table": "nope"}, "table payload"),
         ({"op": "table", "table": _payload(D6_TABLE), "prompts": [1]}, "mapping"),
         ({"op": "rules", "system": "no-such-game", "procedure": "x"}, "unknown system"),
-        ({"op": "fight", "system": "scars", "sides": {}, "rounds": 0}, "number of rounds"),
+        ({"op": "fight", "system": "scars", "sides": {}, "rounds": -1}, "number of rounds"),
         ({"op": "fight", "system": "scars"}, "two named lists"),
     ],
 )

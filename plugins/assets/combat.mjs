@@ -1,0 +1,277 @@
+// Encounter widget of a ```combat``` block: roll initiative, step round by round, fight to
+// the end, reset; the round log in a live list; exact hit chances from the build; Monte
+// Carlo win rates from the worker.
+//
+// The worker stays stateless: a fight is its seed. "Next round" asks the bridge for the same
+// seed with one round more (`{op: "fight", rounds: N}`), which replays the same dice, so
+// the log shown always equals `rollbook fight FILE.yaml --seed N` for the same sides.
+
+import { isReady, newSeed, request } from "./engine.js";
+import { record } from "./history.js";
+import { el, pageUrl } from "./util.js";
+
+export const SELECTOR = ".rb-combat";
+
+const MAX_SEED = 2 ** 53 - 1; // the bridge's bound, exact in JavaScript
+const BATCH = 100; // Monte Carlo fights per request: each stays far inside the 1 s watchdog
+const Z95 = 1.959964;
+const STATUS_WORDS = { dead: "dead", down: "down", fled: "fled", surrendered: "surrendered" };
+
+let cssAdded = false;
+let linkHandled = null; // the URL whose ?fight= was already followed
+
+function addStylesheet() {
+  if (cssAdded) return;
+  cssAdded = true;
+  const href = new URL("./combat.css", import.meta.url).href;
+  if (document.querySelector(`link[href="${href}"]`)) return;
+  document.head.append(el("link", { rel: "stylesheet", href }));
+}
+
+/** The Wilson score interval of a proportion, as the engine's Monte Carlo computes it. */
+export function wilson(successes, trials, z = Z95) {
+  if (trials <= 0) return [0, 1];
+  const p = successes / trials;
+  const denom = 1 + (z * z) / trials;
+  const centre = (p + (z * z) / (2 * trials)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / trials + (z * z) / (4 * trials * trials))) / denom;
+  return [successes === 0 ? 0 : Math.max(0, centre - half), successes === trials ? 1 : Math.min(1, centre + half)];
+}
+
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+
+function parseSeed(text) {
+  const trimmed = String(text).trim();
+  if (!/^\d{1,16}$/.test(trimmed)) return null;
+  const seed = Number(trimmed);
+  return seed <= MAX_SEED ? seed : null;
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Make one combat block live; safe to call again on the same element. */
+export function mount(root) {
+  if (root.dataset.rbMounted) return;
+  const script = root.querySelector("script.rb-data");
+  if (!script) return;
+  let data;
+  try {
+    data = JSON.parse(script.textContent);
+  } catch {
+    return; // the build reported it
+  }
+  root.dataset.rbMounted = "true";
+  addStylesheet();
+  const anchor = root.dataset.rbAnchor || root.id;
+  const q = (selector) => root.querySelector(selector);
+  const ui = {
+    seed: q("input.rb-seed"),
+    start: q("button.rb-fight-start"),
+    next: q("button.rb-fight-next"),
+    end: q("button.rb-fight-end"),
+    reset: q("button.rb-fight-reset"),
+    copy: q("button.rb-copy-link"),
+    status: q(".rb-fight-status"),
+    log: q("ol.rb-log-lines"),
+    rows: [...root.querySelectorAll("tr[data-rb-c]")],
+    mcRun: q("button.rb-mc-run"),
+    mcResult: q(".rb-mc-result"),
+  };
+  const maxHp = ui.rows.map((row) => row.querySelector(".rb-hp")?.textContent || "");
+  const fight = { seed: null, round: null, ended: false, busy: false, shown: 0 };
+  const title = q(".rb-combat-title strong")?.textContent || anchor;
+
+  const setBusy = (on) => {
+    fight.busy = on;
+    for (const b of [ui.start, ui.next, ui.end]) {
+      if (on) b.setAttribute("aria-busy", "true");
+      else b.removeAttribute("aria-busy");
+    }
+    root.classList.toggle("rb-busy", on);
+  };
+
+  const syncButtons = () => {
+    ui.start.disabled = fight.round !== null;
+    ui.next.disabled = fight.ended;
+    ui.end.disabled = fight.ended;
+    ui.copy.disabled = fight.seed === null;
+  };
+
+  const reset = (keepSeed = false) => {
+    fight.seed = null;
+    fight.round = null;
+    fight.ended = false;
+    fight.shown = 0;
+    ui.log.replaceChildren();
+    ui.rows.forEach((row, i) => {
+      row.querySelector(".rb-hp").textContent = maxHp[i];
+      row.querySelector(".rb-status").textContent = "ready";
+      row.classList.remove("rb-out");
+    });
+    if (!keepSeed) ui.seed.value = data.seed ?? "";
+    ui.status.textContent = "Not started.";
+    syncButtons();
+  };
+
+  const show = (reply) => {
+    const lines = reply.log || [];
+    if (lines.length < fight.shown) {
+      ui.log.replaceChildren();
+      fight.shown = 0;
+    }
+    // Only the new lines are added, so screen readers hear just what happened since.
+    for (const line of lines.slice(fight.shown)) ui.log.append(el("li", {}, line));
+    fight.shown = lines.length;
+    (reply.combatants || []).forEach((c, i) => {
+      const row = ui.rows[i];
+      if (!row) return;
+      row.querySelector(".rb-hp").textContent = `${c.hp}/${c.max_hp}`;
+      row.querySelector(".rb-status").textContent = c.out ? STATUS_WORDS[c.out] || c.out : "fighting";
+      row.classList.toggle("rb-out", Boolean(c.out));
+    });
+    fight.round = reply.round;
+    fight.ended = Boolean(reply.result);
+    if (reply.result) {
+      const { winner, reason, rounds } = reply.result;
+      ui.status.textContent =
+        `Fight over after ${rounds} round${rounds === 1 ? "" : "s"}: ` +
+        `${winner ? `${winner} win (${reason})` : `no winner (${reason})`}. Seed ${fight.seed}.`;
+      record({
+        where: title,
+        result: `${winner || "nobody"} won (${reason}) after ${rounds} rounds, seed ${fight.seed}`,
+        href: fightLink(),
+      });
+    } else if (reply.round === 0) {
+      ui.status.textContent = `Ready to fight (seed ${fight.seed}).` +
+        (lines.length ? "" : " Initiative is rolled as each round begins.");
+    } else {
+      ui.status.textContent = `Round ${reply.round} done (seed ${fight.seed}).`;
+    }
+    syncButtons();
+  };
+
+  const fightLink = () => {
+    const params = new URLSearchParams({ fight: anchor, seed: String(fight.seed) });
+    return `${pageUrl()}?${params}#${encodeURIComponent(anchor)}`;
+  };
+
+  // rounds: a number, or null for "to the end".
+  const run = async (rounds) => {
+    if (fight.busy) return;
+    if (fight.seed === null) {
+      const typed = ui.seed.value.trim();
+      const seed = typed ? parseSeed(typed) : newSeed();
+      if (seed === null) {
+        ui.status.textContent = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+        return;
+      }
+      fight.seed = seed;
+      ui.seed.value = String(seed);
+    }
+    setBusy(true);
+    if (!isReady()) ui.status.textContent = "Warming up the dice engine…";
+    const req = { op: "fight", system: data.system, sides: data.sides, seed: fight.seed };
+    if (rounds !== null) req.rounds = rounds;
+    const reply = await request(req);
+    setBusy(false);
+    if (reply.error) {
+      ui.status.textContent = reply.error;
+      return;
+    }
+    show(reply);
+  };
+
+  ui.start.addEventListener("click", () => run(0));
+  ui.next.addEventListener("click", () => run((fight.round ?? 0) + 1));
+  ui.end.addEventListener("click", () => run(null));
+  ui.reset.addEventListener("click", () => reset());
+  ui.seed.addEventListener("change", () => {
+    if (fight.round !== null) reset(true); // a new seed is a new fight
+  });
+  ui.copy.addEventListener("click", async () => {
+    if (fight.seed === null) return;
+    const href = fightLink();
+    const ok = await copyText(href);
+    ui.status.querySelector(".rb-note")?.remove();
+    const note = ok ? el("span", { class: "rb-note" }, " Link copied.") : el("a", { class: "rb-note", href }, " Link to this fight");
+    ui.status.append(note);
+  });
+
+  ui.mcRun?.addEventListener("click", () => simulate(root, data, ui));
+
+  reset();
+  widgets.set(root, { runWithSeed: (seed) => { reset(); ui.seed.value = String(seed); return run(null); } });
+  followLink(root, anchor);
+}
+
+const widgets = new WeakMap();
+
+/** Fight a mounted widget to the end with this seed (deep links, tests). */
+export function fightWith(root, seed) {
+  const widget = widgets.get(root);
+  return widget ? widget.runWithSeed(seed) : null;
+}
+
+function followLink(root, anchor) {
+  const params = new URLSearchParams(location.search);
+  if (params.get("fight") !== anchor || linkHandled === location.href) return;
+  linkHandled = location.href;
+  const seed = parseSeed(params.get("seed") ?? "");
+  if (seed === null) return;
+  root.scrollIntoView({ block: "start" });
+  fightWith(root, seed);
+}
+
+async function simulate(root, data, ui) {
+  const button = ui.mcRun;
+  if (button.getAttribute("aria-busy") === "true") return;
+  const runs = Number(button.dataset.rbRuns) || 1000;
+  button.setAttribute("aria-busy", "true");
+  const names = data.sides.map(([name]) => name);
+  const wins = Object.fromEntries(names.map((n) => [n, 0]));
+  const fled = Object.fromEntries(names.map((n) => [n, 0]));
+  let done = 0;
+  let stalemate = 0;
+  let rounds = 0;
+  const base = newSeed();
+  ui.mcResult.textContent = isReady() ? "Simulating…" : "Warming up the dice engine…";
+  for (let k = 0; done < runs; k += 1) {
+    const size = Math.min(BATCH, runs - done);
+    const reply = await request({
+      op: "simulate", system: data.system, sides: data.sides, runs: size, seed: (base + k) % (MAX_SEED + 1),
+    });
+    if (reply.error) {
+      ui.mcResult.textContent = reply.error;
+      button.removeAttribute("aria-busy");
+      return;
+    }
+    for (const n of names) {
+      wins[n] += reply.wins[n];
+      fled[n] += reply.fled[n];
+    }
+    stalemate += reply.stalemate;
+    rounds += reply.avg_rounds * reply.runs;
+    done += reply.runs;
+    ui.mcResult.textContent = `Simulating… ${done} of ${runs} fights.`;
+  }
+  button.removeAttribute("aria-busy");
+  const list = el("ul", { class: "rb-mc-rates" });
+  for (const n of names) {
+    const [lo, hi] = wilson(wins[n], done);
+    const flight = fled[n] ? `; lost ${fled[n]} by fleeing or giving up` : "";
+    const li = el("li", { "data-rb-side": n }, `${n} win ${pct(wins[n] / done)} (95% interval ${pct(lo)}–${pct(hi)})${flight}.`);
+    list.append(li);
+  }
+  if (stalemate) list.append(el("li", {}, `No winner: ${stalemate} of ${done}.`));
+  ui.mcResult.replaceChildren(
+    el("span", {}, `${done} fights, ${(rounds / done).toFixed(1)} rounds on average (seeds ${base}+).`),
+    list,
+  );
+}

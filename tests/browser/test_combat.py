@@ -1,0 +1,115 @@
+"""The encounter widget of a ``combat`` block: its fights equal ``rollbook fight`` with the seed."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import READY_TIMEOUT_MS, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _payload(page: Page, anchor: str) -> dict:
+    data: dict = page.evaluate(
+        "id => JSON.parse(document.querySelector(`.rb-combat[data-rb-anchor='${id}'] .rb-data`)"
+        ".textContent)",
+        anchor,
+    )
+    return data
+
+
+def _cli_fight(tmp_path: Path, data: dict, seed: int) -> dict:
+    """`rollbook fight FILE.yaml --seed N --json` on the sides the page holds."""
+    file = tmp_path / "fight.yaml"
+    sides = {name: members for name, members in data["sides"]}  # the page's order
+    file.write_text(yaml.safe_dump({"system": data["system"], "sides": sides}, sort_keys=False))
+    done = subprocess.run(
+        [sys.executable, "-m", "plugins.cli", "fight", str(file), "--seed", str(seed), "--json"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out: dict = json.loads(done.stdout)
+    return out
+
+
+def _log(page: Page, widget: str) -> list[str]:
+    lines: list[str] = page.locator(f"{widget} ol.rb-log-lines > li").all_inner_texts()
+    return lines
+
+
+def test_stepped_fight_then_to_the_end_equals_the_cli(
+    page: Page, fixture_site: str, tmp_path: Path
+) -> None:
+    page.goto(f"{fixture_site}combat/")
+    wait_ready(page)
+    widget = ".rb-combat[data-rb-anchor=ford]"
+    root = page.locator(widget)
+    seed = 4242
+    expected = _cli_fight(tmp_path, _payload(page, "ford"), seed)
+    root.locator("input.rb-seed").fill(str(seed))
+    root.locator("button.rb-fight-start").click()
+    status = root.locator(".rb-fight-status")
+    expect(status).to_contain_text(f"seed {seed}", timeout=READY_TIMEOUT_MS)
+    expect(root.locator("button.rb-fight-start")).to_be_disabled()
+    root.locator("button.rb-fight-next").click()
+    expect(status).to_contain_text(re.compile(r"Round 1 done|Fight over"))
+    after_one = _log(page, widget)
+    assert after_one and after_one == expected["log"][: len(after_one)]
+    root.locator("button.rb-fight-end").click()
+    expect(status).to_contain_text("Fight over")
+    assert _log(page, widget) == expected["log"]
+    winner = expected["result"]["winner"]
+    expect(status).to_contain_text(f"{winner} win" if winner else "no winner")
+    expect(root.locator("button.rb-fight-next")).to_be_disabled()
+    # hit points and who is out, as the engine left them
+    rows = root.locator("tr[data-rb-c]")
+    for i, c in enumerate(expected["combatants"]):
+        expect(rows.nth(i).locator(".rb-hp")).to_have_text(f"{c['hp']}/{c['max_hp']}")
+        if c["out"]:
+            expect(rows.nth(i).locator(".rb-status")).to_have_text(c["out"])
+    # Reset clears the fight and restores full health.
+    root.locator("button.rb-fight-reset").click()
+    expect(root.locator("ol.rb-log-lines > li")).to_have_count(0)
+    expect(rows.first.locator(".rb-hp")).to_have_text(
+        f"{expected['combatants'][0]['max_hp']}/{expected['combatants'][0]['max_hp']}"
+    )
+    expect(status).to_have_text("Not started.")
+
+
+def test_fight_link_with_seed_replays_the_same_fight(
+    page: Page, fixture_site: str, tmp_path: Path
+) -> None:
+    page.goto(f"{fixture_site}combat/?fight=ford&seed=77#ford")
+    root = page.locator(".rb-combat[data-rb-anchor=ford]")
+    expect(root.locator(".rb-fight-status")).to_contain_text("Fight over", timeout=READY_TIMEOUT_MS)
+    expected = _cli_fight(tmp_path, _payload(page, "ford"), 77)
+    assert _log(page, ".rb-combat[data-rb-anchor=ford]") == expected["log"]
+    expect(root.locator("input.rb-seed")).to_have_value("77")
+
+
+def test_odds_show_exact_hit_chances_and_monte_carlo_rates(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}combat/")
+    root = page.locator(".rb-combat[data-rb-anchor=ford]")
+    root.locator("details.rb-combat-odds summary").click()
+    # Brand: attack bonus 2 against the goblins' AC 6 (from the build, no engine needed).
+    from engine.systems import get
+
+    odds = get("dark-dungeons").procedure("attack").odds({"attack_bonus": 2, "ac": 6})
+    assert odds is not None
+    cell = root.locator(".rb-pair-odds[data-rb-side=Party] tbody tr").first.locator("td").first
+    hit = odds["hit"]
+    expect(cell).to_have_attribute("data-rb-p", f"{hit.numerator}/{hit.denominator}")
+    wait_ready(page)
+    root.locator("button.rb-mc-run").click()
+    rates = root.locator(".rb-mc-rates > li[data-rb-side]")
+    expect(rates).to_have_count(2, timeout=READY_TIMEOUT_MS)
+    texts = rates.all_inner_texts()
+    assert texts[0].startswith("Party win ") and "95% interval" in texts[0]
+    expect(root.locator(".rb-mc-result")).to_contain_text("1000 fights")
