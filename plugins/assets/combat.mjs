@@ -18,6 +18,21 @@ const Z95 = 1.959964;
 const STATUS_WORDS = { dead: "dead", down: "down", fled: "fled", surrendered: "surrendered" };
 
 let cssAdded = false;
+
+function statusValue(value) {
+  if (Array.isArray(value)) return value.length ? value.join(", ") : "none";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}
+
+/** "dead", or "fighting; ac 2, scars 1" from the system's status (hp has its own column). */
+function statusText(c) {
+  const head = c.out ? STATUS_WORDS[c.out] || c.out : "fighting";
+  const extras = Object.entries(c.status || {})
+    .filter(([key]) => key !== "health" && key !== "hp")
+    .map(([key, value]) => `${key.replace(/_/g, " ")} ${statusValue(value)}`);
+  return extras.length ? `${head}; ${extras.join(", ")}` : head;
+}
 let linkHandled = null; // the URL whose ?fight= was already followed
 
 function addStylesheet() {
@@ -133,7 +148,7 @@ export function mount(root) {
       const row = ui.rows[i];
       if (!row) return;
       row.querySelector(".rb-hp").textContent = `${c.hp}/${c.max_hp}`;
-      row.querySelector(".rb-status").textContent = c.out ? STATUS_WORDS[c.out] || c.out : "fighting";
+      row.querySelector(".rb-status").textContent = statusText(c);
       row.classList.toggle("rb-out", Boolean(c.out));
     });
     fight.round = reply.round;

@@ -73,7 +73,7 @@ def test_stepped_fight_then_to_the_end_equals_the_cli(
     for i, c in enumerate(expected["combatants"]):
         expect(rows.nth(i).locator(".rb-hp")).to_have_text(f"{c['hp']}/{c['max_hp']}")
         if c["out"]:
-            expect(rows.nth(i).locator(".rb-status")).to_have_text(c["out"])
+            expect(rows.nth(i).locator(".rb-status")).to_contain_text(c["out"])
     # Reset clears the fight and restores full health.
     root.locator("button.rb-fight-reset").click()
     expect(root.locator("ol.rb-log-lines > li")).to_have_count(0)
