@@ -155,7 +155,8 @@ def read_combat(state: PageState, body: str, line: int) -> Encounter:
         return enc
     sides = data.get("sides")
     if not isinstance(sides, dict) or len(sides) != 2:
-        count = f"{len(sides)} sides" if isinstance(sides, dict) else "no sides mapping"
+        count = (f"{len(sides)} side{'' if len(sides) == 1 else 's'}"
+                 if isinstance(sides, dict) else "no mapping of sides")
         enc.problems.append((at("sides"), "needs 'sides': exactly two sides, each a name with "
                                           f"a list of stat blocks (found {count})."))
         return enc

@@ -12,6 +12,7 @@ statblock written further down the page.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -132,7 +133,9 @@ def check_fields(
         try:
             param.coerce(value)
         except RulesError as err:
-            problems.append((at, f"field {err}"))
+            said = str(err)
+            said = said[len(param.name) + 1:] if said.startswith(f"{param.name} ") else said
+            problems.append((at, f"field {key!r} {said}"))
             continue
         out[str(key)] = value
     for name, param in params.items():
@@ -218,10 +221,19 @@ def read_statblock(body: str, line: int) -> StatBlock:
         try:
             combatant = block.system.make_combatant("card", {"name": block.name, **block.fields})
         except RulesError as err:
-            block.problems.append((line, str(err)))
+            block.problems.append((_line_of(str(err), block.fields, positions, line), str(err)))
         else:
             block.stats = combatant.stats
     return block
+
+
+def _line_of(message: str, fields: Mapping[str, Any], positions: Mapping[Any, int],
+             line: int) -> int:
+    """The line of the field a system's own complaint names (``"Wolf's damage must..."``)."""
+    for key in fields:
+        if re.search(rf"\b{re.escape(key)}\b", message):
+            return positions.get((key,), line)
+    return line
 
 
 def _system_ids() -> list[str]:
