@@ -544,3 +544,31 @@ def test_bad_stat_block_is_a_sentence():
     with pytest.raises(RulesError, match="missing parameter 'hp'"):
         Fight.start(DD, {"a": [{"name": "X"}], "b": [{"name": "Y", "hp": 3}]},
                     random.Random(0))
+
+
+def test_quiet_fights_roll_the_same_dice_and_stepping_equals_running():
+    from engine.systems.encounter import build_sides
+
+    for seed in range(15):
+        loud = Fight.start(DD, SIDES, random.Random(seed))
+        loud.run()
+        quiet = Fight.from_combatants(DD, build_sides(DD, SIDES), random.Random(seed),
+                                      quiet=True)
+        quiet.run()
+        assert quiet.lines == []
+        assert quiet.to_dict()["result"] == loud.to_dict()["result"]
+        assert quiet.to_dict()["combatants"] == loud.to_dict()["combatants"]
+    stepped = Fight.start(DD, SIDES, random.Random(5))
+    while not stepped.ended:
+        stepped.step()
+    whole = Fight.start(DD, SIDES, random.Random(5))
+    whole.run()
+    assert stepped.to_dict() == whole.to_dict()
+
+
+def test_monte_carlo_runs():
+    from engine.systems.montecarlo import simulate
+
+    report = simulate(DD.id, SIDES, 200, seed=3)
+    assert report == simulate(DD.id, SIDES, 200, seed=3)
+    assert sum(report["wins"].values()) + report["stalemate"] == 200

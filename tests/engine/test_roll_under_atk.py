@@ -480,3 +480,31 @@ def test_monster_versus_monster_uses_attack_rolls():
     fight.run()
     assert not any("defends" in line for line in fight.lines)
     assert fight.result is not None and fight.result.winner in ("a", "b")
+
+
+def test_quiet_fights_roll_the_same_dice_and_stepping_equals_running():
+    from engine.systems.encounter import build_sides
+
+    for seed in range(15):
+        loud = Fight.start(RU, SIDES, random.Random(seed))
+        loud.run()
+        quiet = Fight.from_combatants(RU, build_sides(RU, SIDES), random.Random(seed),
+                                      quiet=True)
+        quiet.run()
+        assert quiet.lines == []
+        assert quiet.to_dict()["result"] == loud.to_dict()["result"]
+        assert quiet.to_dict()["combatants"] == loud.to_dict()["combatants"]
+    stepped = Fight.start(RU, SIDES, random.Random(5))
+    while not stepped.ended:
+        stepped.step()
+    whole = Fight.start(RU, SIDES, random.Random(5))
+    whole.run()
+    assert stepped.to_dict() == whole.to_dict()
+
+
+def test_monte_carlo_runs():
+    from engine.systems.montecarlo import simulate
+
+    report = simulate(RU.id, SIDES, 200, seed=3)
+    assert report == simulate(RU.id, SIDES, 200, seed=3)
+    assert sum(report["wins"].values()) + report["stalemate"] == 200
