@@ -50,7 +50,7 @@ FIELDS: tuple[Param, ...] = (
 )
 
 MAX_MORALE_CHECKS = 2  # the rules advise two or three checks a fight at most
-_TIER_NOTE = {"win": "always first", "none": "unopposed", "lose": "always last"}
+_TIER_NOTE = {"win": "always first", "none": "no roll needed", "lose": "always last"}
 
 
 class DarkDungeons(System):
@@ -218,7 +218,8 @@ class DarkDungeons(System):
         target.hp = max(0, target.hp - dealt)  # no negative hit points
         if not fight.quiet:
             fight.log(f"{actor.name} {what} {target.name}: d20 {roll}, needs "
-                      f"{rules.needed_roll(value)}: hit for {dealt} ({dice} {rolled}{bonus:+d}); "
+                      f"{rules.needed_roll(value)}: hit for {dealt} ({dice} rolled {rolled}"
+                      + (f", {bonus:+d}" if bonus else "") + f"); "
                       f"{target.name} {before} -> {target.hp} hp.")
         if target.hp == 0:
             self._fall(fight, target)
