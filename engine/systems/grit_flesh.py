@@ -35,6 +35,7 @@ from engine.systems.base import (
     System,
     edge_faces,
     product_faces,
+    roll_die,
     roll_edge,
     tally,
 )
@@ -179,7 +180,7 @@ def morale_chance(morale: int) -> Fraction:
 
 def _morale(p: dict[str, Any], rng: random.Random) -> Outcome:
     m = p["morale"]
-    die = rng.randint(1, 20)
+    die = roll_die(rng, 20)
     name = "stands" if die <= m + 1 else "flees"
     label = MORALE_NAMES.get(m)
     chance = morale_chance(m)
@@ -210,7 +211,7 @@ def reaction_result(total: int) -> str:
 
 
 def _reaction(p: dict[str, Any], rng: random.Random) -> Outcome:
-    total = rng.randint(1, 6) + rng.randint(1, 6)
+    total = roll_die(rng, 6) + roll_die(rng, 6)
     name = reaction_result(total)
     said = {"bloodthirsty": "out for blood, attacking at once",
             "hostile": "hostile: threats, extortion, maybe violence",
@@ -358,7 +359,7 @@ class GritFleshSystem(System):
             edge = combine(self._dazed(c), paces[c.side])
             die = roll_edge(rng, 20, edge)
             (first if die + c.stats["savvy"] >= 10 else last).append(c)
-        if first or last:
+        if (first or last) and not fight.quiet:
             fight.log("Initiative: " + ", ".join(f"{c.name} first" for c in first)
                       + ("; " if first and last else "")
                       + ", ".join(f"{c.name} after" for c in last) + ".")
@@ -461,7 +462,7 @@ class GritFleshSystem(System):
             if not c.active or not c.state["effects"]:
                 continue
             if "bleeding" in c.state["effects"]:
-                bleed = rng.randint(1, 4)
+                bleed = roll_die(rng, 4)
                 self._harm(fight, c, bleed, False)
                 fight.log(f"{c.name} bleeds for {bleed} (Grit {c.state['grit']}, Flesh "
                           f"{c.state['flesh']}).")
@@ -469,7 +470,7 @@ class GritFleshSystem(System):
                     fight.log(f"{c.name} is taken out.")
                     continue
             for effect in sorted(c.state["effects"]):
-                die = rng.randint(1, 20)
+                die = roll_die(rng, 20)
                 if die + c.stats["might"] >= 10:
                     c.state["effects"].discard(effect)
                     fight.log(f"{c.name} shakes off being {effect} (MIG {die} + "
@@ -485,7 +486,7 @@ class GritFleshSystem(System):
                                                     and c.stats["loyalty"] >= 10):
                     continue
                 score = c.stats["morale"] if kind == "enemy" else c.stats["loyalty"]
-                die = rng.randint(1, 20)
+                die = roll_die(rng, 20)
                 if die <= score + 1:
                     fight.log(f"{c.name} tests morale ({'; '.join(reasons)}): {die} vs "
                               f"{score + 1} or less, holds.")

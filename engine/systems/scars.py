@@ -33,6 +33,7 @@ from engine.systems.base import (
     SmallDice,
     System,
     product_faces,
+    roll_die,
     tally,
 )
 
@@ -90,7 +91,7 @@ def attack_result(value: int, attack: int, ac: int) -> str:
 def roll_attack(rng: random.Random, attack: int, ac: int, scars: int, shift: str
                 ) -> tuple[int, int, str]:
     """Roll one attack: ``(raw die, used result, outcome)``."""
-    raw = rng.randint(1, 20)
+    raw = roll_die(rng, 20)
     used = _shifted(raw, scars, shift, lambda v: _ATTACK_RANK[attack_result(v, attack, ac)])
     return raw, used, attack_result(used, attack, ac)
 
@@ -176,9 +177,9 @@ def dying_result(two_d6: int, scars_now: int) -> str:
 def roll_dying(rng: random.Random, scars_before: int) -> tuple[int, int, str, int]:
     """``(new scars, 2d6, outcome, rounds out)``; rounds is 0 on death."""
     scars = scars_before + 1
-    total = rng.randint(1, 6) + rng.randint(1, 6)
+    total = roll_die(rng, 6) + roll_die(rng, 6)
     name = dying_result(total, scars)
-    rounds = sum(rng.randint(1, 6) for _ in range(scars)) if name == "wakes" else 0
+    rounds = sum(roll_die(rng, 6) for _ in range(scars)) if name == "wakes" else 0
     return scars, total, name, rounds
 
 
@@ -212,7 +213,7 @@ def initiative_result(value: int, agility: int) -> str:
 
 def roll_initiative(rng: random.Random, agility: int, scars: int, shift: str
                     ) -> tuple[int, int, str]:
-    raw = rng.randint(1, 20)
+    raw = roll_die(rng, 20)
     used = _shifted(raw, scars, shift, lambda v: _INIT_RANK[initiative_result(v, agility)])
     return raw, used, initiative_result(used, agility)
 
@@ -245,7 +246,7 @@ def morale_result(roll: int, hd: int) -> str:
 
 
 def _morale(p: dict[str, Any], rng: random.Random) -> Outcome:
-    roll = rng.randint(1, 20)
+    roll = roll_die(rng, 20)
     name = morale_result(roll, p["hd"])
     said = {"rallies": "they rally: an extra attack next round and no more morale tests",
             "stands": "they keep fighting", "flees": "they break and flee or give up"}[name]
@@ -273,7 +274,7 @@ def hireling_result(value: int, cunning: int, hd: int) -> str:
 
 def roll_hireling(rng: random.Random, cunning: int, hd: int, scars: int, shift: str
                   ) -> tuple[int, int, str]:
-    raw = rng.randint(1, 20)
+    raw = roll_die(rng, 20)
     used = _shifted(raw, scars, shift,
                     lambda v: _HIRELING_RANK[hireling_result(v, cunning, hd)])
     return raw, used, hireling_result(used, cunning, hd)
@@ -312,10 +313,10 @@ def pack_result(value: int, cunning: int) -> str:
 
 def _pack(p: dict[str, Any], rng: random.Random) -> Outcome:
     c = p["cunning"]
-    raw = rng.randint(1, 20)
+    raw = roll_die(rng, 20)
     used = _shifted(raw, p["scars"], p["shift"], lambda v: _PACK_RANK[pack_result(v, c)])
     name = pack_result(used, c)
-    rounds = rng.randint(1, 3) if name == "lost" else 0
+    rounds = roll_die(rng, 3) if name == "lost" else 0
     said = {"ready_now": "in hand and usable this same round",
             "found": "found; it takes this action and can be used next round",
             "lost": f"not found: give up on it or rummage for {rounds} rounds (1d3), "
@@ -337,7 +338,7 @@ def ritual_result(value: int, cunning: int, hurt: int) -> str:
 
 def _ritual(p: dict[str, Any], rng: random.Random) -> Outcome:
     c, hurt = p["cunning"], p["damage_taken"]
-    raw = rng.randint(1, 20)
+    raw = roll_die(rng, 20)
     used = _shifted(raw, p["scars"], p["shift"],
                     lambda v: 1 if ritual_result(v, c, hurt) == "casts" else 0)
     name = ritual_result(used, c, hurt)
@@ -373,7 +374,7 @@ def reaction_result(total: int) -> str:
 
 
 def _reaction(p: dict[str, Any], rng: random.Random) -> Outcome:
-    total = rng.randint(1, 6) + rng.randint(1, 6)
+    total = roll_die(rng, 6) + roll_die(rng, 6)
     name = reaction_result(total)
     return Outcome(name, f"2d6 rolled {total}: they seem {name}.", {"roll": total})
 
@@ -387,7 +388,7 @@ DISTANCES = tuple(str(10 * n) for n in range(2, 13))
 
 
 def _distance(p: dict[str, Any], rng: random.Random) -> Outcome:
-    total = rng.randint(1, 6) + rng.randint(1, 6)
+    total = roll_die(rng, 6) + roll_die(rng, 6)
     unit = "feet" if p["where"] == "dungeon" else "yards"
     return Outcome(str(10 * total), f"2d6 rolled {total}: the encounter starts "
                    f"{10 * total} {unit} away.", {"roll": total, "distance": 10 * total,
@@ -399,7 +400,7 @@ def _distance_odds(p: dict[str, Any]) -> dict[str, Fraction]:
 
 
 def _wandering(p: dict[str, Any], rng: random.Random) -> Outcome:
-    roll = rng.randint(1, 6)
+    roll = roll_die(rng, 6)
     name = "encounter" if roll == 1 else "quiet"
     said = "something is coming" if roll == 1 else "nothing turns up"
     return Outcome(name, f"d6 rolled {roll}: {said}.", {"roll": roll})
@@ -643,7 +644,7 @@ class ScarsSystem(System):
         if c.state["halved"] and not c.state["hurt"]:
             return
         c.state["halved"] = True
-        roll = rng.randint(1, 20)
+        roll = roll_die(rng, 20)
         name = morale_result(roll, c.stats["hd"])
         fight.log(f"Morale for {c.name}: {roll} vs {10 + c.stats['hd']}: "
                   + self._morale_words(name))
@@ -670,7 +671,7 @@ class ScarsSystem(System):
 
     def _group_morale(self, fight: Fight, rng: random.Random, side: str,
                       enemies: list[Combatant], hd: int, label: str) -> None:
-        roll = rng.randint(1, 20)
+        roll = roll_die(rng, 20)
         name = morale_result(roll, hd)
         fight.log(f"Morale for {label}: {roll} vs {10 + hd}: " + self._morale_words(name))
         if name == "rallies":

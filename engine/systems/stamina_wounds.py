@@ -38,6 +38,7 @@ from engine.systems.base import (
     SmallDice,
     System,
     edge_faces,
+    roll_die,
     roll_edge,
     tally,
 )
@@ -64,7 +65,7 @@ def _initiative(p: dict[str, Any], rng: random.Random) -> Outcome:
         name = f"{p['ambush']}_first"
         return Outcome(name, f"The {p['ambush']} caught the other side unaware and act first.",
                        {"roll": None})
-    roll = rng.randint(1, 6)
+    roll = roll_die(rng, 6)
     name = "players_first" if roll <= 3 else "enemies_first"
     said = "the player characters" if roll <= 3 else "the enemies"
     return Outcome(name, f"d6 rolled {roll}: {said} act first.", {"roll": roll})
@@ -90,14 +91,14 @@ def roll_damage(rng: random.Random, sides: int, slots: int, edge: str = "none",
     cap = slots
     faces: list[int] = []
     fumble = False
-    for first in ((roll_edge(rng, sides, edge), rng.randint(1, sides)) if sneak
+    for first in ((roll_edge(rng, sides, edge), roll_die(rng, sides)) if sneak
                   else (roll_edge(rng, sides, edge),)):
         fumble = fumble or first == 1
         face = first
         faces.append(face)
         while face == sides and cap > 0:
             cap -= 1
-            face = rng.randint(1, sides)
+            face = roll_die(rng, sides)
             faces.append(face)
     return faces, slots - cap, fumble
 
@@ -179,12 +180,12 @@ def _after_av(raw: int, p: dict[str, Any]) -> int:
 
 def _wound_extras(band: str, rng: random.Random) -> tuple[dict[str, Any], str]:
     if band == "gear":
-        slot, usage = rng.randint(1, 20), rng.randint(1, 4)
+        slot, usage = roll_die(rng, 20), roll_die(rng, 4)
         return {"slot": slot, "usage": usage}, f"the item in slot {slot} takes {usage} Usage"
     if band == "bleeding":
         return {}, "bleeding out"
     if band == "mortal":
-        rounds = rng.randint(1, 4)
+        rounds = roll_die(rng, 4)
         return {"rounds": rounds}, f"mortally wounded: dead in {rounds} rounds unless healed"
     if band == "pain":
         return {}, "pain and blood, nothing worse"
@@ -266,11 +267,11 @@ def _save_factory(name: str, title: str, attr: Param, good: str, bad: str,
 def _rest(p: dict[str, Any], rng: random.Random) -> Outcome:
     stamina, wounds, top = p["stamina"], p["wounds"], p["max_stamina"]
     if p["length"] == "turn":
-        gain = rng.randint(1, 6) + p["end"]
+        gain = roll_die(rng, 6) + p["end"]
         stamina = min(top, stamina + max(0, gain))
         said = f"1d6 + END restores {max(0, gain)} Stamina"
     elif p["length"] == "watch":
-        heal = rng.randint(1, 6) + p["end"]
+        heal = roll_die(rng, 6) + p["end"]
         stamina, wounds = top, max(0, wounds - max(0, heal))
         said = f"all Stamina back, 1d6 + END heals {max(0, heal)} Wounds (spells: 1d6 + WIL)"
     else:
@@ -405,7 +406,7 @@ class StaminaWoundsSystem(System):
         if ambush:
             first = ambush
         else:
-            roll = rng.randint(1, 6)
+            roll = roll_die(rng, 6)
             first = players if roll <= 3 else enemies
             fight.log(f"Initiative d6: {roll}, {first} go first.")
         points: list[str] = []
@@ -503,7 +504,7 @@ class StaminaWoundsSystem(System):
         wil = max(c.stats["wil"] for c in pcs)
         leader = next((f for f in foes if f.stats["leader"]), None) or \
             max(foes, key=lambda f: f.stats["target"])
-        die = rng.randint(1, 20)
+        die = roll_die(rng, 20)
         total = die + wil
         head = (f"Breaking point ({'; '.join(points)}): WIL save {die} + {wil} = {total} vs "
                 f"{leader.name}'s Target {leader.stats['target']}")
