@@ -123,8 +123,9 @@ class RollUnderAtk(System):
             if not fight.quiet:
                 why = " and ".join("outnumbered" if r == "outnumbered" else "down to half"
                                    for r in fresh)
-                fight.log(f"Morale for {side} ({why}): 2d6 = {a + b}; "
-                          + (", ".join(broke) + " lose heart" if broke else "they hold") + ".")
+                verb = "loses" if len(broke) == 1 else "lose"
+                verdict = f"{', '.join(broke)} {verb} heart" if broke else "they hold"
+                fight.log(f"Morale for {side} ({why}): 2d6 = {a + b}; {verdict}.")
 
     def initiative_order(self, fight: Fight, rng: random.Random) -> list[Combatant]:
         active = [c for c in fight.everyone() if c.active]
@@ -173,7 +174,7 @@ class RollUnderAtk(System):
         atk = actor.stats["atk"] + bonus + weapon.atk - actor.state.get("atk_penalty", 0)
         number = atk - (target.stats["armor"] - target.state.get("armor_breaks", 0))
         roll = rng.randint(1, 20)
-        head = f"{actor.name} attacks {target.name}: d20 {roll} under {number}"
+        head = f"{actor.name} attacks {target.name}: d20 {roll}, needs {number} or less"
         if roll == 20:
             self._weapon_breakage(fight, actor, head, rng)
         elif roll == 1 or roll <= number:
@@ -186,7 +187,8 @@ class RollUnderAtk(System):
         def_score = 10 + target.stats["armor"] - target.state.get("armor_breaks", 0)
         number = def_score - monster.stats["hd"] - bonus
         roll = rng.randint(1, 20)
-        head = f"{monster.name} attacks {target.name}, who defends: d20 {roll} under {number}"
+        head = (f"{monster.name} attacks {target.name}, who defends: d20 {roll}, needs {number} "
+                "or less")
         if roll == 1 or (roll != 20 and roll <= number):
             if not fight.quiet:
                 fight.log(f"{head}: " + ("critical defence." if roll == 1 else "blocked."))

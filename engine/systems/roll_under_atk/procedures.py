@@ -185,7 +185,7 @@ def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     roll = rng.randint(1, 20)
     name = _check_name(roll, target, p, "hit", "miss")
     data: dict[str, Any] = {"roll": roll, "target": target}
-    line = f"Attack d20 {roll} under {target}: "
+    line = f"Attack: d20 {roll}, needs {target} or less: "
     if name in ("hit", "critical"):
         total, text = roll_damage(p, rng, critical=name == "critical")
         data["damage"] = total
@@ -267,7 +267,8 @@ def _defend_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     target = _defend_target(p)
     roll = rng.randint(1, 20)
     name = _check_name(roll, target, p, "blocked", "hit")
-    line = f"Defence d20 {roll} under DEF {10 + p['armor'] - p['armor_breaks']} - HD = {target}: "
+    line = (f"Defence: d20 {roll}, needs DEF {10 + p['armor'] - p['armor_breaks']} minus the "
+            f"attacker's HD = {target} or less: ")
     data: dict[str, Any] = {"roll": roll, "target": target}
     if name == "fumble":
         line += "natural 20, the blow lands"
@@ -592,7 +593,7 @@ P_MANEUVER = (
 def _maneuver_roll(p: dict[str, Any], rng: random.Random) -> tuple[bool, str, str]:
     a, b, c = (rng.randint(1, 20) for _ in range(3))
     countered, won = _maneuver_parts(p, a, b, c)
-    line = (f"ATK check d20 {a} under {p['atk'] - p['target_hd']}: "
+    line = (f"ATK check: d20 {a}, needs {p['atk'] - p['target_hd']} or less: "
             + ("failed, the target lands a hit" if countered else "no opening given")
             + f"; opposed check {b} against {c}")
     return countered, won, line
