@@ -43,7 +43,16 @@ from engine.systems.base import (
 if TYPE_CHECKING:
     from engine.systems.encounter import Fight
 
-__all__ = ["MORALE_NAMES", "SYSTEM", "GritFleshSystem", "morale_chance"]
+__all__ = [
+    "MORALE_NAMES",
+    "SYSTEM",
+    "GritFleshSystem",
+    "apply_damage",
+    "attack_result",
+    "combine",
+    "morale_chance",
+    "reaction_result",
+]
 
 EDGE = Param("edge", str, "none", "none, boon (best of 2d20) or bane (worst of 2d20)",
              choices=EDGES)
@@ -100,6 +109,7 @@ ATTACK_OUTCOMES = ("critical_hit", "hit", "miss", "critical_miss")
 
 
 def attack_result(die: int, violence: int, defense: int) -> str:
+    """A kept d20 plus Violence against Defense; natural 20 and 1 decide on their own."""
     if die == 20:
         return "critical_hit"
     if die == 1:
@@ -201,6 +211,7 @@ REACTION_OUTCOMES = ("bloodthirsty", "hostile", "wary", "cooperative", "friendly
 
 
 def reaction_result(total: int) -> str:
+    """The disposition band of a 2d6 luck roll."""
     if total <= 2:
         return "bloodthirsty"
     if total <= 5:

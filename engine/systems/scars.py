@@ -40,7 +40,17 @@ from engine.systems.base import (
 if TYPE_CHECKING:
     from engine.systems.encounter import Fight
 
-__all__ = ["SYSTEM", "ScarsSystem"]
+__all__ = [
+    "SYSTEM",
+    "ScarsSystem",
+    "attack_result",
+    "damage_result",
+    "dying_result",
+    "hireling_result",
+    "initiative_result",
+    "morale_result",
+    "reaction_result",
+]
 
 SHIFTS = ("best", "none", "up", "down")
 
@@ -129,6 +139,7 @@ def _damage_shift(scars: int, shift: str) -> int:
 
 
 def damage_result(after: int, max_health: int) -> str:
+    """Where a blow leaves the target: ``wounded``, ``bloodied`` (half or less) or ``down``."""
     if after <= 0:
         return "down"
     return "bloodied" if 2 * after <= max_health else "wounded"
@@ -171,6 +182,7 @@ def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
 
 
 def dying_result(two_d6: int, scars_now: int) -> str:
+    """At 0 health: 2d6 at or under the Scars total (the new one included) is death."""
     return "dies" if two_d6 <= scars_now else "wakes"
 
 
@@ -206,6 +218,7 @@ _INIT_RANK = {"quick_action": 2, "before": 1, "after": 0}
 
 
 def initiative_result(value: int, agility: int) -> str:
+    """d20 against Agility: exactly is a quick action (and first), under first, over after."""
     if value == agility:
         return "quick_action"
     return "before" if value < agility else "after"
@@ -239,6 +252,7 @@ MORALE_OUTCOMES = ("rallies", "stands", "flees")
 
 
 def morale_result(roll: int, hd: int) -> str:
+    """d20 against 10 + HD: under stands, exactly rallies, over flees."""
     target = 10 + hd
     if roll == target:
         return "rallies"
@@ -265,6 +279,7 @@ _HIRELING_RANK = {"heroic": 3, "holds": 2, "wavers": 1, "flees": 0}
 
 
 def hireling_result(value: int, cunning: int, hd: int) -> str:
+    """d20 between the hireling's HD and the employer's Cunning (exact values are special)."""
     if value == cunning:
         return "heroic"
     if value == hd:
@@ -306,6 +321,7 @@ _PACK_RANK = {"ready_now": 2, "found": 1, "lost": 0}
 
 
 def pack_result(value: int, cunning: int) -> str:
+    """d20 against Cunning when digging in the pack mid-fight."""
     if value == cunning:
         return "ready_now"
     return "found" if value < cunning else "lost"
@@ -333,6 +349,7 @@ def _pack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
 
 
 def ritual_result(value: int, cunning: int, hurt: int) -> str:
+    """A ritual works when the roll beats the damage taken and is at most Cunning."""
     return "casts" if hurt < value <= cunning else "mishap"
 
 
@@ -364,6 +381,7 @@ REACTION_OUTCOMES = ("friendly", "helpful", "uninterested", "hostile", "murderou
 
 
 def reaction_result(total: int) -> str:
+    """The attitude band of a 2d6 reaction total."""
     if total <= 3:
         return "friendly"
     if total <= 6:

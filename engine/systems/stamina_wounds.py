@@ -46,7 +46,14 @@ from engine.systems.base import (
 if TYPE_CHECKING:
     from engine.systems.encounter import Fight
 
-__all__ = ["SYSTEM", "StaminaWoundsSystem", "damage_pmf", "roll_damage", "wound_band"]
+__all__ = [
+    "SYSTEM",
+    "StaminaWoundsSystem",
+    "damage_pmf",
+    "roll_damage",
+    "take_damage",
+    "wound_band",
+]
 
 DIE_SIZES = (4, 6, 8, 10, 12, 20)
 EDGE = Param("edge", str, "none", "none, boon or bane (two dice, keep the better/worse)",
