@@ -10,7 +10,7 @@ Body (YAML)::
     sides:
       Adventurers:
         - hero                         # a statblock fence of this page, by id / name slug
-        - {ref: hireling, name: Pip}   # with another name
+        - {ref: hireling, name: Pip, health: 4}   # another name, one field changed
         - name: Wren                   # a stat block written inline
           kind: pc
           health: 9
@@ -226,10 +226,6 @@ def _read_entry(state: PageState, enc: Encounter, side: str, entry: Any, where: 
 
 def _read_ref(state: PageState, enc: Encounter, side: str, entry: dict[str, Any], where: int,
               path: tuple[Any, ...], at: _Lines) -> Unit | None:
-    extra = sorted(str(k) for k in entry if k not in ("ref", "count", "name"))
-    if extra:
-        enc.problems.append((at(*path, extra[0]), f"side {side!r}: a reference takes only "
-                                                  f"'ref', 'count' and 'name', not {extra[0]!r}."))
     ref = entry["ref"]
     blocks = by_key(state)
     block = blocks.get(ref) if isinstance(ref, str) else None
@@ -250,8 +246,13 @@ def _read_ref(state: PageState, enc: Encounter, side: str, entry: dict[str, Any]
     if not isinstance(name, str) or not name.strip():
         enc.problems.append((at(*path, "name"), f"side {side!r}: 'name' must be text."))
         return None
+    # other keys override the statblock's fields for this entry (a leader, a wounded one)
+    overrides, problems = check_fields(enc.system, entry, at.positions, path, where,
+                                       ("ref", "count", "name"))
+    enc.problems.extend((line, f"side {side!r}, {ref!r}: {message}")
+                        for line, message in problems if not message.startswith("missing"))
     count = _count(enc, entry, at(*path, "count") if "count" in entry else where)
-    return _unit(enc, name.strip(), dict(block.fields), count, where)
+    return _unit(enc, name.strip(), {**block.fields, **overrides}, count, where)
 
 
 def _unit(enc: Encounter, name: str, fields: dict[str, Any], count: int,

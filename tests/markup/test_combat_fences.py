@@ -335,6 +335,13 @@ MALFORMED: dict[str, tuple[str, list[str]]] = {
         health: nope
         ```
 
+        ```statblock
+        system: scars
+        id: hound
+        name: Hound
+        health: 4
+        ```
+
         ```combat
         system: scars
         sides:
@@ -343,7 +350,7 @@ MALFORMED: dict[str, tuple[str, list[str]]] = {
             - rat
             - {ref: orc, count: 2}
           Beasts:
-            - {ref: rat, colour: grey}
+            - {ref: hound, colour: grey, health: 0}
             - name: Wolf
               health: 0
               bite: 1d6
@@ -355,16 +362,16 @@ MALFORMED: dict[str, tuple[str, list[str]]] = {
         ```
         """, [
         "page.md:10: statblock: field 'health' must be a whole number, not 'nope'.",
-        "page.md:17: combat: side 'Heroes': no statblock 'goblin' on this page (statblocks here: orc, rat).",
-        "page.md:18: combat: side 'Heroes': the statblock 'rat' (line 7) has errors, so it cannot fight.",
-        "page.md:19: combat: side 'Heroes': the statblock 'orc' is for dark-dungeons, but this fight uses scars.",
-        "page.md:21: combat: side 'Beasts': a reference takes only 'ref', 'count' and 'name', not 'colour'.",
-        "page.md:21: combat: side 'Beasts': the statblock 'rat' (line 7) has errors, so it cannot fight.",
-        "page.md:23: combat: side 'Beasts', 'Wolf': field 'health' must be at least 1, not 0.",
-        "page.md:24: combat: side 'Beasts', 'Wolf': unknown field 'bite' for scars; its fields are: kind, health, attack, ac, damage, hd, agility, cunning, scars, leader, surprised.",
-        "page.md:25: combat: side 'Beasts': each entry is a statblock name, {ref: NAME, count: N}, or a stat block; not 42.",
-        "page.md:26: combat: side 'Beasts': a stat block written here needs a 'name' (or use 'ref' to name a statblock of this page).",
-        "page.md:29: combat: 'count' must be a whole number from 1 to 50, not 99.",
+        "page.md:24: combat: side 'Heroes': no statblock 'goblin' on this page (statblocks here: hound, orc, rat).",
+        "page.md:25: combat: side 'Heroes': the statblock 'rat' (line 7) has errors, so it cannot fight.",
+        "page.md:26: combat: side 'Heroes': the statblock 'orc' is for dark-dungeons, but this fight uses scars.",
+        "page.md:28: combat: side 'Beasts', 'hound': field 'health' must be at least 1, not 0.",
+        "page.md:28: combat: side 'Beasts', 'hound': unknown field 'colour' for scars; its fields are: kind, health, attack, ac, damage, hd, agility, cunning, scars, leader, surprised.",
+        "page.md:30: combat: side 'Beasts', 'Wolf': field 'health' must be at least 1, not 0.",
+        "page.md:31: combat: side 'Beasts', 'Wolf': unknown field 'bite' for scars; its fields are: kind, health, attack, ac, damage, hd, agility, cunning, scars, leader, surprised.",
+        "page.md:32: combat: side 'Beasts': each entry is a statblock name, {ref: NAME, count: N}, or a stat block; not 42.",
+        "page.md:33: combat: side 'Beasts': a stat block written here needs a 'name' (or use 'ref' to name a statblock of this page).",
+        "page.md:36: combat: 'count' must be a whole number from 1 to 50, not 99.",
     ]),
     "combat empty side": ("""
         ```combat
