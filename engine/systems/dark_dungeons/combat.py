@@ -101,7 +101,12 @@ class DarkDungeons(System):
 
     # -- morale ------------------------------------------------------------------------------
     def _morale(self, fight: Fight, rng: random.Random) -> None:
-        for side in fight.side_names():
+        sides = fight.state.get("morale_sides")
+        if sides is None:  # only sides with someone who can break ever check
+            sides = [side for side, members in fight.sides.items()
+                     if any(c.stats["morale"] < 12 for c in members)]
+            fight.state["morale_sides"] = sides
+        for side in sides:
             members = fight.sides[side]
             checkers: list[Combatant] = []
             down = sum(1 for c in members if not c.active)
@@ -143,26 +148,24 @@ class DarkDungeons(System):
             if c.active and c.side != surprised:
                 key = (c.side, c.stats["group"] or id(c))
                 units.setdefault(key, []).append(c)
-        tiers: dict[str, list[list[Combatant]]] = {"win": [], "none": [], "lose": []}
+        tiers: dict[str, list[tuple[list[Combatant], int]]] = {"win": [], "none": [], "lose": []}
         for members in units.values():
             auto, mod = _initiative_stats(members[0])
-            tiers[auto].append(members)
+            tiers[auto].append((members, mod))
         quiet = fight.quiet
         beats: list[list[Combatant]] = []
         notes: list[str] = []
-        for auto in ("win", "none", "lose"):
-            tier = tiers[auto]
+        for auto, tier in tiers.items():
             if not tier:
                 continue
             if len(tier) == 1:  # alone in its tier: no roll needed
-                beats.append(tier[0])
+                beats.append(tier[0][0])
                 if not quiet:
-                    notes.append(f"{_label(tier[0])} ({_TIER_NOTE[auto]})")
+                    notes.append(f"{_label(tier[0][0])} ({_TIER_NOTE[auto]})")
                 continue
             scored: dict[int, list[Combatant]] = {}
             rolled: dict[int, list[str]] = {}
-            for members in tier:
-                mod = _initiative_stats(members[0])[1]
+            for members, mod in tier:
                 roll = rng.randint(1, 6)
                 scored.setdefault(roll + mod, []).extend(members)
                 if not quiet:
