@@ -78,8 +78,15 @@ def _page(variant: str, config: dict[str, object]) -> str:
 """
 
 
-def build_lab(root: Path | None = None) -> Path:
-    """Build (or reuse) the lab site; returns its directory.
+def build_lab(
+    root: Path | None = None, *, pyodide_src: Path | None = None, wheel_src: Path | None = None
+) -> Path:
+    """Build the lab site; returns its directory.
+
+    Args:
+        root: Where to build it (default ``.cache/bench/lab``).
+        pyodide_src: The Pyodide folder to serve (default: node_modules/pyodide).
+        wheel_src: The engine wheel to serve (default: one built from ``engine/``).
 
     Raises:
         plugins.sitewide.snapshot.SnapshotError: the snapshot could not be made.
@@ -88,12 +95,17 @@ def build_lab(root: Path | None = None) -> Path:
 
     work = root or CACHE / "lab"
     shutil.rmtree(work, ignore_errors=True)
-    pyodide_src = REPO / "node_modules" / "pyodide"
+    pyodide_src = pyodide_src or REPO / "node_modules" / "pyodide"
     pyodide_dir = work / "pyodide"
     pyodide_dir.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide_src / name, pyodide_dir / name)
-    wheel = build_engine_wheel(work / "wheels")
+    if wheel_src:
+        (work / "wheels").mkdir()
+        wheel = work / "wheels" / wheel_src.name
+        shutil.copyfile(wheel_src, wheel)
+    else:
+        wheel = build_engine_wheel(work / "wheels")
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]
     snapshot = make_snapshot(
         pyodide_dir, [wheel], work / f"snapshot-{digest}.bin", cache_dir=CACHE / "snapshots"

@@ -1,0 +1,179 @@
+"""Rows 3, 4 and 5: click -> painted, bytes before the first roll, main-thread long tasks.
+
+All on a generated page of the small real site (``real_site``):
+
+3. click -> result painted over ``BENCH_CLICKS`` clicks of an inline roll (in-page timing:
+   the click event's timestamp to the frame after the result was written), warm profile;
+   baseline: the lab's plain-Pyodide page answering the same roll through its worker.
+4. bytes the server sent from navigation until the first roll was painted, cold profile,
+   raw and brotli (quality 11, per file); baseline: the plain-Pyodide page.
+5. main-thread long tasks (> 50 ms) during a cold load and the clicks; baseline: the same
+   page built without rollbook, loaded the same way (tasks rollbook adds = the difference).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from tests.bench.browse import visit
+from tests.bench.harness import Row, ServedSite, brotli_size, have_chromium, median, p95, serve
+from tests.bench.lab_site import build_lab
+from tests.bench.real_site import PAGE, build_real_site
+
+__all__ = ["main"]
+
+CLICKS = int(os.environ.get("BENCH_CLICKS", "60"))
+MB = 1_000_000
+
+
+def _file_for(root: Path, url_path: str) -> Path:
+    path = root / url_path.lstrip("/")
+    return path / "index.html" if url_path.endswith("/") else path
+
+
+def _bytes(site: ServedSite, start: int, end: int) -> dict[str, tuple[int, int]]:
+    """{url path: (raw bytes sent, brotli size of that file)} for log[start:end]."""
+    sent = {}
+    for path, status, size in site.log[start:end]:
+        if status == 200 and path not in sent:
+            file = _file_for(site.root, path)
+            sent[path] = (size, brotli_size(file) if file.is_file() else size)
+    return sent
+
+
+def _kind(path: str) -> str:
+    if "/snapshot-" in path:
+        return "snapshot"
+    if "/pyodide/" in path:
+        return "pyodide"
+    if "/assets/rollbook/wheels/icepool" in path:
+        return "icepool"
+    if "/assets/rollbook/" in path:
+        return "ours"
+    return "page+theme"
+
+
+def _visit_pair(site: ServedSite, path: str, clicks: int) -> tuple:  # type: ignore[type-arg]
+    with tempfile.TemporaryDirectory(prefix="rb-bench-profile-") as profile:
+        cold = visit(site, path, Path(profile), clicks=1)
+        warm = visit(site, path, Path(profile), clicks=clicks) if not cold.error else cold
+    return cold, warm
+
+
+def main() -> list[Row]:
+    """Rows 3, 4 and 5."""
+    reason = have_chromium()
+    try:
+        real = build_real_site() if not reason else None
+    except Exception as error:  # a missing part of the project: report, do not crash
+        reason = f"the rollbook site could not be built ({error})"
+    if reason or real is None:
+        return [Row(m, na=reason) for m in ("3. click -> painted", "4. bytes", "5. long tasks")]
+    lab = build_lab(pyodide_src=real.pyodide_dir(), wheel_src=real.engine_wheel())
+    with serve(lab) as lab_site:
+        lab_cold, lab_warm = _visit_pair(lab_site, "plain.html", CLICKS)
+        lab_bytes = _bytes(lab_site, lab_cold.log_start, lab_cold.log_first_roll)
+    with serve(real.with_rollbook) as site:
+        cold, warm = _visit_pair(site, PAGE, CLICKS)
+        ours_bytes = _bytes(site, cold.log_start, cold.log_first_roll)
+    with serve(real.without_rollbook) as plain_site, tempfile.TemporaryDirectory() as profile:
+        without = visit(plain_site, PAGE, Path(profile), engine=False)
+    rows: list[Row] = []
+    error = cold.error or warm.error or lab_cold.error or lab_warm.error
+    if error or len(warm.clicks) < CLICKS:
+        return [Row("3. click -> painted", na=error or "too few clicks answered")]
+
+    rows.append(
+        Row(
+            f"3. click -> painted, p50 ({CLICKS} clicks)",
+            value=median(warm.clicks),
+            baseline=median(lab_warm.clicks),
+            unit="ms",
+            target="<= 16 ms",
+            ok=median(warm.clicks) <= 16,
+            baseline_label="plain Pyodide page, same roll",
+        )
+    )
+    rows.append(
+        Row(
+            "3. click -> painted, p95",
+            value=p95(warm.clicks),
+            baseline=p95(lab_warm.clicks),
+            unit="ms",
+            baseline_label="plain Pyodide page, same roll",
+            note=f"max {max(warm.clicks):.1f} ms",
+        )
+    )
+
+    by_kind: dict[str, list[int]] = {}
+    for path, (raw, br) in ours_bytes.items():
+        totals = by_kind.setdefault(_kind(path), [0, 0])
+        totals[0] += raw
+        totals[1] += br
+    raw_total = sum(raw for raw, _ in ours_bytes.values())
+    br_total = sum(br for _, br in ours_bytes.values())
+    lab_raw = sum(raw for raw, _ in lab_bytes.values())
+    lab_br = sum(br for _, br in lab_bytes.values())
+    parts = "; ".join(
+        f"{kind} {raw / MB:.2f}/{br / MB:.2f}" for kind, (raw, br) in sorted(by_kind.items())
+    )
+    ours_br = by_kind.get("ours", [0, 0])[1]
+    rows.append(
+        Row(
+            "4. bytes before first roll, brotli",
+            value=br_total / MB,
+            baseline=lab_br / MB,
+            unit="MB",
+            target="<= 6 MB",
+            ok=br_total <= 6 * MB,
+            baseline_label="plain Pyodide page",
+            note=f"raw/brotli MB by kind: {parts}",
+        )
+    )
+    rows.append(
+        Row(
+            "4. bytes before first roll, raw",
+            value=raw_total / MB,
+            baseline=lab_raw / MB,
+            unit="MB",
+            baseline_label="plain Pyodide page",
+            note=f"{len(ours_bytes)} files",
+        )
+    )
+    rows.append(
+        Row(
+            "4. engine + our JS/CSS, brotli",
+            value=ours_br / 1000,
+            unit="KB",
+            target="<= 150 KB",
+            ok=ours_br <= 150_000,
+            note="assets/rollbook/* without icepool and snapshot",
+        )
+    )
+
+    ours_tasks = cold.long_tasks + warm.long_tasks
+    rows.append(
+        Row(
+            "5. main-thread long tasks > 50 ms",
+            value=len(ours_tasks),
+            baseline=len(without.long_tasks),
+            unit="tasks",
+            target="none added by rollbook",
+            ok=len(cold.long_tasks) <= len(without.long_tasks) and not warm.long_tasks,
+            baseline_label="same page without rollbook",
+            note="cold load + 1 click: "
+            + (", ".join(f"{d:.0f} ms @{s:.0f}" for s, d in cold.long_tasks) or "none")
+            + f"; warm load + {CLICKS} clicks: "
+            + (", ".join(f"{d:.0f} ms @{s:.0f}" for s, d in warm.long_tasks) or "none")
+            + "; without rollbook: "
+            + (", ".join(f"{d:.0f} ms @{s:.0f}" for s, d in without.long_tasks) or "none"),
+        )
+    )
+    return rows
+
+
+if __name__ == "__main__":
+    for row in main():
+        print(row)

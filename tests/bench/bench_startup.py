@@ -1,0 +1,128 @@
+"""Row 2: navigation -> engine ready, cold and warm, vs a plain-Pyodide page; and the levers.
+
+The rollbook page is a generated page of the small real site (``real_site``), as built by
+the plugin with its defaults. The baseline is the lab's ``plain`` page: a module worker,
+plain ``loadPyodide`` and unpackArchive of the same engine wheel, served by the same kind of
+server. Each lever of ``lab_site`` is measured against that same baseline, so the table says
+what each one buys on this machine. Medians over ``BENCH_REPS`` fresh profiles.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+from pathlib import Path
+
+from tests.bench.browse import visit
+from tests.bench.harness import Row, have_chromium, have_node, serve
+from tests.bench.lab_site import VARIANTS, build_lab
+from tests.bench.real_site import PAGE, build_real_site
+
+__all__ = ["cold_warm", "main"]
+
+REPS = int(os.environ.get("BENCH_REPS", "3"))
+COLD_TARGET_S, WARM_TARGET_S, WARM_RATIO = 0.8, 0.4, 0.35
+_LEVER_NOTES = {
+    "lock": "lockFileContents: no pyodide-lock.json fetch",
+    "snapshot": "memory snapshot made at build time (+ lockFileContents)",
+    "snapshot-preload": "snapshot + modulepreload/preload hints in the page",
+}
+
+
+def cold_warm(site, path: str, reps: int = REPS) -> tuple[list[float], list[float], str]:  # type: ignore[no-untyped-def]
+    """Ready times in seconds of ``reps`` cold and warm visits; third item: an error or ""."""
+    cold: list[float] = []
+    warm: list[float] = []
+    for _ in range(reps):
+        with tempfile.TemporaryDirectory(prefix="rb-bench-profile-") as profile:
+            for bucket in (cold, warm):
+                seen = visit(site, path, Path(profile))
+                if seen.error or seen.ready is None:
+                    return cold, warm, seen.error or "never ready"
+                bucket.append(seen.ready / 1000)
+    return cold, warm, ""
+
+
+def _spread(values: list[float]) -> str:
+    return "/".join(f"{v:.2f}" for v in values)
+
+
+def main() -> list[Row]:
+    """Row 2 for the rollbook page, then one pair of rows per start-up lever."""
+    reason = have_chromium() or have_node()
+    if reason:
+        return [Row("2. ready (navigation -> engine ready)", na=reason)]
+    real = None
+    try:
+        real = build_real_site()
+        lab = build_lab(pyodide_src=real.pyodide_dir(), wheel_src=real.engine_wheel())
+        real_reason = ""
+    except Exception as error:  # a missing part of the project: report, do not crash
+        real_reason = f"the rollbook site could not be built ({error})"
+        lab = build_lab()
+    rows: list[Row] = []
+    with serve(lab) as lab_site:
+        timings = {variant: cold_warm(lab_site, f"{variant}.html") for variant in VARIANTS}
+    plain_cold, plain_warm, plain_error = timings["plain"]
+    if plain_error:
+        return [Row("2. ready (navigation -> engine ready)", na=f"plain page: {plain_error}")]
+    base_cold, base_warm = statistics.median(plain_cold), statistics.median(plain_warm)
+
+    if real is None:
+        rows.append(Row("2. ready, cold", na=real_reason))
+    else:
+        with serve(real.with_rollbook) as real_site:
+            cold, warm, error = cold_warm(real_site, PAGE)
+        if error:
+            rows.append(Row("2. ready, cold", na=f"rollbook page: {error}"))
+        else:
+            value_cold, value_warm = statistics.median(cold), statistics.median(warm)
+            snap = "snapshot" if "snapshot" in real.manifest else "no snapshot"
+            rows.append(
+                Row(
+                    "2. ready, cold (nav -> engine ready)",
+                    value=value_cold,
+                    baseline=base_cold,
+                    unit="s",
+                    target=f"<= {COLD_TARGET_S} s",
+                    ok=value_cold <= COLD_TARGET_S,
+                    baseline_label="plain Pyodide page",
+                    note=f"rollbook page ({snap}): {_spread(cold)}; plain: {_spread(plain_cold)}",
+                )
+            )
+            rows.append(
+                Row(
+                    "2. ready, warm (same profile)",
+                    value=value_warm,
+                    baseline=base_warm,
+                    unit="s",
+                    target=f"<= {WARM_TARGET_S} s, <= {WARM_RATIO}x",
+                    ok=value_warm <= WARM_TARGET_S and value_warm / base_warm <= WARM_RATIO,
+                    baseline_label="plain Pyodide page",
+                    note=f"rollbook page: {_spread(warm)}; plain: {_spread(plain_warm)}",
+                )
+            )
+    for variant in VARIANTS[1:]:
+        cold, warm, error = timings[variant]
+        metric = f"2. lever: {variant}"
+        if error:
+            rows.append(Row(metric, na=error))
+            continue
+        for label, values, base in (("cold", cold, base_cold), ("warm", warm, base_warm)):
+            rows.append(
+                Row(
+                    f"{metric}, {label}",
+                    value=statistics.median(values),
+                    baseline=base,
+                    unit="s",
+                    baseline_label="plain Pyodide page",
+                    note=f"{_LEVER_NOTES[variant]}; runs {_spread(values)}",
+                )
+            )
+    return rows
+
+
+if __name__ == "__main__":
+    for row in main():
+        print(row)
