@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from engine.systems.encounter import Fight
 
 __all__ = [
+    "CARD_KEYS",
     "EDGES",
     "Combatant",
     "Outcome",
@@ -36,6 +37,10 @@ __all__ = [
     "roll_edge",
     "tally",
 ]
+
+
+# Keys a stat block may carry for its card on a page; they mean nothing to the rules.
+CARD_KEYS = frozenset({"id", "notes"})
 
 
 class RulesError(ValueError):
@@ -206,7 +211,7 @@ class System(ABC):
         """Build a combatant from a stat block (a mapping with ``name`` and the fields)."""
         if not isinstance(data, Mapping):
             raise RulesError(f"each combatant of side {side!r} must be a mapping of fields.")
-        data = dict(data)
+        data = {k: v for k, v in data.items() if k not in CARD_KEYS}
         name = str(data.pop("name", "")).strip() or "Unnamed"
         stats = bind(self.combatant_fields, data)
         hp = self.starting_hp(stats)

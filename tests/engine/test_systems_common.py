@@ -285,3 +285,18 @@ def test_engine_systems_never_import_yaml() -> None:
     for module in ("base", "encounter", "montecarlo", "scars", "grit_flesh", "stamina_wounds"):
         text = (root / f"{module}.py").read_text(encoding="utf-8")
         assert "import yaml" not in text and "mkdocs" not in text
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_card_keys_are_ignored_but_other_keys_are_not(system_id: str) -> None:
+    system = get(system_id)
+    sides = load_sides(system_id)
+    first, second = sides
+    with_notes = {first: [{**b, "id": f"c{i}", "notes": "a card note"}
+                          for i, b in enumerate(sides[first])], second: sides[second]}
+    a = Fight.start(system, with_notes, random.Random(5))
+    b = Fight.start(system, sides, random.Random(5))
+    assert a.run() == b.run()
+    with pytest.raises(RulesError, match="unknown parameter 'colour'"):
+        Fight.start(system, {first: [{**sides[first][0], "colour": "red"}],
+                             second: sides[second]}, random.Random(5))
