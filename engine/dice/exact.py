@@ -203,26 +203,48 @@ def _reroll_map(node: Dice, mod: Reroll | None) -> Callable[[Any], _Dist]:
     return lambda v: after if cp(v) else _Dist.const(v)
 
 
-def _chain_sum(
-    node: Dice, explode: Explode, contrib: Callable[[Any], _Dist]
-) -> Callable[[Any], _Dist]:
-    """First value -> distribution of the summed contributions of the explosion rolls."""
+def _split(
+    weighted: list[tuple[Fraction, Any]],
+    hit: Callable[[Any], bool],
+    contrib: Callable[[Any], _Dist],
+) -> list[tuple[Fraction, _Dist, bool]]:
+    """Group ``(p, value)`` pairs by whether ``hit(value)``: ``[(P, mixture, hit?)]``."""
+    out = []
+    for want in (False, True):
+        parts = [(p, v) for p, v in weighted if bool(hit(v)) is want]
+        total = sum((p for p, _ in parts), Fraction(0))
+        if total:
+            out.append((total, _Dist.mix([(p / total, contrib(v)) for p, v in parts]), want))
+    return out
+
+
+def _explosion_tail(node: Dice, explode: Explode, contrib: Callable[[Any], _Dist]) -> _Dist:
+    """Summed contributions of the extra rolls of one die whose first roll exploded.
+
+    Each extra roll is a raw face (minus 1 when penetrating) and explodes again on its raw
+    face, up to ``LIMITS.max_explosions`` extra rolls: exactly what the roller does.
+    """
     faces, cp, pen = node.faces, explode.compare, 1 if explode.penetrate else 0
     n = len(faces)
-    zero = _Dist.const(0)
-    tail = [zero]  # tail[k]: contributions of the extra rolls with k explosions left
+    depth = LIMITS.max_explosions
+    if (max(faces) - min(faces) + 1) * (depth + 1) * (depth + 1) * n.bit_length() > _KRONECKER_BITS:
+        raise DiceLimitError(
+            f"The exact odds of exploding d{n} dice are too large to compute quickly."
+        )
+    weighted = [(Fraction(faces.count(f), n), f) for f in sorted(set(faces))]
+    groups = _split(weighted, cp, lambda f: contrib(f - pen))
+    tail = _Dist.const(0)
     for _ in range(LIMITS.max_explosions):
-        prev = tail[-1]
-        parts = []
-        for f in set(faces):
-            p = Fraction(faces.count(f), n)
-            d = contrib(f - pen)
-            if cp(f):
-                d = d.combine(prev, _plus)
-            parts.append((p, d))
-        tail.append(_Dist.mix(parts))
-    full = tail[-1]
-    return lambda first: full if cp(first) else zero
+        tail = _Dist.mix([(p, _convolve(d, tail) if again else d) for p, d, again in groups])
+    return tail
+
+
+def _with_explosions(
+    first: _Dist, explode: Explode, tail: _Dist, contrib: Callable[[Any], _Dist]
+) -> _Dist:
+    """Per die: contribution of the first roll, plus the tail when the first roll explodes."""
+    groups = _split([(p, v) for v, p in first.items_p()], explode.compare, contrib)
+    return _Dist.mix([(p, _convolve(d, tail) if hit else d) for p, d, hit in groups])
 
 
 def _clamp_value(v: Any, is_min: bool, x: Any) -> Any:
@@ -279,16 +301,13 @@ def _dice_odds(node: Dice) -> _Dist:
                     "dropped together with re-rolls, min/max or penetration."
                 )
             return _exploding_pool(node, explode, keeps[0], state)
-        tail = _chain_sum(node, explode, contrib)
-        per_die = _Dist.mix([(p, contrib(v).combine(tail(v), _plus)) for v, p in first.items_p()])
-        return _sum_iid(per_die, node.qty)
+        tail = _explosion_tail(node, explode, contrib)
+        return _sum_iid(_with_explosions(first, explode, tail, contrib), node.qty)
 
     # One value per die.
     if explode is not None:  # compounding: the extra rolls add into the first
-        tail = _chain_sum(node, explode, _Dist.const)
-        first = _Dist.mix(
-            [(p, tail(v).map(functools.partial(_plus, v))) for v, p in first.items_p()]
-        )
+        tail = _explosion_tail(node, explode, _Dist.const)
+        first = _with_explosions(first, explode, tail, _Dist.const)
     per_die = _Dist.mix([(p, after_reroll(v)) for v, p in first.items_p()])
 
     if unique is not None:
@@ -300,13 +319,72 @@ def _dice_odds(node: Dice) -> _Dist:
     return _from_die(pool.sum(map=state) if state is not None else pool.sum())
 
 
+#: Size cap of one big-integer product in ``_convolve`` (CPython multiplies such numbers in
+#: well under a second; beyond it the time grows quickly, so we refuse instead).
+_KRONECKER_BITS = 6_000_000
+
+
+def _pack(d: _Dist, lo: int, width: int, span: int) -> int:
+    buf = bytearray(span * width)
+    for k, q in d.w.items():
+        at = (k - lo) * width
+        buf[at : at + width] = q.to_bytes(width, "little")
+    return int.from_bytes(buf, "little")
+
+
+def _convolve(a: _Dist, b: _Dist) -> _Dist:
+    """Distribution of the sum of two independent whole-number distributions.
+
+    Kronecker substitution: each distribution becomes one big integer with a fixed-width
+    field per value, so CPython's big-integer product does the convolution.
+    """
+    if not (all(type(k) is int for k in a.w) and all(type(k) is int for k in b.w)):
+        return a.combine(b, _plus)
+    lo_a, hi_a, lo_b, hi_b = min(a.w), max(a.w), min(b.w), max(b.w)
+    span = (hi_a - lo_a) + (hi_b - lo_b) + 1
+    if span > LIMITS.max_odds_outcomes:
+        raise DiceLimitError(
+            f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
+        )
+    width = ((a.total * b.total).bit_length() + 8) // 8  # bytes per field
+    if span * width * 8 > _KRONECKER_BITS:
+        raise DiceLimitError(
+            "The exact odds of this notation are too large to compute quickly; "
+            "use fewer or smaller dice."
+        )
+    pa = _pack(a, lo_a, width, hi_a - lo_a + 1)
+    pb = _pack(b, lo_b, width, hi_b - lo_b + 1)
+    raw = (pa * pb).to_bytes(span * width, "little")
+    w = {}
+    for i in range(span):
+        q = int.from_bytes(raw[i * width : (i + 1) * width], "little")
+        if q:
+            w[lo_a + lo_b + i] = q
+    return _Dist(w, a.total * b.total)
+
+
 def _sum_iid(d: _Dist, qty: int) -> _Dist:
-    if qty == 1:
-        return d
+    """Sum of ``qty`` independent copies of ``d`` (binary powering of the convolution)."""
     if len(d.w) == 1:
         (v,) = d.w
         return _Dist.const(clean(v * qty))
-    return _from_die(_to_die(d).pool(qty).sum())
+    if all(type(k) is int for k in d.w):
+        span = qty * (max(d.w) - min(d.w)) + 1
+        if span * qty * d.total.bit_length() > _KRONECKER_BITS:
+            raise DiceLimitError(
+                f"The exact odds of {qty} such dice are too large to compute quickly; "
+                "use fewer or smaller dice."
+            )
+    result: _Dist | None = None
+    base = d
+    while qty:
+        if qty & 1:
+            result = base if result is None else _convolve(result, base)
+        qty >>= 1
+        if qty:
+            base = _convolve(base, base)
+    assert result is not None
+    return result
 
 
 def _exploding_pool(node: Dice, explode: Explode, keep: Keep, state: Any) -> _Dist:

@@ -31,7 +31,7 @@ class Limits:
     max_dice: int = 1000
     max_sides: int = 10_000
     max_total_dice: int = 2000
-    max_explosions: int = 20
+    max_explosions: int = 10
     max_rerolls: int = 1000
     max_exponent: int = 100
     max_value_bits: int = 4096
