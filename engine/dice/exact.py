@@ -488,13 +488,13 @@ def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> _Dist:
             dice.extend([_to_die(_dice_odds(plain))] * t.qty)
         else:
             raise OddsUnavailableError(
-                "Exact odds for keep/drop inside a one-item roll group are only available "
-                "when the item adds plain dice and numbers."
+                "Exact odds are not available for keep/drop inside a one-item roll group "
+                "unless the item only adds dice and numbers."
             )
     if state is not None:
         raise OddsUnavailableError(
-            "Exact odds for success counting on a one-item roll group with keep/drop are not "
-            "available."
+            "Exact odds are not available for success counting on a one-item roll group "
+            "with keep/drop."
         )
     pool = icepool.Pool(dice).keep(_kept_positions(len(dice), keeps))
     return _from_die(pool.sum()).combine(constant, _plus)

@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from .errors import DiceError, PlaceholderError
+from .errors import DiceError, DiceSyntaxError, PlaceholderError
 from .nodes import Node, Value
 from .parser import fill, find_placeholders, parse_tree
 from .render import json_value, result_parts, result_text
@@ -130,7 +130,7 @@ def parse(text: str, *, allow_placeholders: bool = False) -> Expression:
         DiceError: a subclass with the position and a plain sentence.
     """
     if not isinstance(text, str):
-        raise DiceError(f"Dice notation must be text, not {type(text).__name__}.")
+        raise DiceSyntaxError(f"Dice notation must be text, not {type(text).__name__}.")
     if allow_placeholders and "{{" in text:
         names = find_placeholders(text)
         if names:

@@ -256,7 +256,6 @@ class _Parser:
                     i,
                     text,
                 )
-            raise self.fail("A placeholder is written '{{ name }}'.")
         if c == "{":
             return self.group()
         if c == "d":
