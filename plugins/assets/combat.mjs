@@ -15,6 +15,7 @@ export const SELECTOR = ".rb-combat";
 const MAX_SEED = 2 ** 53 - 1; // the bridge's bound, exact in JavaScript
 const BATCH = 100; // Monte Carlo fights per request: each stays far inside the 1 s watchdog
 const Z95 = 1.959964;
+const HOW = { defeated: "no foe left standing", fled: "the other side fled", surrendered: "the other side gave up" };
 const STATUS_WORDS = { dead: "dead", down: "down", fled: "fled", surrendered: "surrendered" };
 
 let cssAdded = false;
@@ -144,6 +145,8 @@ export function mount(root) {
     // Only the new lines are added, so screen readers hear just what happened since.
     for (const line of lines.slice(fight.shown)) ui.log.append(el("li", {}, line));
     fight.shown = lines.length;
+    const box = ui.log.parentElement;
+    if (box) box.scrollTop = box.scrollHeight; // the newest lines in view
     (reply.combatants || []).forEach((c, i) => {
       const row = ui.rows[i];
       if (!row) return;
@@ -157,7 +160,7 @@ export function mount(root) {
       const { winner, reason, rounds } = reply.result;
       ui.status.textContent =
         `Fight over after ${rounds} round${rounds === 1 ? "" : "s"}: ` +
-        `${winner ? `${winner} win (${reason})` : `no winner (${reason})`}. Seed ${fight.seed}.`;
+        `${winner ? `${winner} win: ${HOW[reason] || reason}` : `no winner (${reason})`}. Seed ${fight.seed}.`;
       record({
         where: title,
         result: `${winner || "nobody"} won (${reason}) after ${rounds} rounds, seed ${fight.seed}`,

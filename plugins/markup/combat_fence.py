@@ -354,8 +354,8 @@ def widget_html(enc: Encounter, anchor: str, own_id: bool) -> str:
         '<details class="rb-combat-odds"><summary>Odds</summary>',
         _odds_table(enc, names[0], names[1]),
         _odds_table(enc, names[1], names[0]),
-        f'<div class="rb-mc"><button type="button" class="rb-mc-run" data-rb-runs="{enc.runs}">'
-        f"Simulate {enc.runs:,} fights</button>"
+        f'<div class="rb-mc"><div class="rb-bar"><button type="button" class="rb-mc-run" '
+        f'data-rb-runs="{enc.runs}">Simulate {enc.runs:,} fights</button></div>'
         '<p class="rb-mc-result" aria-live="polite"></p></div></details>',
         "</div>",
     ])
