@@ -13,7 +13,10 @@ import { el, pageUrl } from "./util.js";
 export const SELECTOR = ".rb-combat";
 
 const MAX_SEED = 2 ** 53 - 1; // the bridge's bound, exact in JavaScript
-const BATCH = 100; // Monte Carlo fights per request: each stays far inside the 1 s watchdog
+// Monte Carlo fights per request: start small, then aim at ~250 ms a request, far inside
+// the engine's 1 s watchdog on a slow device too.
+const FIRST_BATCH = 50;
+const BATCH_MS = 250;
 const Z95 = 1.959964;
 const HOW = { defeated: "no foe left standing", fled: "the other side fled", surrendered: "the other side gave up" };
 const STATUS_WORDS = { dead: "dead", down: "down", fled: "fled", surrendered: "surrendered" };
@@ -260,11 +263,16 @@ async function simulate(root, data, ui) {
   let rounds = 0;
   const base = newSeed();
   ui.mcResult.textContent = isReady() ? "Simulating…" : "Warming up the dice engine…";
+  let batch = FIRST_BATCH;
   for (let k = 0; done < runs; k += 1) {
-    const size = Math.min(BATCH, runs - done);
+    const size = Math.min(batch, runs - done);
+    const warm = isReady(); // a request that waited for start-up says nothing about speed
+    const t0 = performance.now();
     const reply = await request({
       op: "simulate", system: data.system, sides: data.sides, runs: size, seed: (base + k) % (MAX_SEED + 1),
     });
+    const ms = performance.now() - t0;
+    if (warm) batch = Math.max(10, Math.min(1000, Math.round((size * BATCH_MS) / Math.max(ms, 1))));
     if (reply.error) {
       ui.mcResult.textContent = reply.error;
       button.removeAttribute("aria-busy");
