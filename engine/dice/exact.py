@@ -491,6 +491,8 @@ def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> _Dist:
                 "Exact odds are not available for keep/drop inside a one-item roll group "
                 "unless the item only adds dice and numbers."
             )
+    if not dice:
+        return constant
     if state is not None:
         raise OddsUnavailableError(
             "Exact odds are not available for success counting on a one-item roll group "

@@ -139,7 +139,7 @@ class _Parser:
             return "There is a ')' without a matching '('."
         if c == "}":
             return "There is a '}' without a matching '{'."
-        if c == "d" or c.isalpha():
+        if "a" <= c <= "z" or "A" <= c <= "Z":
             return f"Unexpected '{c}': modifiers must follow their dice with no space."
         return f"Unexpected '{c}': expected an operator (+ - * / % **) or the end."
 
@@ -260,15 +260,15 @@ class _Parser:
             return self.group()
         if c == "d":
             return self.dice(1, i)
-        if c.isdigit():
+        if "0" <= c <= "9":
             return self.number_or_dice()
-        if c.isalpha():
+        if "a" <= c <= "z" or "A" <= c <= "Z":
             return self.call()
         raise self.fail(f"Expected a number, dice, '(' or '{{', but {self.found()}.")
 
     def number_or_dice(self) -> Node:
         start = self.i
-        m = re.compile(r"\d+(\.\d+)?").match(self.text, start)
+        m = re.compile(r"[0-9]+(\.[0-9]+)?").match(self.text, start)
         assert m is not None
         self.i = m.end()
         if self.peek("d") and not m.group(1):
@@ -302,7 +302,7 @@ class _Parser:
             else:
                 sides, faces, low = "F", (-1, 0, 1), -1
         else:
-            m = re.compile(r"\d+").match(text, i)
+            m = re.compile(r"[0-9]+").match(text, i)
             if not m:
                 raise self.fail(f"Expected the number of sides after 'd', but {self.found()}.")
             if int(m.group(0)) == 0 or m.group(0)[0] == "0":
@@ -390,7 +390,7 @@ class _Parser:
         for op in _COMPARE_OPS:
             if self.peek(op):
                 self.i += len(op)
-                m = re.compile(r"-?\d+(\.\d+)?").match(self.text, self.i)
+                m = re.compile(r"-?[0-9]+(\.[0-9]+)?").match(self.text, self.i)
                 if not m:
                     raise self.fail(f"Expected a number after '{op}' in {what}.")
                 self.i = m.end()
@@ -400,7 +400,7 @@ class _Parser:
         return None
 
     def count(self, what: str) -> int:
-        m = re.compile(r"\d+").match(self.text, self.i)
+        m = re.compile(r"[0-9]+").match(self.text, self.i)
         if not m or m.group(0)[0] == "0":
             raise self.fail(f"Expected a count of 1 or more after '{what}'.")
         self.i = m.end()
@@ -437,7 +437,7 @@ class _Parser:
         if text.startswith(("min", "max"), i):
             kind = text[i : i + 3]
             self.i += 3
-            m = re.compile(r"-?\d+(\.\d+)?").match(text, self.i)
+            m = re.compile(r"-?[0-9]+(\.[0-9]+)?").match(text, self.i)
             if not m:
                 raise self.fail(f"Expected a number after '{kind}'.")
             self.i = m.end()
