@@ -5,7 +5,7 @@ import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { collect, ensureInputs } from "./prompts.js";
 import * as tabs from "./tabs.js";
-import { el, formatChance, formatTotal, htmlToText, humanize, pageUrl } from "./util.js";
+import { el, formatChance, readPayload, formatTotal, htmlToText, humanize, pageUrl } from "./util.js";
 
 export const SELECTOR = ".rb-table";
 
@@ -15,7 +15,7 @@ function ensureBar(root) {
   let bar = root.querySelector(".rb-bar");
   if (!bar) {
     bar = el("div", { class: "rb-bar" });
-    const script = root.querySelector("script.rb-data");
+    const script = root.querySelector(":scope > script, :scope > template");
     if (script) script.after(bar);
     else root.prepend(bar);
   }
@@ -89,7 +89,15 @@ export function find(id) {
 }
 
 function title(root, data) {
-  return root.dataset.rbTitle || data.roll_name || data.title || humanize(anchorOf(root) || "table");
+  if (root.dataset.rbTitle) return root.dataset.rbTitle;
+  // When a heading owns the anchor, its text names the table best ("Weather", not "2d6").
+  const anchor = anchorOf(root);
+  const owner = anchor ? document.getElementById(anchor) : null;
+  if (owner && /^H[1-6]$/.test(owner.tagName)) {
+    const text = owner.textContent.replace(/¶\s*$/, "").trim();
+    if (text) return text;
+  }
+  return data.roll_name || humanize(anchor || "table");
 }
 
 /** A URL that repeats this exact roll: ?roll=ID&seed=N&prompt=value#ID. */
@@ -111,14 +119,8 @@ async function copyText(text) {
 /** Make one table or list live; safe to call again on the same element. */
 export function mount(root) {
   if (root.dataset.rbMounted) return;
-  const script = root.querySelector("script.rb-data");
-  if (!script) return;
-  let data;
-  try {
-    data = JSON.parse(script.textContent);
-  } catch {
-    return; // the build reported it; nothing to roll with
-  }
+  const data = readPayload(root);
+  if (!data) return;
   root.dataset.rbMounted = "true";
   const ui = ensureBar(root);
   const result = ensureResult(root);

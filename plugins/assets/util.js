@@ -56,3 +56,21 @@ export function uid(prefix) {
 export function pageUrl() {
   return `${location.origin}${location.pathname}`;
 }
+
+/**
+ * The JSON payload of a widget: `script.rb-data` (or `template.rb-data`). Material's instant
+ * navigation re-creates inline scripts without their attributes, so after a navigation the
+ * payload may sit in a bare `<script>`; its text is still the JSON.
+ */
+export function readPayload(root) {
+  const node =
+    root.querySelector(":scope > script.rb-data, :scope > template.rb-data") ||
+    [...root.querySelectorAll(":scope > script:not([src])")].find((s) => !s.type);
+  if (!node) return null;
+  const text = node.tagName === "TEMPLATE" ? node.content.textContent : node.textContent;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null; // the build reported it; nothing to roll with
+  }
+}

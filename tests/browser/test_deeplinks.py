@@ -1,0 +1,81 @@
+"""Deep links: the same URL gives every reader the same roll, the CLI's roll."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import CHROMIUM_ARGS, READY_TIMEOUT_MS  # noqa: F401
+
+DOCS = Path(__file__).resolve().parent / "site" / "docs"
+
+
+def cli_table(page_md: str, table_id: str, seed: int, *values: str) -> dict:
+    sets = [arg for v in values for arg in ("--set", v)]
+    command = [sys.executable, "-m", "plugins.cli", "table", str(DOCS / page_md), table_id]
+    done = subprocess.run(
+        [*command, "--seed", str(seed), *sets, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    reply: dict = json.loads(done.stdout)
+    return reply
+
+
+def shown(page: Page, table_id: str) -> dict:
+    table = page.locator(f".rb-table[data-rb-anchor={table_id}]")
+    expect(table.locator("[aria-current=true]")).to_have_count(1, timeout=READY_TIMEOUT_MS)
+    return {
+        "row": int(table.locator("[aria-current=true]").get_attribute("data-rb-row") or "-1"),
+        "text": table.locator(".rb-result").inner_html(),
+        "total": table.get_attribute("data-rb-total"),
+    }
+
+
+def test_same_seeded_link_same_result_in_two_fresh_browsers_and_the_cli(
+    browser: Browser, fixture_site: str
+) -> None:
+    url = f"{fixture_site}prompts/?roll=recovery&seed=4242&bonus=3#recovery"
+    seen = []
+    for _ in range(2):
+        context = browser.new_context()  # fresh profile: no shared storage or cache
+        try:
+            page = context.new_page()
+            page.goto(url)
+            seen.append(shown(page, "recovery"))
+            expect(page.locator("input[name=bonus]")).to_have_value("3")
+        finally:
+            context.close()
+    assert seen[0] == seen[1]
+    cli = cli_table("prompts.md", "recovery", 4242, "bonus=3")
+    assert seen[0] == {"row": cli["row"], "text": cli["text"], "total": str(cli["roll"]["total"])}
+
+
+def test_copy_link_reproduces_the_roll(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}tables/")
+    table = page.locator(".rb-table[data-rb-anchor=weather]")
+    table.locator(".rb-bar button.rb-roll").click()
+    first = shown(page, "weather")
+    link = table.locator("a.rb-permalink").get_attribute("href") or ""
+    seed = int(link.split("seed=")[1].split("#")[0])
+    cli = cli_table("tables.md", "weather", seed)
+    assert first["text"] == cli["text"] and first["row"] == cli["row"]
+    page.goto(link)
+    assert shown(page, "weather") == first
+
+
+def test_link_parameters_are_data_never_html(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}prompts/?roll=recovery&seed=1&bonus=<img src=x onerror=alert(1)>")
+    result = page.locator(".rb-table[data-rb-anchor=recovery] .rb-result")
+    expect(result).to_contain_text("Not rolled")
+    expect(result).to_contain_text("<img src=x onerror=alert(1)>")
+    assert result.locator("img").count() == 0
+    page.goto(f"{fixture_site}prompts/?roll=recovery&seed=1&bonus=7")
+    expect(result).to_contain_text("from 0 to 3")
+    page.goto(f"{fixture_site}prompts/?roll=recovery&seed=-5&bonus=1")
+    expect(result).to_contain_text("seed must be a whole number")

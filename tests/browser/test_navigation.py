@@ -1,0 +1,78 @@
+"""Material's instant navigation: one worker serves every page; history follows the reader."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import wait_ready
+
+
+def follow(page: Page, link_text: str, path: str) -> None:
+    page.get_by_role("link", name=link_text).first.click()
+    page.wait_for_function("p => location.pathname.endsWith(p)", arg=path)
+
+
+def test_instant_navigation_keeps_one_worker(page: Page, fixture_site: str) -> None:
+    page.goto(fixture_site)
+    wait_ready(page)
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".rb-inline button").first.click()
+    expect(page.locator(".rb-inline output").first).to_have_text(re.compile(r"^\d+$"))
+
+    follow(page, "the tables page", "/tables/")
+    table = page.locator(".rb-table[data-rb-anchor=weather]")
+    expect(table).to_have_attribute("data-rb-mounted", "true")
+    table.locator(".rb-bar button.rb-roll").click()
+    expect(table.locator("[aria-current=true]")).to_have_count(1)
+    expect(table.locator(".rb-result")).to_contain_text("Weather (")
+
+    follow(page, "the inline rolls", "/")
+    page.locator(".rb-inline button").nth(1).click()
+    expect(page.locator(".rb-inline output").nth(1)).to_have_text(re.compile(r"^\d+$"))
+    # No full page load happened (Material swapped the content) and the worker never restarted.
+    assert page.evaluate("window.__sameDocument") is True
+    assert page.evaluate("window.rollbook.workerStarts") == 1
+
+
+def test_history_tray_lists_rolls_across_pages_and_reloads(page: Page, fixture_site: str) -> None:
+    page.goto(fixture_site)
+    wait_ready(page)
+    page.locator(".rb-inline button").first.click()
+    expect(page.locator(".rb-inline output").first).to_have_text(re.compile(r"^\d+$"))
+    follow(page, "the tables page", "/tables/")
+    table = page.locator(".rb-table[data-rb-anchor=weather]")
+    table.locator(".rb-bar button.rb-roll").click()
+    expect(table.locator("[aria-current=true]")).to_have_count(1)
+    seed = table.get_attribute("data-rb-seed")
+
+    page.reload()
+    toggle = page.locator(".rb-history-toggle")
+    expect(toggle).to_have_text("Rolls (2)")
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    entries = page.locator(".rb-history-entry")
+    expect(entries).to_have_count(2)
+    newest = entries.nth(0).locator("a")
+    expect(newest).to_have_text("Weather")
+    assert newest.get_attribute("href").endswith(f"/tables/?roll=weather&seed={seed}#weather")
+    assert entries.nth(1).locator("a").get_attribute("href").endswith("/#rb-roll-1")
+    expect(entries.nth(1)).to_contain_text("2d6 x 10 feet")
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download Markdown").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("# Roll history\n")
+    assert "[Weather](" in text and f"?roll=weather&seed={seed}#weather)" in text
+
+    page.keyboard.press("Escape")
+    expect(page.locator(".rb-history-panel")).to_be_hidden()
+    expect(toggle).to_be_focused()
+    toggle.click()
+    page.get_by_role("button", name="Clear history").click()
+    expect(toggle).to_have_text("Rolls (0)")
+    expect(page.locator(".rb-history-empty")).to_be_visible()
+    page.reload()
+    expect(page.locator(".rb-history-toggle")).to_have_text("Rolls (0)")

@@ -1,0 +1,83 @@
+"""Limits, runaways and the network: the page stays usable and never leaves the site."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.conftest import wait_ready
+
+
+def test_over_limit_roll_is_refused_with_a_sentence(page: Page, fixture_site: str) -> None:
+    page.goto(fixture_site)
+    wait_ready(page)
+    reply = page.evaluate("window.rollbook.request({op: 'roll', expr: '100000d100000'})")
+    assert "limit" in reply["error"] and "Traceback" not in reply["error"]
+    assert page.evaluate("window.rollbook.workerStarts") == 1
+
+
+def test_runaway_request_is_cancelled_and_the_page_stays_usable(
+    page: Page, fixture_site: str
+) -> None:
+    page.goto(fixture_site)
+    wait_ready(page)
+    # Exact odds of 100d100kh50 take minutes even in CPython.
+    page.evaluate(
+        "window.__runaway = window.rollbook.request({op: 'odds', expr: '100d100kh50'})"
+        ".then(r => (window.__runawayReply = r))"
+    )
+    # While the worker is busy the main thread still answers: a click queues a roll.
+    page.locator(".rb-inline button").first.click()
+    page.wait_for_function("window.__runawayReply !== undefined", timeout=60_000)
+    reply = page.evaluate("window.__runawayReply")
+    assert reply["kind"] == "Runaway" and "stopped" in reply["error"]
+    # A fresh worker answers the queued click.
+    expect(page.locator(".rb-inline output").first).to_have_text(
+        re.compile(r"^\d+$"), timeout=90_000
+    )
+    assert page.evaluate("window.rollbook.workerStarts") == 2
+
+
+def _pages(folder: Path) -> list[str]:
+    paths = []
+    for index in sorted(folder.rglob("index.html")):
+        rel = index.parent.relative_to(folder).as_posix()
+        if rel.startswith(("assets", "search")):
+            continue
+        paths.append("/" if rel == "." else f"/{rel}/")
+    return paths
+
+
+def test_no_request_leaves_the_site_on_any_demo_page(
+    context: BrowserContext, demo_site: tuple[str, Path]
+) -> None:
+    base, folder = demo_site
+    host = urlsplit(base).netloc
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    page = context.new_page()
+    pages = _pages(folder)
+    assert len(pages) >= 5
+    engine_seen = False
+    for path in pages:
+        page.goto(base.rstrip("/") + path, wait_until="load")
+        button = page.locator(".rb-inline button.rb-roll, .rb-table .rb-bar button.rb-roll")
+        if not engine_seen and button.count():
+            # Once, the whole way: engine start-up and a roll (the worker's own fetches).
+            wait_ready(page)
+            button.first.click()
+            page.wait_for_function(
+                "[...document.querySelectorAll('.rb-out, .rb-result')]"
+                ".some(e => e.textContent.trim())"
+            )
+            engine_seen = True
+    assert engine_seen
+    foreign = [url for url in requested if urlsplit(url).netloc not in (host, "")]
+    foreign = [url for url in foreign if not url.startswith(("data:", "blob:"))]
+    assert foreign == []
+    # The worker's requests are recorded too, so the list is complete.
+    assert any(url.endswith("pyodide.asm.wasm") for url in requested)
+    assert any(url.endswith(".whl") for url in requested)
