@@ -7,6 +7,8 @@
 //   worker -> page  {type: "reply", id, json}                JSON text of the bridge reply
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
 
+import { afterRestore, snapshotOptions } from "./boot-snapshot.js";
+
 const started = performance.now();
 let ready = null; // promise of the bridge's handle_json, set by init
 
@@ -31,18 +33,28 @@ async function init(manifestUrl) {
   const pyodideDir = new URL(manifest.pyodide, base);
   // Wheels download while the interpreter boots.
   const wheels = Promise.all((manifest.wheels || []).map((w) => fetchBytes(new URL(w, base))));
+  const snapshot = snapshotOptions(manifest, base, fetchBytes); // {} without a snapshot
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL: pyodideDir.href,
     packageBaseUrl: pyodideDir.href,
     ...lockOptions(manifest),
     stdout: () => {},
     stderr: (line) => console.warn("rollbook engine:", line),
-  });
+  };
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({ ...options, ...snapshot });
+  } catch (error) {
+    if (!snapshot._loadSnapshot) throw error;
+    console.warn("rollbook engine: snapshot not usable, starting Pyodide without it:", error);
+    pyodide = await loadPyodide(options);
+  }
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   for (const bytes of await wheels) {
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
   }
+  if (snapshot._loadSnapshot) afterRestore(pyodide);
   const bridge = pyodide.pyimport("engine.bridge");
   // Import what every widget needs now, so the first click does not pay for it (and a
   // first request is never mistaken for a runaway by the page's 1 s watchdog).

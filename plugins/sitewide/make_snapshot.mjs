@@ -53,42 +53,53 @@ nodeCrypto.randomFillSync = (view) => {
 };
 Math.random = () => 0.5;
 
-const pyodideDir = resolve(values.pyodide);
-const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-// No package comes from Pyodide's lock, but its `info` must match the build's ABI.
-const { info } = JSON.parse(readFileSync(`${pyodideDir}/pyodide-lock.json`, "utf8"));
-const pyodide = await loadPyodide({
-  indexURL: `${pyodideDir}/`,
-  lockFileContents: { info, packages: {} },
-  _makeSnapshot: true,
-  // The browser's default; otherwise node's script path would end up in sys.executable.
-  _sysExecutable: "./this.program",
-  env: { PYTHONHASHSEED: "0" },
-  stdout: () => {},
-  stderr: (line) => console.error(line),
-});
-
-const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-for (const wheel of values.wheel) {
-  pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+// Node prints an uncaught error with a line of minified Pyodide source (and may cut it off
+// when stderr is a pipe), so failures are reported as one short line instead.
+function oneLine(error) {
+  const lines = String((error && error.message) || error).trim().split("\n");
+  return lines[lines.length - 1].trim();
 }
-const modules = values.import.filter((name) => /^[A-Za-z_][\w.]*$/.test(name));
-if (modules.length !== values.import.length) {
-  console.error("make_snapshot: --import takes dotted module names only");
-  process.exit(2);
-}
-pyodide.runPython(
-  [
-    // The clock is frozen, so a directory's mtime cannot tell the importers that the wheels
-    // just added files: drop their cached listings before and after (restore starts afresh).
-    "import importlib, gc",
-    "importlib.invalidate_caches()",
-    ...modules.map((name) => `import ${name}`),
-    "importlib.invalidate_caches()",
-    "gc.collect()",
-  ].join("\n"),
-);
 
-const snapshot = pyodide.makeMemorySnapshot();
-writeFileSync(values.out, snapshot);
-console.log(JSON.stringify({ bytes: snapshot.length, ms: Math.round(realNow() - started) }));
+try {
+  const pyodideDir = resolve(values.pyodide);
+  const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
+  // No package comes from Pyodide's lock, but its `info` must match the build's ABI.
+  const { info } = JSON.parse(readFileSync(`${pyodideDir}/pyodide-lock.json`, "utf8"));
+  const pyodide = await loadPyodide({
+    indexURL: `${pyodideDir}/`,
+    lockFileContents: { info, packages: {} },
+    _makeSnapshot: true,
+    // The browser's default; otherwise node's script path would end up in sys.executable.
+    _sysExecutable: "./this.program",
+    env: { PYTHONHASHSEED: "0" },
+    stdout: () => {},
+    stderr: (line) => console.error(line),
+  });
+
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  for (const wheel of values.wheel) {
+    pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+  }
+  const modules = values.import.filter((name) => /^[A-Za-z_][\w.]*$/.test(name));
+  if (modules.length !== values.import.length) {
+    throw new Error("--import takes dotted module names only");
+  }
+  pyodide.runPython(
+    [
+      // The clock is frozen, so a directory's mtime cannot tell the importers that the wheels
+      // just added files: drop their cached listings before and after (restore starts afresh).
+      "import importlib, gc",
+      "importlib.invalidate_caches()",
+      ...modules.map((name) => `import ${name}`),
+      "importlib.invalidate_caches()",
+      "gc.collect()",
+    ].join("\n"),
+  );
+
+  const snapshot = pyodide.makeMemorySnapshot();
+  writeFileSync(values.out, snapshot);
+  console.log(JSON.stringify({ bytes: snapshot.length, ms: Math.round(realNow() - started) }));
+} catch (error) {
+  console.error(`make_snapshot: ${oneLine(error)}`);
+  process.exitCode = 1;
+}

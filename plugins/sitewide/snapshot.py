@@ -48,6 +48,15 @@ class SnapshotError(SitewideError):
     """
 
 
+def _last_error(done: subprocess.CompletedProcess[str]) -> str:
+    """What make_snapshot.mjs said went wrong (its ``make_snapshot: ...`` line)."""
+    for line in reversed(done.stderr.splitlines()):
+        if line.startswith("make_snapshot: "):
+            return line.removeprefix("make_snapshot: ").strip()
+    short = [line.strip() for line in done.stderr.splitlines() if 0 < len(line.strip()) < 300]
+    return short[-1] if short else f"exit status {done.returncode}"
+
+
 def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[str]) -> str:
     """A short hash of everything the snapshot depends on (first 16 hex digits of SHA-256)."""
     digest = hashlib.sha256()
@@ -111,10 +120,7 @@ def make_snapshot(
             f"no Pyodide snapshot: node did not finish within {_TIMEOUT_S} s."
         ) from None
     if done.returncode != 0 or not out.is_file():
-        lines = [line for line in done.stderr.splitlines() if "Error" in line] or [
-            done.stderr.strip()[-300:] or f"exit status {done.returncode}"
-        ]
-        raise SnapshotError(f"no Pyodide snapshot: node failed ({lines[-1].strip()}).")
+        raise SnapshotError(f"no Pyodide snapshot: node failed ({_last_error(done)}).")
     if cached:
         cached.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(out, cached)
