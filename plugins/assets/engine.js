@@ -7,7 +7,8 @@ export const RUNAWAY_MS = 1000;
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
 
-export const stats = { workerStarts: 0, readyMs: null };
+// readyMs: worker creation -> ready; readyAt: page time (ms since navigation start) of ready.
+export const stats = { workerStarts: 0, readyMs: null, readyAt: null };
 
 let current = null; // {worker, ready: Promise<void>, isReady: boolean}
 const queue = []; // [{json, resolve}] waiting for the worker
@@ -43,7 +44,8 @@ export function start() {
       const message = event.data;
       if (message.type === "ready") {
         session.isReady = true;
-        stats.readyMs = performance.now() - t0;
+        stats.readyAt = performance.now();
+        stats.readyMs = stats.readyAt - t0;
         setState("ready");
         resolve();
         pump();

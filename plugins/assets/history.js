@@ -97,6 +97,7 @@ function ensureTray() {
   const open = (yes) => {
     panel.hidden = !yes;
     toggle.setAttribute("aria-expanded", String(yes));
+    if (yes) render();
   };
   toggle.addEventListener("click", () => open(panel.hidden));
   tray.addEventListener("keydown", (event) => {
@@ -135,6 +136,8 @@ export function render() {
   const toggle = tray.querySelector(".rb-history-toggle");
   toggle.textContent = `Rolls (${list.length})`;
   tray.querySelector(".rb-history-empty").hidden = list.length > 0;
+  // The list is drawn only while it is open: a roll costs one counter update, not 200 rows.
+  if (tray.querySelector(".rb-history-panel").hidden) return;
   const items = [...list].reverse().map((e) => {
     const item = el("li", { class: "rb-history-entry" });
     const link = el("a", { href: e.href }, e.where);

@@ -35,6 +35,7 @@ export function mountAll() {
 window.rollbook = Object.defineProperties(window.rollbook || {}, {
   workerStarts: { get: () => engine.stats.workerStarts },
   readyMs: { get: () => engine.stats.readyMs },
+  readyAt: { get: () => engine.stats.readyAt },
   ready: { value: () => engine.start() },
   request: { value: (req) => engine.request(req) },
   mountAll: { value: mountAll },

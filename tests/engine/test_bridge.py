@@ -110,3 +110,14 @@ def test_odds_are_exact_fractions() -> None:
     reply = bridge.handle({"op": "odds", "expr": "2d6"})
     assert reply["min"] == 2 and reply["max"] == 12 and reply["mean"] == "7/1"
     assert dict((v, p) for v, p in reply["distribution"])[7] == "1/6"
+
+
+def test_unmatched_roll_says_so_plainly() -> None:
+    data = {"roll": "1d6", "results": {"1--2": "low"}}
+    replies = [
+        bridge.handle({"op": "table", "table": _payload(data), "seed": s}) for s in range(30)
+    ]
+    misses = [r for r in replies if r["row"] is None]
+    assert misses and len(misses) < len(replies)
+    for reply in misses:
+        assert reply["text"] == f"No row for {reply['roll']['total']}."
