@@ -20,19 +20,32 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.systems import MODULES
 from plugins.sitewide.build import SitewideError
 
 __all__ = [
+    "ICEPOOL_IMPORTS",
     "SNAPSHOT_IMPORTS",
     "SnapshotError",
     "add_snapshot",
+    "default_imports",
     "make_snapshot",
     "snapshot_key",
 ]
 
-#: Modules imported before the memory is frozen: everything a plain roll or a table needs.
-#: icepool (exact odds) stays lazy: it is rarely needed in the browser and would add ~1 MB.
-SNAPSHOT_IMPORTS: tuple[str, ...] = ("engine.bridge", "engine.dice", "engine.tables")
+#: Modules imported before the memory is frozen: every widget's code, rule systems included
+#: (a fight's first request then costs no import time either).
+SNAPSHOT_IMPORTS: tuple[str, ...] = (
+    "engine.bridge",
+    "engine.dice",
+    "engine.tables",
+    "engine.systems.encounter",
+    "engine.systems.montecarlo",
+    *(f"engine.systems.{module}" for module in MODULES.values()),
+)
+#: Added when the site ships icepool: importing it takes seconds in Pyodide (over the
+#: worker's 1 s watchdog on a first "odds" request) and adds only ~0.25 MB (brotli).
+ICEPOOL_IMPORTS: tuple[str, ...] = ("icepool", "engine.dice.exact")
 
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
 # Files of the Pyodide distribution whose bytes end up in, or decide, the snapshot.
@@ -67,6 +80,13 @@ def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[st
         digest.update(wheel.name.encode() + b"\0" + wheel.read_bytes())
     digest.update("\0".join(imports).encode())
     return digest.hexdigest()[:16]
+
+
+def default_imports(wheels: Sequence[Path]) -> tuple[str, ...]:
+    """What to import for these wheels: ours, plus icepool's when its wheel is among them."""
+    if any(wheel.name.startswith("icepool-") for wheel in wheels):
+        return SNAPSHOT_IMPORTS + ICEPOOL_IMPORTS
+    return SNAPSHOT_IMPORTS
 
 
 def make_snapshot(
@@ -130,7 +150,7 @@ def make_snapshot(
 def add_snapshot(
     manifest_path: Path,
     *,
-    imports: Sequence[str] = SNAPSHOT_IMPORTS,
+    imports: Sequence[str] | None = None,
     cache_dir: Path | None = None,
     node: str = "node",
 ) -> str:
@@ -141,7 +161,7 @@ def add_snapshot(
 
     Args:
         manifest_path: The site's ``assets/rollbook/manifest.json``.
-        imports: Modules to import before freezing.
+        imports: Modules to import before freezing (default: ``default_imports(wheels)``).
         cache_dir: Where to memoise snapshots (None: always make it).
         node: The node executable.
 
@@ -159,6 +179,8 @@ def add_snapshot(
         raise SnapshotError(
             f"no Pyodide snapshot: {manifest_path} is unusable ({error})."
         ) from None
+    if imports is None:
+        imports = default_imports(wheels)
     key = snapshot_key(pyodide_dir, wheels, imports)
     name = f"snapshot-{key}.bin"
     for stale in manifest_path.parent.glob("snapshot-*.bin"):
