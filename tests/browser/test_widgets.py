@@ -176,3 +176,23 @@ def test_widgets_work_without_material(page: Page, plain_site: str) -> None:
     # The engine refuses a roll over its limits with a sentence, never a number.
     page.locator("#too-many button").click()
     expect(page.locator("#too-many output")).to_contain_text("limit")
+
+
+def test_click_before_ready_warms_up_then_answers(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}tables/", wait_until="domcontentloaded")
+    table = page.locator(".rb-table[data-rb-anchor=weather]")
+    expect(table).to_have_attribute("data-rb-mounted", "true")
+    assert page.evaluate("document.documentElement.dataset.rbEngine") != "ready"
+    page.evaluate(
+        """() => {
+          const result = document.querySelector('[data-rb-anchor=weather] .rb-result');
+          window.__texts = [];
+          new MutationObserver(() => window.__texts.push(result.textContent))
+            .observe(result, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    table.locator(".rb-bar button.rb-roll").press("Space")  # keyboard only
+    expect(table.locator("[aria-current=true]")).to_have_count(1, timeout=90_000)
+    assert page.evaluate("window.__texts")[0] == "Warming up the dice…"
+    expect(table.locator(".rb-result")).to_contain_text("Weather (")
+    assert page.evaluate("window.rollbook.workerStarts") == 1
