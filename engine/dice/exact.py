@@ -267,6 +267,23 @@ def _state(mods: dict[type, list[Any]]) -> Callable[[Any], Any] | None:
     return lambda v: 1 if t.success(v) else -1 if t.failure is not None and t.failure(v) else 0
 
 
+#: Bounds on icepool's keep/drop evaluation, checked before any work. Its cost grows about
+#: as dice^2 * outcomes^2 * kept (20d100kh10 takes about a second), and it recurses once per
+#: outcome, so a pool of d2000 would hit Python's recursion limit (and Pyodide's stack).
+_POOL_WORK = 30_000_000
+_POOL_OUTCOMES = 400
+
+
+def _check_pool(dice: int, outcomes: int, kept: tuple[int, ...]) -> tuple[int, ...]:
+    """Refuse keep/drop odds that would take too long; returns ``kept`` unchanged."""
+    if outcomes > _POOL_OUTCOMES or dice**2 * outcomes**2 * max(sum(kept), 1) > _POOL_WORK:
+        raise OddsUnavailableError(
+            "Exact odds for keeping or dropping among this many dice (or faces) would take "
+            "too long to compute; use fewer or smaller dice."
+        )
+    return kept
+
+
 def _kept_positions(m: int, keeps: list[Keep]) -> tuple[int, ...]:
     """Per sorted position (ascending), 1 if kept after all keep/drop modifiers."""
     from .roller import keep_indexes
@@ -315,7 +332,8 @@ def _dice_odds(node: Dice) -> _Dist:
     if not keeps:
         return _sum_iid(per_die.map(state) if state is not None else per_die, node.qty)
 
-    pool = _to_die(per_die).pool(node.qty).keep(_kept_positions(node.qty, keeps))
+    kept = _check_pool(node.qty, len(per_die.w), _kept_positions(node.qty, keeps))
+    pool = _to_die(per_die).pool(node.qty).keep(kept)
     return _from_die(pool.sum(map=state) if state is not None else pool.sum())
 
 
@@ -393,6 +411,8 @@ def _exploding_pool(node: Dice, explode: Explode, keep: Keep, state: Any) -> _Di
     die = icepool.Die(list(node.faces))
     cp = explode.compare
     which = [f for f in set(node.faces) if cp(f)]
+    outcomes = len(set(node.faces)) * (LIMITS.max_explosions + 1)
+    _check_pool(node.qty, outcomes, (1,) * min(keep.qty, node.qty))
     pool = die.explode_to_pool(node.qty, which, depth=LIMITS.max_explosions)
     q = keep.qty
     if keep.drop:
@@ -458,7 +478,9 @@ def _group_odds(node: Group) -> _Dist:
         return _single_item_keep(node.items[0], keeps, state)
     items = [_node_odds(i) for i in node.items]
     if keeps:
-        pool = icepool.Pool([_to_die(d) for d in items]).keep(_kept_positions(len(items), keeps))
+        outcomes = len(set().union(*(d.w for d in items)))
+        kept = _check_pool(len(items), outcomes, _kept_positions(len(items), keeps))
+        pool = icepool.Pool([_to_die(d) for d in items]).keep(kept)
         return _from_die(pool.sum(map=state) if state is not None else pool.sum())
     total = _Dist.const(0)
     for d in items:
@@ -498,7 +520,9 @@ def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> _Dist:
             "Exact odds are not available for success counting on a one-item roll group "
             "with keep/drop."
         )
-    pool = icepool.Pool(dice).keep(_kept_positions(len(dice), keeps))
+    outcomes = len(set().union(*(d.outcomes() for d in dice)))
+    kept = _check_pool(len(dice), outcomes, _kept_positions(len(dice), keeps))
+    pool = icepool.Pool(dice).keep(kept)
     return _from_die(pool.sum()).combine(constant, _plus)
 
 
