@@ -8,7 +8,7 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
-import { el, pageUrl } from "./util.js";
+import { el, pageUrl, readPayload } from "./util.js";
 
 export const SELECTOR = ".rb-combat";
 
@@ -78,14 +78,10 @@ async function copyText(text) {
 /** Make one combat block live; safe to call again on the same element. */
 export function mount(root) {
   if (root.dataset.rbMounted) return;
-  const script = root.querySelector("script.rb-data");
-  if (!script) return;
-  let data;
-  try {
-    data = JSON.parse(script.textContent);
-  } catch {
-    return; // the build reported it
-  }
+  // readPayload also finds the payload after Material's instant navigation strips the
+  // script's type and class.
+  const data = readPayload(root);
+  if (!data) return;
   root.dataset.rbMounted = "true";
   addStylesheet();
   const anchor = root.dataset.rbAnchor || root.id;

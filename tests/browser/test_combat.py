@@ -113,3 +113,22 @@ def test_odds_show_exact_hit_chances_and_monte_carlo_rates(page: Page, fixture_s
     texts = rates.all_inner_texts()
     assert texts[0].startswith("Party win ") and "95% interval" in texts[0]
     expect(root.locator(".rb-mc-result")).to_contain_text("1000 fights")
+
+
+def test_card_dice_roll_and_widget_mounts_after_instant_navigation(
+    page: Page, fixture_site: str
+) -> None:
+    page.goto(fixture_site)
+    wait_ready(page)
+    # Material's instant navigation swaps the page in place; the widgets mount again.
+    page.locator("a.md-nav__link[href$='combat/']").first.click()
+    card = page.locator(".rb-statblock[data-rb-anchor=goblin]")
+    damage = card.locator("[data-rb-field=damage] .rb-inline")
+    damage.locator("button.rb-roll").click()
+    expect(damage.locator("output.rb-out")).to_have_text(re.compile(r"^[1-6]$"))
+    assert page.evaluate("window.rollbook.workerStarts") == 1  # the same worker throughout
+    root = page.locator(".rb-combat[data-rb-anchor=ford]")
+    root.locator("button.rb-fight-end").click()
+    expect(root.locator(".rb-fight-status")).to_contain_text("Fight over")
+    seed = int(root.locator("input.rb-seed").input_value())
+    assert 0 <= seed < 2**32  # drawn by the page and shown, so it can be shared
