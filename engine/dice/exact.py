@@ -103,6 +103,10 @@ class Distribution:
 # --- internal distributions ----------------------------------------------------------------
 
 
+#: Pairs of values one ``combine`` may visit (about a second of Python at most).
+_MAX_PAIRS = 2_000_000
+
+
 class _Dist:
     """Integer weights per value; probabilities are ``weight / total``."""
 
@@ -136,7 +140,7 @@ class _Dist:
 
     def combine(self, other: _Dist, fn: Callable[[Any, Any], Any]) -> _Dist:
         work = len(self.w) * len(other.w)
-        if work > LIMITS.max_odds_outcomes * 20:
+        if work > _MAX_PAIRS:
             raise DiceLimitError(
                 "The exact odds need too many combinations "
                 f"({len(self.w)} x {len(other.w)} values)."
@@ -531,7 +535,12 @@ def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> _Dist:
 
 def _binop_odds(node: BinOp) -> _Dist:
     fn, pos = BINARY[node.op], node.pos
-    return _node_odds(node.left).combine(_node_odds(node.right), lambda a, b: fn(a, b, pos))
+    left, right = _node_odds(node.left), _node_odds(node.right)
+    if node.op == "+":
+        return _convolve(left, right)
+    if node.op == "-":
+        return _convolve(left, right.map(lambda v: -v))
+    return left.combine(right, lambda a, b: fn(a, b, pos))
 
 
 def _call_odds(node: Call) -> _Dist:
@@ -564,10 +573,6 @@ def _node_odds(node: Node) -> _Dist:
     return _ODDS[type(node)](node)
 
 
-def _sort_key(v: Any) -> Any:
-    return v
-
-
 def odds(expr: Any) -> Distribution:
     """The exact distribution of an expression's total.
 
@@ -590,7 +595,7 @@ def odds(expr: Any) -> Distribution:
         if not err.text:
             err.text = e.text
         raise
-    pmf = {k: Fraction(q, d.total) for k, q in sorted(d.w.items(), key=lambda kv: _sort_key(kv[0]))}
+    pmf = {k: Fraction(q, d.total) for k, q in sorted(d.w.items())}
     return Distribution(pmf)
 
 

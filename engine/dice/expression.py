@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import DiceError, DiceSyntaxError, PlaceholderError
-from .nodes import Node, Value
+from .nodes import Multi, Node, Value
 from .parser import fill, find_placeholders, parse_tree
 from .render import json_value, result_parts, result_text
 from .results import Result
@@ -88,7 +88,7 @@ class Expression:
     @property
     def is_multi(self) -> bool:
         """True for comma rolls, whose totals are tuples."""
-        return type(self.tree).__name__ == "Multi"
+        return isinstance(self.tree, Multi)
 
     def roll(self, rng: random.Random) -> RollResult:
         """Roll once with the injected ``rng``.

@@ -19,6 +19,8 @@ class Limits:
         max_total_dice: Dice named by the whole notation, summed over all terms.
         max_explosions: Extra rolls one die may explode into; rolling stops there and
             exact odds use the same depth, so both describe the same process.
+        max_rolled_dice: Dice the whole notation may roll in the worst case, counting each
+            exploding die as ``1 + max_explosions`` rolls (bounds the work of one roll).
         max_exponent: Absolute value of an exponent in ``**``, ``^`` or ``pow``.
         max_value_bits: Size of any intermediate value, in bits.
         max_odds_outcomes: Distinct values an exact-odds distribution may hold at any step.
@@ -31,6 +33,7 @@ class Limits:
     max_sides: int = 10_000
     max_total_dice: int = 2000
     max_explosions: int = 10
+    max_rolled_dice: int = 5000
     max_exponent: int = 100
     max_value_bits: int = 4096
     max_odds_outcomes: int = 200_000

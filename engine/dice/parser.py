@@ -87,6 +87,7 @@ class _Parser:
         self.i = 0
         self.depth = 0
         self.total_dice = 0
+        self.rolled_dice = 0  # worst case, each exploding die counted with all its explosions
 
     # --- helpers --------------------------------------------------------------------------
     def fail(self, message: str, pos: int | None = None) -> DiceSyntaxError:
@@ -320,6 +321,14 @@ class _Parser:
                 f"The notation rolls more than {LIMITS.max_total_dice} dice in all.", start
             )
         modifiers = self.modifiers(faces, qty, group=False)
+        explodes = any(isinstance(m, Explode) for m in modifiers)
+        self.rolled_dice += qty * (1 + LIMITS.max_explosions) if explodes else qty
+        if self.rolled_dice > LIMITS.max_rolled_dice:
+            raise self.limit(
+                f"The notation could roll more than {LIMITS.max_rolled_dice} dice in all, "
+                f"counting up to {LIMITS.max_explosions} explosions per exploding die.",
+                start,
+            )
         end = self.i
         label = self.label()
         return Dice(qty, sides, faces, low, modifiers, label, start, end)

@@ -68,13 +68,14 @@ def _text(r: Result, parent: int = 0) -> str:
     if isinstance(r, BinOpResult):
         prec = _PRECEDENCE[r.node.op]
         op = "^" if r.node.op == "**" else r.node.op
-        left = _text(r.left, prec + (1 if r.node.op == "**" else 0))
+        # (-2)**2: a negated base needs its parentheses back, as the sign binds looser.
+        left = _text(r.left, 5 if r.node.op == "**" else prec)
         right = _text(r.right, prec + (0 if r.node.op == "**" else 1))
         s = f"{left}{op}{right}"
         return f"({s})" if prec < parent else s
     if isinstance(r, NegateResult):
-        inner = _text(r.operand, 3)
-        return f"-{inner}"
+        s = f"-{_text(r.operand, 3)}"
+        return f"({s})" if parent > 4 else s
     if isinstance(r, CallResult):
         return f"{r.node.name}(" + ",".join(_text(a) for a in r.args) + ")"
     if isinstance(r, GroupResult):
