@@ -409,3 +409,37 @@ def test_page_lines_count_front_matter(tmp_path: object) -> None:
     assert result.messages() == [
         "docs/fight.md:8: combat: side 'A': no statblock 'ghost' on this page (statblocks here: there are none)."
     ]
+
+
+@pytest.mark.parametrize(
+    "system", ["scars", "grit-flesh", "stamina-wounds", "dark-dungeons", "roll-under-atk"]
+)
+def test_docs_encounter_steps_replay_the_whole_fight(system: str) -> None:
+    """The widget's stateless stepping: the log after N rounds is the start of the full log."""
+    from pathlib import Path
+
+    from engine.bridge import handle
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "systems" / system / "index.md"
+    result = convert_page(page)
+    assert result.messages() == []
+    found = re.search(r'<div class="rb-combat".*?class="rb-data">(.*?)</script>', result.html)
+    assert found
+    data = json.loads(found.group(1))
+    assert data["system"] == system
+    for seed in (1, 2, 3):
+        full = handle({"op": "fight", "system": system, "sides": data["sides"], "seed": seed})
+        assert full["result"] is not None
+        sides = {name: members for name, members in data["sides"]}
+        fight = Fight.start(get(system), sides, random.Random(seed))
+        fight.run()
+        assert full["log"] == fight.lines  # what `rollbook fight --seed` prints
+        previous: list[str] = []
+        for rounds in range(full["round"] + 1):
+            part = handle({"op": "fight", "system": system, "sides": data["sides"],
+                           "seed": seed, "rounds": rounds})
+            assert part["round"] == rounds
+            assert part["log"][: len(previous)] == previous
+            assert part["log"] == full["log"][: len(part["log"])]
+            previous = part["log"]
+        assert previous == full["log"]
