@@ -570,7 +570,12 @@ _ODDS: dict[type, Callable[[Any], _Dist]] = {
 
 
 def _node_odds(node: Node) -> _Dist:
-    return _ODDS[type(node)](node)
+    try:
+        return _ODDS[type(node)](node)
+    except DiceError as err:
+        if err.position is None:  # point at the innermost part that was too large
+            err.position = getattr(node, "pos", None)
+        raise
 
 
 def odds(expr: Any) -> Distribution:
