@@ -39,6 +39,7 @@ from .nodes import (
     Unique,
     Value,
 )
+from .roller import keep_indexes
 
 __all__ = ["Distribution", "odds", "support"]
 
@@ -165,9 +166,6 @@ class _Dist:
                 w[k] = w.get(k, 0) + q * scale
         return _Dist(w, den)
 
-    def probability(self, k: Any) -> Fraction:
-        return Fraction(self.w.get(k, 0), self.total)
-
     def items_p(self) -> list[tuple[Any, Fraction]]:
         return [(k, Fraction(q, self.total)) for k, q in self.w.items()]
 
@@ -290,8 +288,6 @@ def _check_pool(dice: int, outcomes: int, kept: tuple[int, ...]) -> tuple[int, .
 
 def _kept_positions(m: int, keeps: list[Keep]) -> tuple[int, ...]:
     """Per sorted position (ascending), 1 if kept after all keep/drop modifiers."""
-    from .roller import keep_indexes
-
     kept = [1] * m
     for k in keeps:
         for j in keep_indexes(list(range(m)), k):

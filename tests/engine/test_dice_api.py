@@ -73,3 +73,13 @@ def test_error_has_position_and_caret() -> None:
 
 def test_limits_exported() -> None:
     assert engine.LIMITS.max_dice >= 100
+
+
+def test_distribution_is_exported_lazily() -> None:
+    dist = odds("1d4")
+    assert isinstance(dist, engine.Distribution)
+    assert dist.support() == {1, 2, 3, 4}
+
+
+def test_is_multi() -> None:
+    assert parse("d6,d6").is_multi and not parse("2d6").is_multi
