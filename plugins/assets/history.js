@@ -32,14 +32,30 @@ function entries() {
   return stored.length || !memory ? stored : memory;
 }
 
-/** Add one roll: {where: label, result: plain text, href: link back}. */
-export function record({ where, result, href }) {
+const pending = []; // rolls not yet written: storage waits until the result is painted
+let flushScheduled = false;
+
+function flush() {
+  flushScheduled = false;
+  if (!pending.length) return;
   const list = entries();
-  list.push({ time: new Date().toISOString(), page: document.title, where, result, href });
+  list.push(...pending.splice(0));
   memory = list.slice(-LIMIT);
   save(memory);
   render();
 }
+
+/** Add one roll: {where: label, result: plain text, href: link back}. */
+export function record({ where, result, href }) {
+  pending.push({ time: new Date().toISOString(), page: document.title, where, result, href });
+  if (flushScheduled) return;
+  flushScheduled = true;
+  // After the frame that shows the result: the reader sees it before we touch storage.
+  requestAnimationFrame(() => setTimeout(flush, 0));
+}
+
+// Leaving the page (reload, full navigation) must not lose a roll made just before.
+addEventListener("pagehide", flush);
 
 /** The history as Markdown, oldest first. */
 export function toMarkdown(list = entries()) {
