@@ -12,6 +12,7 @@ the faces that miss it: the same distribution as looping, in one draw.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from .arith import BINARY, FUNCTION_IMPL
@@ -166,9 +167,13 @@ def _unique(mod: Unique, node: Dice) -> _Apply:
     cp, faces, once = mod.compare, node.faces, mod.once
     draw = _face_drawer(faces)
     flag = UNIQUE_ONCE if once else UNIQUE
+    # Sorted faces (every die's are) let the allowed faces shrink by bisection instead of
+    # being rebuilt per clash, which cost O(sides) each: 1000d10000u took over 100 ms.
+    ordered = list(faces) == sorted(faces)
 
     def apply(rolls: list[Die], rng: random.Random) -> list[Die]:
         seen: set[Value] = set()
+        ok: list[Value] | None = None  # faces a re-roll loop can end on, from the first clash
         for d in rolls:
             v = d.value
             if v in seen and (cp is None or cp(v)):
@@ -177,10 +182,14 @@ def _unique(mod: Unique, node: Dice) -> _Apply:
                     d.value = draw(rng)
                 else:
                     # Loop ends on the first face that is new or misses the compare point.
-                    ok = tuple(f for f in faces if f not in seen or (cp is not None and not cp(f)))
+                    if ok is None or not ordered:
+                        ok = [f for f in faces if f not in seen or (cp is not None and not cp(f))]
                     d.value = ok[randbelow(rng, len(ok))]
                 d.flags |= flag
-            seen.add(d.value)
+            new = d.value
+            if ok is not None and ordered and new not in seen and (cp is None or cp(new)):
+                del ok[bisect_left(ok, new) : bisect_right(ok, new)]
+            seen.add(new)
         return rolls
 
     return apply
