@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import CHROMIUM_ARGS, READY_TIMEOUT_MS  # noqa: F401
+from tests.browser.conftest import READY_TIMEOUT_MS
 
 DOCS = Path(__file__).resolve().parent / "site" / "docs"
 
@@ -79,3 +79,25 @@ def test_link_parameters_are_data_never_html(page: Page, fixture_site: str) -> N
     expect(result).to_contain_text("from 0 to 3")
     page.goto(f"{fixture_site}prompts/?roll=recovery&seed=-5&bonus=1")
     expect(result).to_contain_text("seed must be a whole number")
+
+
+def test_copy_link_button_puts_the_seeded_link_on_the_clipboard(
+    browser: Browser, fixture_site: str
+) -> None:
+    context = browser.new_context()
+    try:
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=fixture_site)
+        page = context.new_page()
+        page.goto(f"{fixture_site}tables/")
+        table = page.locator(".rb-table[data-rb-anchor=weather]")
+        copy = table.locator("button.rb-copy-link")
+        expect(copy).to_be_hidden()  # nothing to link to before a roll
+        table.locator(".rb-bar button.rb-roll").click()
+        shown(page, "weather")
+        copy.click()
+        expect(table.locator(".rb-result .rb-note")).to_have_text(" Link copied.")
+        copied = page.evaluate("navigator.clipboard.readText()")
+        seed = table.get_attribute("data-rb-seed")
+        assert copied == f"{fixture_site}tables/?roll=weather&seed={seed}#weather"
+    finally:
+        context.close()
