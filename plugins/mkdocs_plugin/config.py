@@ -56,6 +56,9 @@ class RollbookConfig(base.Config):
     wheels_icepool = c.Type(bool, default=True)
     """Ship icepool too, so the browser can show exact odds."""
 
+    reproducible_date = c.Type(bool, default=True)
+    """Date the build by its input (last docs commit) so rebuilds are byte-identical."""
+
     assets_javascript = c.Type(str, default="assets/rollbook/rollbook.js")
     """Site path of the entry ES module added to every page."""
 

@@ -21,6 +21,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from plugins.markup.problems import PageContext, set_context
+from plugins.mkdocs_plugin.build_date import pin_build_date
 from plugins.mkdocs_plugin.config import RollbookConfig
 from plugins.sitewide import SitewideError, build_site_assets
 
@@ -68,6 +69,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if docs.startswith(".."):  # docs outside the project: its own name reads best
             docs = os.path.basename(os.path.normpath(config.docs_dir))
         self._docs_prefix = docs.replace(os.sep, "/")
+        if self.config.reproducible_date:
+            pin_build_date(config.docs_dir)
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
             entry = ExtraScriptValue(script)
