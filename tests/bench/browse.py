@@ -65,6 +65,7 @@ class Visit:
         long_tasks: (start, duration) of main-thread tasks over 50 ms, load and clicks.
         log_start: Index into the server log where this visit began.
         log_first_roll: Index into the server log when the first roll was painted.
+        worker_ms: Worker start -> ready as the page saw it (``rollbook.readyMs``).
     """
 
     ready: float | None = None
@@ -73,6 +74,7 @@ class Visit:
     long_tasks: list[tuple[float, float]] = field(default_factory=list)
     log_start: int = 0
     log_first_roll: int = 0
+    worker_ms: float | None = None
 
 
 def visit(
@@ -107,8 +109,11 @@ def visit(
             state = page.evaluate("({ready: lab.ready, failed: lab.failed})")
             result.ready, result.error = state["ready"], state["failed"] or ""
         else:
-            state = page.evaluate("({ready: __rb.readyAt, error: __rb.error})")
-            result.ready = state["ready"]
+            state = page.evaluate(
+                "({ready: __rb.readyAt, error: __rb.error,"
+                " worker: window.rollbook ? window.rollbook.readyMs : null})"
+            )
+            result.ready, result.worker_ms = state["ready"], state["worker"]
             result.error = "the engine reported an error" if state["error"] else ""
         if result.error:
             return result
