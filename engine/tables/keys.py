@@ -9,11 +9,25 @@ as ``>=N``). The en dash display form ``2–3`` is accepted as a range too.
 
 from __future__ import annotations
 
+import math
 import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-__all__ = ["Key", "KeyError_", "count_parts", "parse_key", "value_text"]
+__all__ = [
+    "Key",
+    "KeyError_",
+    "chances",
+    "count_parts",
+    "covered",
+    "parse_key",
+    "plain_values",
+    "reached",
+    "value_text",
+]
 
 _INT = r"[+-]?\d+"
 _EXACT = re.compile(rf"^({_INT})$")
@@ -112,6 +126,79 @@ class Key:
         low_ok = self.lo is None or (other.lo is not None and other.lo >= self.lo)
         high_ok = self.hi is None or (other.hi is not None and other.hi <= self.hi)
         return low_ok and high_ok
+
+
+def plain_values(values: Sequence[Any]) -> bool:
+    """Whether every value is a whole number or a tuple (what rolls give unless they divide).
+
+    For such values a number key covers exactly the whole numbers from ``lo`` to ``hi``, so
+    sorted bounds answer "which keys cover which values" without trying every pair (a
+    10,000-row table took minutes that way).
+    """
+    return all(isinstance(v, tuple) or (type(v) is int) for v in values)
+
+
+def _span(key: Key) -> tuple[float, float]:
+    return (-math.inf if key.lo is None else key.lo, math.inf if key.hi is None else key.hi)
+
+
+def covered(keys: Sequence[Key], values: Sequence[Any]) -> list[bool]:
+    """For each value, whether any key matches it (same answers as ``Key.matches``)."""
+    if not plain_values(values):
+        return [any(k.matches(v) for k in keys) for v in values]
+    tuples = {k.dice for k in keys if k.op == "tuple"}
+    merged: list[list[float]] = []
+    for lo, hi in sorted(_span(k) for k in keys if k.op != "tuple"):
+        if merged and lo <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    starts = [lo for lo, _ in merged]
+    out = []
+    for v in values:
+        if isinstance(v, tuple):
+            out.append(v in tuples)
+            continue
+        i = bisect_right(starts, v) - 1
+        out.append(i >= 0 and v <= merged[i][1])
+    return out
+
+
+def reached(keys: Sequence[Key], values: Sequence[Any]) -> list[bool]:
+    """For each key, whether it matches any of the values (same answers as ``Key.matches``)."""
+    if not plain_values(values):
+        return [any(k.matches(v) for v in values) for k in keys]
+    numbers = sorted(v for v in values if not isinstance(v, tuple))
+    tuples = {v for v in values if isinstance(v, tuple)}
+    out = []
+    for k in keys:
+        if k.op == "tuple":
+            out.append(k.dice in tuples)
+            continue
+        lo, hi = _span(k)
+        i = bisect_left(numbers, lo)
+        out.append(i < len(numbers) and numbers[i] <= hi)
+    return out
+
+
+def chances(keys: Sequence[Key | None], pmf: dict[Any, Fraction]) -> list[Fraction] | None:
+    """Each key's summed chance over ``pmf`` (``None`` keys get 0); ``None`` if not plain."""
+    if not plain_values(list(pmf)):
+        return None
+    numbers = sorted(v for v in pmf if not isinstance(v, tuple))
+    running = [Fraction(0)]
+    for v in numbers:
+        running.append(running[-1] + pmf[v])
+    out = []
+    for k in keys:
+        if k is None:
+            out.append(running[0])
+        elif k.op == "tuple":
+            out.append(pmf.get(k.dice, running[0]))
+        else:
+            lo, hi = _span(k)
+            out.append(running[bisect_right(numbers, hi)] - running[bisect_left(numbers, lo)])
+    return out
 
 
 def count_parts(notation: str) -> int:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from engine.tables.build import CANONICAL_MARK, read_authored
 from engine.tables.canonical import read_canonical
 from engine.tables.dicework import fill_roll, pmf, possible_values, roll_dice
+from engine.tables.keys import chances as key_chances
 from engine.tables.keys import parse_key, value_text
 from engine.tables.parts import Button, Prompt, Row, Tab, TableRoll
 from engine.tables.problems import LineMap, Path, Problem, TableError
@@ -224,6 +225,9 @@ class Table:
                 chances.get(values[r.index], Fraction(0)) if r.index < len(values) else Fraction(0)
                 for r in self.rows
             ]
+        fast = key_chances([r.key for r in self.rows], dict(chances))
+        if fast is not None:
+            return fast
         return [
             sum(
                 (p for v, p in chances.items() if r.key is not None and r.key.matches(v)),

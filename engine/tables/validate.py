@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.tables.build import suggest
 from engine.tables.dicework import fill_roll, possible_values
-from engine.tables.keys import KeyError_, parse_key
+from engine.tables.keys import KeyError_, covered, parse_key, reached
 from engine.tables.model import RollList, Table
 from engine.tables.parts import Tab
 from engine.tables.problems import ERROR, WARNING, Path, Problem, TableError
@@ -101,8 +101,9 @@ class _Checker:
 
     def overlaps(self) -> None:
         keyed = [r for r in self.table.rows if r.key is not None]
+        near = _neighbours(keyed)
         for i, row in enumerate(keyed):
-            for earlier in keyed[:i]:
+            for earlier in (keyed[j] for j in near[i] if j < i):
                 assert row.key is not None and earlier.key is not None
                 shared = row.key.overlap(earlier.key)
                 if shared is not None:
@@ -230,15 +231,16 @@ class _Checker:
                 return
             return
         keys = [r.key for r in table.rows if r.key is not None]
-        uncovered = [v for v in union if not any(k.matches(v) for k in keys)]
+        uncovered = [v for v, ok in zip(union, covered(keys, union), strict=True) if not ok]
         if uncovered:
             self.add(
                 ("results",),
                 f"results: no row covers {describe_values(uncovered)} ({gives})",
             )
+        hit = dict(zip(keys, reached(keys, union), strict=True))
         for row in table.rows:
             key = row.key
-            if key is not None and not any(key.matches(v) for v in union):
+            if key is not None and not hit[key]:
                 self.add(
                     row.path or ("results",),
                     f"results: key {key.text!r} can never be rolled ({gives})",
@@ -260,6 +262,44 @@ class _Checker:
         if not self.unfilled:
             self.tabs()
         return sorted(self.problems, key=lambda p: (p.line, p.severity != ERROR))
+
+
+def _neighbours(keyed: list[Any]) -> list[list[int]]:
+    """For each keyed row, the rows (indexes, in order) that might overlap it.
+
+    Rows whose spans chain together form a cluster; only rows of one cluster can overlap,
+    so a 10,000-row table compares a handful of pairs instead of fifty million.
+    """
+    order = sorted(
+        range(len(keyed)),
+        key=lambda i: (
+            keyed[i].key.op == "tuple",
+            keyed[i].key.dice if keyed[i].key.op == "tuple" else (),
+            float("-inf") if keyed[i].key.lo is None else keyed[i].key.lo,
+        ),
+    )
+    clusters: list[list[int]] = []
+    reach: Any = None
+    for i in order:
+        key = keyed[i].key
+        if key.op == "tuple":
+            joined = bool(clusters) and reach == ("tuple", key.dice)
+            reach = ("tuple", key.dice)
+        else:
+            lo = float("-inf") if key.lo is None else key.lo
+            hi = float("inf") if key.hi is None else key.hi
+            joined = bool(clusters) and isinstance(reach, float | int) and lo <= reach
+            reach = max(reach, hi) if joined else hi
+        if joined:
+            clusters[-1].append(i)
+        else:
+            clusters.append([i])
+    near: list[list[int]] = [[] for _ in keyed]
+    for cluster in clusters:
+        if len(cluster) > 1:
+            for i in cluster:
+                near[i] = sorted(cluster)
+    return near
 
 
 def validate(table: Table, prompt_values: Mapping[str, Any] | None = None) -> list[Problem]:
