@@ -23,9 +23,10 @@ export function follow() {
   if (rawSeed !== null) {
     seed = /^\d{1,16}$/.test(rawSeed) ? Number(rawSeed) : NaN;
     if (!(seed <= MAX_SEED)) {
-      if (root.matches(table.SELECTOR)) {
-        table.explain(root, `Not rolled: this link's seed must be a whole number from 0 to ${MAX_SEED}.`);
-      }
+      const sentence = `Not rolled: this link's seed must be a whole number from 0 to ${MAX_SEED}.`;
+      if (root.matches(table.SELECTOR)) table.explain(root, sentence);
+      // An inline roll says it in its own output (as text), not silently nothing.
+      else root.querySelector("output.rb-out")?.replaceChildren(sentence);
       return;
     }
   }

@@ -177,4 +177,5 @@ def garbage(rng: random.Random) -> str:
         mods = rng.choice(["", "!", "!!", "!p", "!>1", "r<5", "u", "uo", "kh3", ">=5f<2", "sa"])
         return f"{qty}d{sides}{mods}" + rng.choice(["", f"+{qty}d{sides}{mods}"])
     ops = ["+", "*", "**", "^", "/", "%", "-"]
-    return "".join(f"{rng.randint(0, 10**rng.randint(0, 40))}{rng.choice(ops)}" for _ in range(8)) + "1"
+    parts = (f"{rng.randint(0, 10 ** rng.randint(0, 40))}{rng.choice(ops)}" for _ in range(8))
+    return "".join(parts) + "1"
