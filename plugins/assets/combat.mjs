@@ -78,8 +78,6 @@ async function copyText(text) {
 /** Make one combat block live; safe to call again on the same element. */
 export function mount(root) {
   if (root.dataset.rbMounted) return;
-  // readPayload also finds the payload after Material's instant navigation strips the
-  // script's type and class.
   const data = readPayload(root);
   if (!data) return;
   root.dataset.rbMounted = "true";

@@ -6,6 +6,7 @@ import * as engine from "./engine.js";
 import * as deeplink from "./deeplink.js";
 import * as history from "./history.js";
 import * as inline from "./inline.js";
+import * as instant from "./instant.js";
 import * as table from "./table.js";
 
 const IDLE_TIMEOUT_MS = 1000; // start the worker at the latest this long after load
@@ -36,6 +37,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   workerStarts: { get: () => engine.stats.workerStarts },
   readyMs: { get: () => engine.stats.readyMs },
   readyAt: { get: () => engine.stats.readyAt },
+  instantClaims: { get: () => instant.stats.claims },
   ready: { value: () => engine.start() },
   request: { value: (req) => engine.request(req) },
   mountAll: { value: mountAll },
@@ -46,6 +48,7 @@ document.documentElement.dataset.rbEngine ??= "idle";
 if (window.document$ && typeof window.document$.subscribe === "function") {
   // Material: fires for the first page and after every instant navigation.
   window.document$.subscribe(() => mountAll());
+  instant.enable(); // instant navigation whatever port the site is served on
 } else if (document.readyState === "loading") {
   addEventListener("DOMContentLoaded", mountAll, { once: true });
 } else {

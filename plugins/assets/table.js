@@ -15,8 +15,8 @@ function ensureBar(root) {
   let bar = root.querySelector(".rb-bar");
   if (!bar) {
     bar = el("div", { class: "rb-bar" });
-    const script = root.querySelector(":scope > script, :scope > template");
-    if (script) script.after(bar);
+    const data = root.querySelector(":scope > .rb-data");
+    if (data) data.after(bar);
     else root.prepend(bar);
   }
   const button = (cls, label, attrs = {}) => {

@@ -58,14 +58,15 @@ export function pageUrl() {
 }
 
 /**
- * The JSON payload of a widget: `script.rb-data` (or `template.rb-data`). Material's instant
- * navigation re-creates inline scripts without their attributes, so after a navigation the
- * payload may sit in a bare `<script>`; its text is still the JSON.
+ * The JSON payload of a widget: the text of its `template.rb-data` (the build writes `<`,
+ * `>` and `&` as JSON escapes, so the template holds one text node). A template, because
+ * Material's instant navigation re-runs inline scripts without their type. Hand-written
+ * pages outside Material may use `script.rb-data[type="application/json"]` instead.
  */
 export function readPayload(root) {
-  const node =
-    root.querySelector(":scope > script.rb-data, :scope > template.rb-data") ||
-    [...root.querySelectorAll(":scope > script:not([src])")].find((s) => !s.type);
+  const node = root.querySelector(
+    ':scope > template.rb-data, :scope > script.rb-data[type="application/json"]',
+  );
   if (!node) return null;
   const text = node.tagName === "TEMPLATE" ? node.content.textContent : node.textContent;
   try {

@@ -35,7 +35,7 @@ from markdown import Markdown
 from plugins.markup.anchors import allocate_anchor
 from plugins.markup.combat_odds import pair_odds
 from plugins.markup.extension import PageState
-from plugins.markup.render import error_box, payload_json
+from plugins.markup.render import error_box, payload_html
 from plugins.markup.statblock_fence import by_key, check_fields, page_statblocks, short_title
 from plugins.markup.yamlpos import YamlProblem, load_with_positions
 
@@ -335,7 +335,7 @@ def widget_html(enc: Encounter, anchor: str, own_id: bool) -> str:
     return "".join([
         f'<div class="rb-combat"{id_attr} data-rb-anchor="{a}" '
         f'data-rb-system="{escape(enc.system.id)}">',
-        f'<script type="application/json" class="rb-data">{payload_json(payload)}</script>',
+        payload_html(payload),
         f'<p class="rb-combat-title"><strong>{escape(title)}</strong> '
         f'<span class="rb-statblock-system">{escape(short_title(enc.system))}</span></p>',
         _combatants(enc),

@@ -13,7 +13,8 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-__all__ = ["PromptView", "RowView", "TableView", "error_box", "payload_json", "render_table"]
+__all__ = ["PromptView", "RowView", "TableView", "error_box", "payload_html", "payload_json",
+           "render_table"]
 
 
 @dataclass(frozen=True)
@@ -59,10 +60,27 @@ class TableView:
     notes: list[str] = field(default_factory=list)
 
 
+# JSON escapes for the characters HTML gives meaning to, so the payload is plain text
+# inside a <template> and the same bytes are still valid JSON.
+_INERT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+
+
 def payload_json(data: Any) -> str:
-    """JSON for a ``<script type="application/json">``: sorted keys, ``</`` escaped."""
+    """Sorted, compact JSON with ``<``, ``>``, ``&`` written as ``\\u003c`` etc."""
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return text.translate(_INERT)
+
+
+def payload_html(data: Any) -> str:
+    """A widget's payload element: ``<template class="rb-data">JSON</template>``.
+
+    A template, not ``<script type="application/json">``: Material's instant navigation
+    re-creates every inline script of the new page without its ``type`` and runs it, so a
+    JSON script would be executed as JavaScript. A template is inert, and its text (no
+    markup characters left in it) reads back as ``template.content.textContent``.
+    ``data-search-exclude`` keeps the JSON out of Material's search index.
+    """
+    return f'<template class="rb-data" data-search-exclude>{payload_json(data)}</template>'
 
 
 def _attr(value: object) -> str:
@@ -222,7 +240,7 @@ def render_table(view: TableView, anchor: str, own_id: bool, notes: list[str] | 
         f'<div class="{_attr(classes)}"{id_attr} data-rb-anchor="{_attr(anchor)}" '
         f'data-rb-kind="{view.kind}" data-roll="{_attr(view.roll)}">',
         error_box(notes) if notes else "",
-        f'<script type="application/json" class="rb-data">{payload_json(view.payload)}</script>',
+        payload_html(view.payload),
         _prompts(view, anchor),
         bar if view.button_placement != "below" else "",
         body,

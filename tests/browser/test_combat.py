@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _payload(page: Page, anchor: str) -> dict:
     data: dict = page.evaluate(
-        "id => JSON.parse(document.querySelector(`.rb-combat[data-rb-anchor='${id}'] .rb-data`)"
-        ".textContent)",
+        "id => JSON.parse(document.querySelector(`.rb-combat[data-rb-anchor='${id}'] "
+        "template.rb-data`).content.textContent)",
         anchor,
     )
     return data

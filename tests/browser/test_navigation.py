@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import FIXTURE_SITE_URL, wait_ready
 
 
 def follow(page: Page, link_text: str, path: str) -> None:
@@ -35,6 +35,61 @@ def test_instant_navigation_keeps_one_worker(page: Page, fixture_site: str) -> N
     # No full page load happened (Material swapped the content) and the worker never restarted.
     assert page.evaluate("window.__sameDocument") is True
     assert page.evaluate("window.rollbook.workerStarts") == 1
+
+
+def test_instant_navigation_on_the_demo_site(page: Page, demo_site: tuple[str, Path]) -> None:
+    # The demo has no site_url and this server has a random port: Material's sitemap match
+    # never succeeds, so instant.js must claim the links (and payloads must not be scripts:
+    # the page fixture fails on any uncaught error).
+    base, _ = demo_site
+    page.goto(base)
+    wait_ready(page)
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".rb-inline button").first.click()
+    expect(page.locator(".rb-inline output").first).to_have_text(re.compile(r"^-?\d+$"))
+
+    page.locator("nav.md-nav--primary a", has_text=re.compile(r"^\s*Roll tables\s*$")).click()
+    page.wait_for_function("location.pathname.endsWith('/authoring/roll-tables/')")
+    table = page.locator(".rb-table").first
+    expect(table).to_have_attribute("data-rb-mounted", "true")
+    table.locator(".rb-bar button.rb-roll").click()
+    expect(table.locator("[aria-current=true]")).to_have_count(1)
+    # Material swapped the content (no page load) and the one worker answered both rolls.
+    assert page.evaluate("window.__sameDocument") is True
+    assert page.evaluate("window.rollbook.workerStarts") == 1
+    assert page.evaluate("window.rollbook.instantClaims") == 1
+
+    # Back is Material's too: the home page returns without a page load, its rolls work.
+    page.go_back()
+    page.wait_for_function("location.pathname === '/'")
+    page.locator(".rb-inline button").nth(1).click()
+    expect(page.locator(".rb-inline output").nth(1)).to_have_text(re.compile(r"^-?\d+$"))
+    assert page.evaluate("window.__sameDocument") is True
+    assert page.evaluate("window.rollbook.workerStarts") == 1
+
+
+def test_material_claims_links_itself_when_site_url_matches(
+    page: Page, fixture_site: str
+) -> None:
+    # What `mkdocs serve` gives (site_url = the server): Material's own sitemap match claims
+    # the link, and instant.js must leave it alone (one navigation, one history entry).
+    def sitemap(route: Route) -> None:
+        response = route.fetch()
+        fixed = response.text().replace(FIXTURE_SITE_URL, fixture_site)
+        route.fulfill(response=response, body=fixed)
+
+    page.route("**/sitemap.xml", sitemap)
+    page.goto(fixture_site)
+    wait_ready(page)
+    page.evaluate("window.__sameDocument = true")
+    length = page.evaluate("history.length")
+    follow(page, "the tables page", "/tables/")
+    expect(page.locator(".rb-table[data-rb-anchor=weather]")).to_have_attribute(
+        "data-rb-mounted", "true"
+    )
+    assert page.evaluate("window.__sameDocument") is True
+    assert page.evaluate("history.length") == length + 1
+    assert page.evaluate("window.rollbook.instantClaims") == 0
 
 
 def test_history_tray_lists_rolls_across_pages_and_reloads(page: Page, fixture_site: str) -> None:

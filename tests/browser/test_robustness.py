@@ -96,3 +96,11 @@ def test_no_request_leaves_the_site_on_any_demo_page(
     # The worker's requests are recorded too, so the list is complete.
     assert any(url.endswith("pyodide.asm.wasm") for url in requested)
     assert any(url.endswith(".whl") for url in requested)
+
+
+def test_demo_search_index_holds_no_widget_payload(demo_site: tuple[str, Path]) -> None:
+    # Payload templates carry data-search-exclude; without it Material would index the JSON.
+    _, folder = demo_site
+    index = (folder / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert '\\"rollbook\\":1' not in index and '\\"rows\\":[' not in index
+    assert "Roll tables" in index  # the index itself was written

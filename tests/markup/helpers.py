@@ -41,3 +41,11 @@ def messages(src: str, name: str = "page.md") -> list[str]:
 def buttons(html: str) -> list[str]:
     """The inline roll buttons' data-roll values, in order."""
     return re.findall(r'<button class="rb-roll"[^>]*data-roll="([^"]*)"', html)
+
+
+PAYLOAD = re.compile(r'<template class="rb-data" data-search-exclude>(.*?)</template>', re.S)
+
+
+def payload_texts(html: str) -> list[str]:
+    """The raw text of every widget payload (``template.rb-data``) in ``html``, in order."""
+    return PAYLOAD.findall(html)

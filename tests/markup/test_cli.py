@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 
 from engine.bridge import handle
 from plugins.cli import main
-from tests.markup.helpers import convert
+from tests.markup.helpers import convert, payload_texts
 
 PAGE = """\
 ---
@@ -63,7 +62,7 @@ def test_table_json_equals_the_browser_worker_reply(page, capsys):
     assert {"roll", "row", "text", "tab", "seed"} <= reply.keys()
     # What the worker does: read the page's JSON payload, ask the bridge with the same seed.
     html, _ = convert(PAGE.split("---\n", 2)[2])
-    data = json.loads(re.search(r'class="rb-data">(.*?)</script>', html).group(1))
+    data = json.loads(payload_texts(html)[0])
     worker = handle({"op": "table", "table": data, "seed": 42, "prompts": {"alertness": 2}})
     assert {k: reply[k] for k in worker} == worker
     assert reply["text"].startswith(f"{reply['roll']['total']}: ")

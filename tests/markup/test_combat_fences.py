@@ -71,7 +71,7 @@ damage: 1d4+1
 
 def _payload(html: str, anchor: str) -> dict:
     block = re.search(rf'<div class="rb-combat"[^>]*data-rb-anchor="{anchor}".*?'
-                      r'<script type="application/json" class="rb-data">(.*?)</script>', html)
+                      r'<template class="rb-data" data-search-exclude>(.*?)</template>', html)
     assert block, html
     data: dict = json.loads(block.group(1))
     return data
@@ -423,7 +423,7 @@ def test_docs_encounter_steps_replay_the_whole_fight(system: str) -> None:
     page = Path(__file__).resolve().parents[2] / "docs" / "systems" / system / "index.md"
     result = convert_page(page)
     assert result.messages() == []
-    found = re.search(r'<div class="rb-combat".*?class="rb-data">(.*?)</script>', result.html)
+    found = re.search(r'<div class="rb-combat".*?class="rb-data"[^>]*>(.*?)</template>', result.html)
     assert found
     data = json.loads(found.group(1))
     assert data["system"] == system
