@@ -90,6 +90,18 @@ def _table(request: Mapping[str, Any]) -> dict[str, Any]:
     return reply
 
 
+def _table_odds(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Each row's exact chance for the given prompt values (missing ones take defaults)."""
+    from engine import tables
+
+    data = request.get("table")
+    if not isinstance(data, dict):
+        raise BridgeError("the request needs 'table' as a table payload.")
+    table = tables.Table.from_dict(data)
+    prompts = table.prompt_values(_mapping(request, "prompts"))  # unknown/out of range: a sentence
+    return {"chances": [_fraction(p) for p in table.probabilities(prompts)], "prompts": prompts}
+
+
 def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
     from engine import dice
 
@@ -160,6 +172,7 @@ def _simulate(request: Mapping[str, Any]) -> dict[str, Any]:
 _OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "roll": _roll,
     "table": _table,
+    "table_odds": _table_odds,
     "odds": _odds,
     "rules": _rules,
     "fight": _fight,
@@ -179,9 +192,8 @@ def handle(request: Any) -> dict[str, Any]:
     """Answer one browser request.
 
     Args:
-        request: ``{"op": "roll" | "table" | "odds" | "rules" | "fight" | "simulate",
-            ...}`` as in
-            ARCHITECTURE.md.
+        request: ``{"op": "roll" | "table" | "table_odds" | "odds" | "rules" | "fight" |
+            "simulate", ...}`` as in ARCHITECTURE.md.
 
     Returns:
         The op's reply, or ``{"error": sentence, "kind": class name}``; never raises for bad

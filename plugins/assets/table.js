@@ -49,18 +49,53 @@ function ensureResult(root) {
   return result;
 }
 
+/** A chance as the build writes it (plugins/markup/render.py `_percent`): "27.8%", "<0.1%". */
+export function percentText(pq) {
+  const [p, q = "1"] = String(pq).split("/");
+  const value = (Number(p) / Number(q)) * 100;
+  if (!Number.isFinite(value)) return "";
+  if (value && value < 0.1) return "<0.1%";
+  const fixed = value.toFixed(1);
+  return `${fixed.endsWith(".0") ? fixed.slice(0, -2) : fixed}%`;
+}
+
+/** The chance cell of a row (made here when the build wrote none). */
+function chanceCell(row) {
+  let cell = row.querySelector(":scope > .rb-p");
+  if (!cell) {
+    const item = row.tagName !== "TR";
+    cell = el(item ? "span" : "td", { class: "rb-p" });
+    cell.hidden = !row.closest(SELECTOR)?.classList.contains("rb-show-chances");
+    if (item) row.append(" "); // as the build writes it: "item (33.3%)"
+    row.append(cell);
+  }
+  return cell;
+}
+
 /**
- * Show or hide each row's exact chance, written by the build: `.rb-p` cells when it emitted
- * them, else cells made here from `data-rb-p`.
+ * Write one row's chance: `data-rb-p` ("p/q"), the shown percentage, the exact fraction as
+ * the title. `pq` null: no chance to show (`note` says why).
  */
+function paintChance(row, pq, note = "") {
+  const cell = chanceCell(row);
+  if (pq === null) {
+    delete row.dataset.rbP;
+    cell.textContent = row.tagName === "TR" ? "–" : "(–)";
+    cell.title = note;
+    return;
+  }
+  row.dataset.rbP = pq;
+  const percent = percentText(pq);
+  cell.textContent = row.tagName === "TR" ? percent : `(${percent})`;
+  cell.title = `exactly ${formatChance(pq).fraction}`;
+}
+
+/** Show or hide each row's exact chance (first paint: the build's `data-rb-p`). */
 function setChances(root, on) {
   if (!root.querySelector(".rb-p") && !root.dataset.rbChancesAdded) {
     root.dataset.rbChancesAdded = "true";
     for (const row of root.querySelectorAll("[data-rb-row][data-rb-p]")) {
-      const { fraction, percent } = formatChance(row.dataset.rbP);
-      const text = percent ? `${fraction} (${percent})` : fraction;
-      const cell = row.tagName === "TR" ? el("td", { class: "rb-p" }, text) : el("span", { class: "rb-p" }, ` (${text})`);
-      row.append(cell);
+      paintChance(row, row.dataset.rbP);
     }
     for (const head of root.querySelectorAll("thead tr")) {
       head.append(el("th", { class: "rb-p", scope: "col" }, "Chance"));
@@ -73,6 +108,50 @@ function setChances(root, on) {
     if (cell && !cell.title) cell.title = `exactly ${formatChance(row.dataset.rbP).fraction}`;
   }
   root.classList.toggle("rb-show-chances", on);
+}
+
+/**
+ * Keep the shown chances in step with the prompt values. The build's numbers (prompts at
+ * their defaults) need no engine; other values ask the worker's `table_odds`. Only while
+ * chances are shown; a newer change wins over an older reply.
+ */
+function chanceUpdater(root, data, inputs) {
+  const rows = () => root.querySelectorAll("[data-rb-row]");
+  const built = new Map([...rows()].map((row) => [row.dataset.rbRow, row.dataset.rbP ?? null]));
+  const keyOf = (values) => JSON.stringify(inputs.map((input) => [input.name, values[input.name]]));
+  const initial = collect(
+    inputs,
+    Object.fromEntries(inputs.map((input) => [input.name, input.defaultValue])),
+  );
+  const defaultsKey = initial.error ? null : keyOf(initial.values);
+  let shownKey = defaultsKey;
+  let asked = 0;
+  return async function update() {
+    if (!root.classList.contains("rb-show-chances") || !inputs.length) return;
+    const checked = collect(inputs);
+    if (checked.error) {
+      shownKey = null;
+      for (const row of rows()) paintChance(row, null, checked.error);
+      return;
+    }
+    const key = keyOf(checked.values);
+    if (key === shownKey) return;
+    const mine = ++asked;
+    if (key === defaultsKey) {
+      for (const row of rows()) paintChance(row, built.get(row.dataset.rbRow) ?? null);
+      shownKey = key;
+      return;
+    }
+    root.classList.add("rb-chances-busy");
+    const reply = await request({ op: "table_odds", table: data, prompts: checked.values });
+    if (mine !== asked) return; // the reader changed the values again meanwhile
+    root.classList.remove("rb-chances-busy");
+    for (const row of rows()) {
+      const pq = reply.error ? null : reply.chances[Number(row.dataset.rbRow)] ?? null;
+      paintChance(row, pq, reply.error || "");
+    }
+    shownKey = reply.error ? null : key;
+  };
 }
 
 /** The anchor of a table: its id, or the heading's when a heading right above owns it. */
@@ -127,12 +206,21 @@ export function mount(root) {
   const inputs = ensureInputs(root, data);
   tabs.mount(root);
 
+  const updateChances = chanceUpdater(root, data, inputs);
   ui.chances.addEventListener("click", () => {
     const on = ui.chances.getAttribute("aria-pressed") !== "true";
     ui.chances.setAttribute("aria-pressed", String(on));
     ui.chances.textContent = on ? "Hide chances" : "Show chances";
     setChances(root, on);
+    updateChances();
   });
+  let pending = null;
+  for (const input of inputs) {
+    input.addEventListener("input", () => {
+      clearTimeout(pending); // typing "12" asks once, not for "1" and then "12"
+      pending = setTimeout(updateChances, 150);
+    });
+  }
 
   ui.copy.addEventListener("click", async () => {
     const ok = await copyText(ui.permalink.href);
@@ -156,7 +244,10 @@ export function mount(root) {
       if (!given) checked.input.focus();
       return;
     }
-    if (given) for (const input of inputs) input.value = String(checked.values[input.name]);
+    if (given) {
+      for (const input of inputs) input.value = String(checked.values[input.name]);
+      updateChances();
+    }
     ui.rollButton.setAttribute("aria-busy", "true");
     root.classList.add("rb-busy");
     if (!isReady()) {

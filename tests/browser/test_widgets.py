@@ -123,6 +123,49 @@ def test_prompt_out_of_range_is_refused_and_in_range_is_rolled(
     )
 
 
+def _chances(data: dict, values: dict) -> list[tuple[str, str]]:
+    """("p/q", shown percentage) per row, as CPython's engine and the build compute them."""
+    from engine.tables import Table
+    from plugins.markup.render import _percent
+
+    chances = Table.from_dict(data).probabilities(values)
+    return [(f"{p.numerator}/{p.denominator}", _percent(p)) for p in chances]
+
+
+def test_chances_follow_the_prompt_values(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}prompts/")
+    table = page.locator(".rb-table[data-rb-anchor=recovery]")
+    rows = table.locator("tbody tr[data-rb-row]")
+    data = payload(page, "recovery")
+
+    def shown() -> list[tuple[str | None, str]]:
+        return [
+            (rows.nth(i).get_attribute("data-rb-p"), rows.nth(i).locator(".rb-p").inner_text())
+            for i in range(rows.count())
+        ]
+
+    table.get_by_role("button", name="Show chances").click()
+    # First paint: the build's numbers at the default, before the engine has started.
+    assert shown() == _chances(data, {"bonus": 0})
+    bonus = table.locator("input[name=bonus]")
+    for value in (2, 3):
+        bonus.fill(str(value))
+        want = _chances(data, {"bonus": value})
+        assert want != _chances(data, {"bonus": 0})
+        expect(rows.last.locator(".rb-p")).to_have_text(want[-1][1])
+        page.wait_for_function("!document.querySelector('.rb-chances-busy')")
+        assert shown() == want
+        title = rows.last.locator(".rb-p").get_attribute("title")
+        assert title == f"exactly {want[-1][0]}"
+    bonus.fill("9")  # out of range: no chance is shown for a value that cannot be rolled
+    expect(rows.first.locator(".rb-p")).to_have_text("–")
+    assert "from 0 to 3" in (rows.first.locator(".rb-p").get_attribute("title") or "")
+    bonus.fill("0")  # back to the default: the build's numbers again
+    expect(rows.last.locator(".rb-p")).to_have_text(_chances(data, {"bonus": 0})[-1][1])
+    assert shown() == _chances(data, {"bonus": 0})
+    assert page.evaluate("window.rollbook.workerStarts") == 1
+
+
 def test_d66_tabs_switch_by_click_and_keys_and_follow_the_roll(
     page: Page, fixture_site: str
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -64,3 +65,40 @@ def test_every_payload_parses_as_the_browser_reads_it(pages: dict[str, str]) -> 
             kinds.add("combat" if "sides" in data else data["kind"])
     # Every payload emitter is on some demo page.
     assert kinds >= {"table", "list", "combat"}
+
+
+def test_build_chances_equal_the_bridge_table_odds_at_defaults(pages: dict[str, str]) -> None:
+    # The first paint (data-rb-p from the build) and the worker's table_odds must agree, so
+    # a reader changing a prompt and back sees the same numbers.
+    from engine.bridge import handle
+
+    checked = 0
+    for name, html in pages.items():
+        blocks = re.findall(r'<div class="rb-table.*?(?=<div class="rb-table|\Z)', html, re.S)
+        for block in blocks:
+            data = json.loads(payload_texts(block)[0])
+            rows = r'data-rb-row="(\d+)"(?: data-rb-key="[^"]*")? data-rb-p="([^"]+)"'
+            built = dict(re.findall(rows, block))
+            if not built:
+                continue
+            reply = handle({"op": "table_odds", "table": data})
+            assert "error" not in reply, (name, reply)
+            assert {str(i): p for i, p in enumerate(reply["chances"])} == built, name
+            checked += 1
+    assert checked >= 5
+
+
+def test_table_odds_follow_prompt_values_and_refuse_bad_ones() -> None:
+    from engine.bridge import handle
+    from engine.tables import Table
+
+    table = Table.from_dict({
+        "roll": "1d6 + {{ bonus }}", "prompts": [{"name": "bonus", "min": 0, "max": 3}],
+        "results": {"1--3": "down", "4--6": "up", ">=7": "rested"},
+    })  # fmt: skip
+    data = table.to_dict()
+    assert handle({"op": "table_odds", "table": data})["chances"] == ["1/2", "1/2", "0/1"]
+    reply = handle({"op": "table_odds", "table": data, "prompts": {"bonus": "2"}})
+    assert reply == {"chances": ["1/6", "1/2", "1/3"], "prompts": {"bonus": 2}}
+    refused = handle({"op": "table_odds", "table": data, "prompts": {"bonus": 9}})
+    assert refused["kind"] == "TableError" and "0 to 3" in refused["error"]
