@@ -99,6 +99,8 @@ def _pow(a: Value, b: Value, pos: int) -> Value:
         # Only exact roots are allowed: an irrational power has no exact value.
         if base < 0:
             raise DiceValueError("A negative number has no real fractional power.", pos)
+        if exp.denominator > LIMITS.max_exponent:
+            raise DiceValueError("A fractional power must have an exact value here.", pos)
         p = _int_root(base.numerator, exp.denominator)
         q = _int_root(base.denominator, exp.denominator)
         if p is None or q is None:

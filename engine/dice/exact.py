@@ -105,7 +105,7 @@ class Distribution:
 
 
 #: Pairs of values one ``combine`` may visit (about a second of Python at most).
-_MAX_PAIRS = 2_000_000
+_MAX_PAIRS = 1_000_000
 
 
 class _Dist:
@@ -427,6 +427,23 @@ def _unique_odds(
 ) -> _Dist:
     faces, cp = node.faces, unique.compare
     raw = _Dist.uniform(faces)
+    distinct = set(faces)
+    plain = (
+        not unique.once
+        and cp is None
+        and len(distinct) == len(faces)
+        and set(per_die.w) == distinct
+        and len(set(per_die.w.values())) == 1
+    )
+    if plain and not keeps and state is None:
+        return _unique_subset_sums(faces, node.qty)
+    # Enumerate multisets of values seen so far; estimate the work first.
+    width = len(distinct | set(per_die.w))
+    work = sum(math.comb(width + i - 1, i) for i in range(node.qty)) * len(per_die.w) * width
+    if work > _MAX_ENUMERATION:
+        raise OddsUnavailableError(
+            "Exact odds are not available for these unique dice: too many combinations."
+        )
     states: dict[tuple[Any, ...], Fraction] = {(): Fraction(1)}
     for _ in range(node.qty):
         nxt: dict[tuple[Any, ...], Fraction] = {}
@@ -456,6 +473,26 @@ def _unique_odds(
         total = sum(state(v) for v in chosen) if state is not None else sum(chosen)
         out[total] = out.get(total, Fraction(0)) + p
     return _from_fractions(out)
+
+
+#: Steps an exact enumeration may take (a few seconds of Python at most).
+_MAX_ENUMERATION = 3_000_000
+
+
+def _unique_subset_sums(faces: tuple[int, ...], qty: int) -> _Dist:
+    """Plain ``u`` on distinct faces draws a uniform random subset: count subsets by sum."""
+    span = max(faces) - min(faces) + 1
+    if len(faces) * qty * qty * span > _MAX_ENUMERATION:
+        raise OddsUnavailableError(
+            "Exact odds are not available for these unique dice: too many combinations."
+        )
+    counts: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(qty)]
+    for i, f in enumerate(faces):
+        for k in range(min(i + 1, qty), 0, -1):
+            row = counts[k]
+            for total, c in counts[k - 1].items():
+                row[total + f] = row.get(total + f, 0) + c
+    return _Dist(counts[qty], math.comb(len(faces), qty))
 
 
 def _from_fractions(pmf: dict[Any, Fraction]) -> _Dist:
@@ -550,7 +587,14 @@ def _call_odds(node: Call) -> _Dist:
 def _multi_odds(node: Multi) -> _Dist:
     out = _Dist.const(())
     for item in node.items:
-        out = out.combine(_node_odds(item), lambda a, b: (*a, b))
+        part = _node_odds(item)
+        if len(out.w) * len(part.w) > LIMITS.max_odds_outcomes:
+            raise DiceLimitError(
+                f"The exact odds of this comma roll would have more than "
+                f"{LIMITS.max_odds_outcomes} different results.",
+                item.pos if hasattr(item, "pos") else None,
+            )
+        out = out.combine(part, lambda a, b: (*a, b))
     return out
 
 

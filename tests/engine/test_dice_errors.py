@@ -149,3 +149,22 @@ def test_odds_too_large_refused_quickly() -> None:
 def test_not_text() -> None:
     with pytest.raises(DiceSyntaxError):
         parse(12)  # type: ignore[arg-type]
+
+
+def test_root_of_huge_degree_is_refused_at_once() -> None:
+    # sqrt(sqrt(8)) is a fraction with a 2**64 denominator; as an exponent it asks for a
+    # root of that degree, which must be refused, not attempted.
+    with pytest.raises(DiceValueError, match="exact value"):
+        roll("pow(0.25, 3d2)**sqrt(sqrt(8))", random.Random(1))
+
+
+@pytest.mark.parametrize("text", ["3d%uo", "3d%u=2", "d%!!,d%!!"])
+def test_large_enumerations_are_refused_before_work(text: str) -> None:
+    with pytest.raises(DiceError):
+        odds(text)
+
+
+def test_plain_unique_uses_subset_counting() -> None:
+    dist = odds("3d%u")
+    assert (dist.min, dist.max) == (6, 297)
+    assert dist.pmf[6] * 161700 == 1  # one subset {1, 2, 3} of C(100, 3)
