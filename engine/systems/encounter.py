@@ -67,6 +67,15 @@ class Fight:
     quiet: bool = False  # Monte Carlo runs skip the log
     _ended_reason: str | None = None
     _ended_winner: str | None = None
+    # side -> the other side's name and members, worked out once: targeting asks every action
+    _other: dict[str, str] = field(default_factory=dict, init=False, repr=False)
+    _foes: dict[str, list[Combatant]] = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if len(self.sides) == 2:
+            a, b = self.sides
+            self._other = {a: b, b: a}
+            self._foes = {a: self.sides[b], b: self.sides[a]}
 
     @classmethod
     def start(
@@ -103,8 +112,11 @@ class Fight:
         return list(self.sides)
 
     def other(self, side: str) -> str:
-        a, b = self.sides
-        return b if side == a else a
+        try:
+            return self._other[side]
+        except KeyError:  # not one of exactly two sides: the old way says what is wrong
+            a, b = self.sides
+            return b if side == a else a
 
     def active(self, side: str) -> list[Combatant]:
         return [c for c in self.sides[side] if c.out is None]
@@ -127,7 +139,8 @@ class Fight:
     def target_for(self, attacker: Combatant) -> Combatant | None:
         """Default tactic: the weakest active enemy (fewest hit points, then first listed)."""
         best: Combatant | None = None
-        for c in self.sides[self.other(attacker.side)]:
+        foes = self._foes.get(attacker.side)
+        for c in self.sides[self.other(attacker.side)] if foes is None else foes:
             if c.out is None and (best is None or c.hp < best.hp):
                 best = c
         return best
@@ -147,7 +160,8 @@ class Fight:
         if self._ended_reason is not None:
             self.result = FightResult(self._ended_winner, self._ended_reason, self.round)
         else:
-            standing = [s for s in self.sides if self.active(s)]
+            standing = [s for s, members in self.sides.items()
+                        if any(c.out is None for c in members)]
             if len(standing) < 2:
                 winner = standing[0] if standing else None
                 # A side that broke (anyone fled or gave up) lost by flight, not by the sword.

@@ -7,9 +7,10 @@ initiative order (equal totals act at once), then saves vs death ray for the dyi
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.systems.base import Combatant, Param, System
+from engine.systems.base import Combatant, Param, System, draw_dice, draw_die
 from engine.systems.dark_dungeons import rules
 from engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage
 
@@ -51,6 +52,41 @@ FIELDS: tuple[Param, ...] = (
 
 MAX_MORALE_CHECKS = 2  # the rules advise two or three checks a fight at most
 _TIER_NOTE = {"win": "always first", "none": "no roll needed", "lose": "always last"}
+_TIERS = ("win", "none", "lose")  # the order automatic initiative results act in
+
+
+@dataclass(frozen=True, slots=True)
+class _Prep:
+    """What fights need from a stat block, worked out once when the combatant is built.
+
+    Stats never change during a fight, and a Monte Carlo run replays the same stat blocks
+    thousands of times, so the per-action work is plain arithmetic on these numbers.
+    """
+
+    to_hit: int  # attack bonus + other to-hit bonuses, -5 when always smashing
+    speed: int  # speed level, normal 0; each level apart is 2 points to hit
+    bonus: int  # flat damage per hit, + strength when smashing (extra damage comes on top)
+    tier: int  # index in _TIERS
+    initiative_mod: int
+    attacks: int | None  # attacks every round, or None when the speed makes them alternate
+    off_hand: bool  # a second weapon: one more blow after the main ones
+
+    @classmethod
+    def of(cls, s: dict[str, Any]) -> _Prep:
+        base, speed = s["attacks"], s["speed"]
+        rates = {rules.attacks_this_round(base, speed, r) for r in range(1, 5)}  # period <= 4
+        auto = rules.initiative_auto(speed=s["speed"], two_handed=s["two_handed"],
+                                     smash=s["smash"], forced=s["auto_initiative"])
+        return cls(
+            to_hit=s["attack_bonus"] + s["hit_bonus"] - (5 if s["smash"] else 0),
+            speed=rules.SPEED_LEVEL[s["speed"]],
+            bonus=s["damage_bonus"] + (s["strength"] if s["smash"] else 0),
+            tier=_TIERS.index(auto),
+            initiative_mod=rules.initiative_modifier(dex_mod=s["initiative_mod"],
+                                                     speed=s["speed"]),
+            attacks=rates.pop() if len(rates) == 1 else None,
+            off_hand=s["off_hand"] != "none",
+        )
 
 
 class DarkDungeons(System):
@@ -65,6 +101,7 @@ class DarkDungeons(System):
         combatant = super().make_combatant(side, data)
         parse_damage(combatant.stats["damage"])  # a bad expression fails now, not mid-fight
         parse_damage(combatant.stats["off_hand_damage"])
+        combatant.stats["prep"] = _Prep.of(combatant.stats)
         return combatant
 
     def starting_hp(self, stats: dict[str, Any]) -> int:
@@ -73,14 +110,15 @@ class DarkDungeons(System):
 
     # -- before round 1 ----------------------------------------------------------------------
     def begin(self, fight: Fight, rng: random.Random) -> None:
-        rolls = {side: rng.randint(1, 6) for side in fight.side_names()}
+        rolls = {side: draw_die(rng, 6) for side in fight.side_names()}
         caught = [side for side, roll in rolls.items() if roll <= 2]
+        fight.state["surprised"] = caught[0] if len(caught) == 1 else None
+        if fight.quiet:
+            return
         text = ", ".join(f"{side} rolls {roll}" for side, roll in rolls.items())
         if len(caught) == 1:
-            fight.state["surprised"] = caught[0]
             fight.log(f"Surprise: {text}. {caught[0]} is caught off guard and loses round 1.")
         else:
-            fight.state["surprised"] = None
             who = "both sides are" if caught else "nobody is"
             fight.log(f"Surprise: {text}; {who} surprised, so round 1 is a normal round.")
 
@@ -90,12 +128,16 @@ class DarkDungeons(System):
         if fight.decided():
             return
         surprised = fight.state.get("surprised") if fight.round == 1 else None
+        state = fight.state
         for beat in self.initiative_order(fight, rng, surprised):
-            actors = [c for c in beat if c.active]  # simultaneous: all of them act
-            fight.state["fell"] = False
-            for actor in actors:
-                self._act(fight, actor, rng)
-            if fight.state["fell"] and fight.decided():  # only a fall can end the fight
+            state["fell"] = False
+            if len(beat) == 1:
+                if beat[0].out is None:
+                    self._act(fight, beat[0], rng)
+            else:  # simultaneous: everyone active when the beat starts acts
+                for actor in [c for c in beat if c.out is None]:
+                    self._act(fight, actor, rng)
+            if state["fell"] and fight.decided():  # only a fall can end the fight
                 break
         self.death_saves(fight, rng)
 
@@ -125,7 +167,7 @@ class DarkDungeons(System):
                     checkers.append(c)
             if not checkers:
                 continue
-            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            a, b = draw_die(rng, 6), draw_die(rng, 6)
             broke = []
             for c in checkers:
                 c.state["morale_checks"] = c.state.get("morale_checks", 0) + 1
@@ -143,34 +185,51 @@ class DarkDungeons(System):
         self, fight: Fight, rng: random.Random, surprised: str | None
     ) -> list[list[Combatant]]:
         """Acting order as beats: each beat is a set of combatants who act at the same time."""
-        units: dict[tuple[str, object], list[Combatant]] = {}
-        for c in fight.everyone():
-            if c.active and c.side != surprised:
-                key = (c.side, c.stats["group"] or id(c))
-                units.setdefault(key, []).append(c)
-        tiers: dict[str, list[tuple[list[Combatant], int]]] = {"win": [], "none": [], "lose": []}
-        for members in units.values():
-            auto, mod = _initiative_stats(members[0])
-            tiers[auto].append((members, mod))
+        # Units roll together: a combatant alone, or the active members of a group, in the
+        # order their first active member is listed. Who is in which unit and tier is the
+        # same every round, so it is worked out once per fight.
+        roster: list[tuple[Combatant, object, int, int]] | None = fight.state.get("roster")
+        if roster is None:
+            roster = [(c, (c.side, c.stats["group"]) if c.stats["group"] else None,
+                       c.stats["prep"].tier, c.stats["prep"].initiative_mod)
+                      for c in fight.everyone()]
+            fight.state["roster"] = roster
+        units: dict[object, list[Combatant]] = {}
+        tiers: tuple[list[tuple[list[Combatant], int]], ...] = ([], [], [])
+        for c, group, tier, mod in roster:
+            if c.out is None and c.side != surprised:
+                members = None if group is None else units.get(group)
+                if members is None:  # the first active member sets the unit's tier and mod
+                    members = [c]
+                    tiers[tier].append((members, mod))
+                    if group is not None:
+                        units[group] = members
+                else:
+                    members.append(c)
         quiet = fight.quiet
         beats: list[list[Combatant]] = []
         notes: list[str] = []
-        for auto, tier in tiers.items():
-            if not tier:
+        for auto, tier_units in zip(_TIERS, tiers, strict=True):
+            if not tier_units:
                 continue
-            if len(tier) == 1:  # alone in its tier: no roll needed
-                beats.append(tier[0][0])
+            if len(tier_units) == 1:  # alone in its tier: no roll needed
+                beats.append(tier_units[0][0])
                 if not quiet:
-                    notes.append(f"{_label(tier[0][0])} ({_TIER_NOTE[auto]})")
+                    notes.append(f"{_label(tier_units[0][0])} ({_TIER_NOTE[auto]})")
                 continue
             scored: dict[int, list[Combatant]] = {}
             rolled: dict[int, list[str]] = {}
-            for members, mod in tier:
-                roll = rng.randint(1, 6)
-                scored.setdefault(roll + mod, []).extend(members)
+            for (members, mod), roll in zip(tier_units, draw_dice(rng, 6, len(tier_units)),
+                                            strict=True):
+                total = roll + mod
+                same = scored.get(total)
+                if same is None:
+                    scored[total] = members  # built this round: free to grow
+                else:
+                    same.extend(members)
                 if not quiet:
-                    rolled.setdefault(roll + mod, []).append(
-                        f"{_label(members)} {roll}{mod:+d}={roll + mod}" if mod
+                    rolled.setdefault(total, []).append(
+                        f"{_label(members)} {roll}{mod:+d}={total}" if mod
                         else f"{_label(members)} {roll}")
             for total in sorted(scored, reverse=True):
                 beats.append(scored[total])
@@ -183,44 +242,47 @@ class DarkDungeons(System):
     # -- actions -----------------------------------------------------------------------------
     def _act(self, fight: Fight, actor: Combatant, rng: random.Random) -> None:
         s = actor.stats
-        swings = rules.attacks_this_round(s["attacks"], s["speed"], fight.round)
-        plan = [("main", s["damage"])] * swings
-        if s["off_hand"] != "none":
-            plan.append(("off", s["off_hand_damage"]))
-        if not plan and not fight.quiet:
+        prep: _Prep = s["prep"]
+        swings = prep.attacks
+        if swings is None:
+            swings = rules.attacks_this_round(s["attacks"], s["speed"], fight.round)
+        off_hand = prep.off_hand
+        if not swings and not off_hand and not fight.quiet:
             fight.log(f"{actor.name} is too slow to attack this round.")
-        for hand, damage in plan:
+        for number in range(swings + off_hand):  # the off-hand blow comes last
             target = fight.target_for(actor)
             if target is None:
                 return
-            self.strike(fight, actor, target, hand, damage, rng)
+            if number < swings:
+                self.strike(fight, actor, target, "main", s["damage"], rng)
+            else:
+                self.strike(fight, actor, target, "off", s["off_hand_damage"], rng)
 
     def strike(self, fight: Fight, actor: Combatant, target: Combatant, hand: str, damage: str,
                rng: random.Random) -> None:
         s = actor.stats
-        mod = 2 * (rules.SPEED_LEVEL[s["speed"]] - rules.SPEED_LEVEL[target.stats["speed"]])
-        if s["smash"]:
-            mod -= 5
+        prep: _Prep = s["prep"]
+        # rules.to_hit_value with the speed, smash and off-hand modifiers, from numbers
+        # worked out once (see _Prep)
+        value = prep.to_hit + target.stats["ac"] + 2 * (prep.speed - target.stats["prep"].speed)
         if hand == "off" and s["off_hand"] == "plain":
-            mod -= 4
-        value = rules.to_hit_value(s["attack_bonus"] + s["hit_bonus"], target.stats["ac"], mod)
-        roll = rng.randint(1, 20)
+            value -= 4
+        roll = draw_die(rng, 20)
         hit = roll != 1 and (roll == 20 or roll + value >= rules.HIT_TARGET)
-        what = ("smashes at" if s["smash"] else "attacks" if hand == "main"
-                else "strikes off-hand at")
+        quiet = fight.quiet
         if not hit:
-            if not fight.quiet:
-                fight.log(f"{actor.name} {what} {target.name}: d20 {roll}, needs "
+            if not quiet:
+                fight.log(f"{actor.name} {_verb(s, hand)} {target.name}: d20 {roll}, needs "
                           f"{rules.needed_roll(value)}: miss.")
             return
         dice = parse_damage(damage)
         rolled = dice.roll(rng)
-        bonus = s["damage_bonus"] + rules.extra_damage(value) + (s["strength"] if s["smash"] else 0)
+        bonus = prep.bonus + (rules.extra_damage(value) if value > rules.HIT_TARGET else 0)
         dealt = max(0, rolled + bonus)
         before = target.hp
         target.hp = max(0, target.hp - dealt)  # no negative hit points
-        if not fight.quiet:
-            fight.log(f"{actor.name} {what} {target.name}: d20 {roll}, needs "
+        if not quiet:
+            fight.log(f"{actor.name} {_verb(s, hand)} {target.name}: d20 {roll}, needs "
                       f"{rules.needed_roll(value)}: hit for {dealt} ({dice} rolled {rolled}"
                       + (f", {bonus:+d}" if bonus else "") + f"); "
                       f"{target.name} {before} -> {target.hp} hp.")
@@ -232,10 +294,12 @@ class DarkDungeons(System):
         if c.stats["death_save"]:
             c.out = "down"
             c.state["dying_saves"] = 0
-            fight.log(f"{c.name} falls unconscious and is dying.")
+            if not fight.quiet:
+                fight.log(f"{c.name} falls unconscious and is dying.")
         else:
             c.out = "dead"
-            fight.log(f"{c.name} is slain.")
+            if not fight.quiet:
+                fight.log(f"{c.name} is slain.")
 
     # -- dying -------------------------------------------------------------------------------
     def death_saves(self, fight: Fight, rng: random.Random) -> None:
@@ -243,7 +307,7 @@ class DarkDungeons(System):
             if c.out != "down" or "dying_saves" not in c.state:
                 continue
             made = c.state["dying_saves"]
-            roll = rng.randint(1, 20)
+            roll = draw_die(rng, 20)
             lives = roll - made >= c.stats["death_save"]
             c.state["dying_saves"] = made + 1
             if not lives:
@@ -253,18 +317,8 @@ class DarkDungeons(System):
                           f"{c.stats['death_save']}: " + ("holds on." if lives else "dies."))
 
 
-def _initiative_stats(c: Combatant) -> tuple[str, int]:
-    """(automatic result, modifier) of a combatant, worked out once per fight."""
-    cached: tuple[str, int] | None = c.state.get("initiative")
-    if cached is None:
-        s = c.stats
-        cached = (
-            rules.initiative_auto(speed=s["speed"], two_handed=s["two_handed"],
-                                  smash=s["smash"], forced=s["auto_initiative"]),
-            rules.initiative_modifier(dex_mod=s["initiative_mod"], speed=s["speed"]),
-        )
-        c.state["initiative"] = cached
-    return cached
+def _verb(s: dict[str, Any], hand: str) -> str:
+    return "smashes at" if s["smash"] else "attacks" if hand == "main" else "strikes off-hand at"
 
 
 def _label(members: list[Combatant]) -> str:
