@@ -9,9 +9,10 @@ defense, and defends against a monster with DEF minus the monster's hit dice.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from engine.systems.base import Combatant, Param, SmallDice, System
+from engine.systems.base import Combatant, Param, SmallDice, System, draw_dice, draw_die
 from engine.systems.roll_under_atk import rules
 from engine.systems.roll_under_atk.procedures import PROCEDURES
 
@@ -48,6 +49,17 @@ def _rolls_for_party(c: Combatant) -> bool:
     return bool(c.stats["kind"] != "monster")
 
 
+def _roll_then_place(entry: tuple[int, int, Combatant]) -> tuple[int, int]:
+    """Initiative sorts lowest roll first, then in listed order."""
+    return entry[0], entry[1]
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str) -> SmallDice:
+    """A stat block's damage dice, parsed once (a Monte Carlo run rolls them thousands of times)."""
+    return SmallDice.parse(text)
+
+
 class RollUnderAtk(System):
     """Roll-under-atk (seed 004)."""
 
@@ -73,16 +85,17 @@ class RollUnderAtk(System):
         us = party[0] if len(party) == 1 else names[0]
         them = fight.other(us)
         lit = {s: any(c.stats["light"] for c in fight.sides[s]) for s in names}
-        roll = rng.randint(1, 6)
+        roll = draw_die(rng, 6)
         fight.state["surprise"] = None
         if roll == 1 and not (lit[us] and not lit[them]):
             fight.state["surprise"] = us
         elif roll == 6 and not (lit[them] and not lit[us]):
             fight.state["surprise"] = them
         who = fight.state["surprise"]
-        fight.log(f"Surprise d6 for {us}: {roll}; "
-                  + (f"{who} gets the drop (+4 ATK, acts first in round 1)." if who
-                     else "nobody is caught unawares."))
+        if not fight.quiet:
+            fight.log(f"Surprise d6 for {us}: {roll}; "
+                      + (f"{who} gets the drop (+4 ATK, acts first in round 1)." if who
+                         else "nobody is caught unawares."))
         fight.state["start"] = {s: (len(m), sum(c.max_hp for c in m))
                                 for s, m in fight.sides.items()}
 
@@ -98,7 +111,12 @@ class RollUnderAtk(System):
                     return
 
     def _morale(self, fight: Fight, rng: random.Random) -> None:
-        for side in fight.side_names():
+        sides = fight.state.get("morale_sides")
+        if sides is None:  # only sides with someone who can break ever check
+            sides = [side for side, members in fight.sides.items()
+                     if any(c.stats["kind"] != "pc" and c.stats["morale"] < 12 for c in members)]
+            fight.state["morale_sides"] = sides
+        for side in sides:
             active = fight.active(side)
             checkers = [c for c in active if c.stats["kind"] != "pc" and c.stats["morale"] < 12]
             if not checkers:
@@ -114,7 +132,7 @@ class RollUnderAtk(System):
                 continue
             for r in fresh:
                 fight.state[f"{r}:{side}"] = True
-            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            a, b = draw_die(rng, 6), draw_die(rng, 6)
             broke = []
             for c in checkers:
                 if a + b > c.stats["morale"]:
@@ -133,15 +151,18 @@ class RollUnderAtk(System):
         if ambush:
             first = [c for c in active if c.side == ambush]
             return first + [c for c in active if c.side != ambush]
-        rollers = [c for c in active if _rolls_for_party(c)] or active
+        rollers = [c for c in active if c.stats["kind"] != "monster"]  # see _rolls_for_party
+        # monsters act between the characters who made their check and those who did not;
+        # with no characters the monsters roll themselves
+        middle = [c for c in active if c.stats["kind"] == "monster"] if rollers else []
+        rollers = rollers or active
         before: list[tuple[int, int, Combatant]] = []
         after: list[tuple[int, int, Combatant]] = []
-        for i, c in enumerate(rollers):
-            roll = rng.randint(1, 20)
+        for i, (c, roll) in enumerate(zip(rollers, draw_dice(rng, 20, len(rollers)),
+                                          strict=True)):
             (before if roll <= c.stats["wis"] else after).append((roll, i, c))
-        before.sort(key=lambda t: (t[0], t[1]))
-        after.sort(key=lambda t: (t[0], t[1]))
-        middle = [c for c in active if c not in rollers]
+        before.sort(key=_roll_then_place)
+        after.sort(key=_roll_then_place)
         order = [c for _, _, c in before] + middle + [c for _, _, c in after]
         if not fight.quiet:
             fight.log("Initiative (WIS): "
@@ -165,16 +186,17 @@ class RollUnderAtk(System):
             self._defend(fight, actor, target, surprise, rng)
         else:
             self._attack(fight, actor, target, surprise, rng)
-        if self._weapon(actor) == "crossbow":
-            actor.state["reloading"] = True
+        if actor.stats["weapon"] == "crossbow" and not actor.state.get("weapon_ruined"):
+            actor.state["reloading"] = True  # (see _weapon)
 
     def _attack(self, fight: Fight, actor: Combatant, target: Combatant, bonus: int,
                 rng: random.Random) -> None:
         weapon = rules.WEAPONS[self._weapon(actor)]
         atk = actor.stats["atk"] + bonus + weapon.atk - actor.state.get("atk_penalty", 0)
         number = atk - (target.stats["armor"] - target.state.get("armor_breaks", 0))
-        roll = rng.randint(1, 20)
-        head = f"{actor.name} attacks {target.name}: d20 {roll}, needs {number} or less"
+        roll = draw_die(rng, 20)
+        head = "" if fight.quiet else (  # Monte Carlo runs never read it
+            f"{actor.name} attacks {target.name}: d20 {roll}, needs {number} or less")
         if roll == 20:
             self._weapon_breakage(fight, actor, head, rng)
         elif roll == 1 or roll <= number:
@@ -186,9 +208,10 @@ class RollUnderAtk(System):
                 rng: random.Random) -> None:
         def_score = 10 + target.stats["armor"] - target.state.get("armor_breaks", 0)
         number = def_score - monster.stats["hd"] - bonus
-        roll = rng.randint(1, 20)
-        head = (f"{monster.name} attacks {target.name}, who defends: d20 {roll}, needs {number} "
-                "or less")
+        roll = draw_die(rng, 20)
+        head = "" if fight.quiet else (  # Monte Carlo runs never read it
+            f"{monster.name} attacks {target.name}, who defends: d20 {roll}, needs {number} "
+            "or less")
         if roll == 1 or (roll != 20 and roll <= number):
             if not fight.quiet:
                 fight.log(f"{head}: " + ("critical defence." if roll == 1 else "blocked."))
@@ -202,15 +225,18 @@ class RollUnderAtk(System):
         s = actor.stats
         weapon_name = self._weapon(actor)
         if s["damage"] and weapon_name == s["weapon"]:
-            dice = SmallDice.parse(s["damage"])
-            rolled = dice.roll(rng) + (rng.randint(1, dice.sides) if critical and dice.count
+            dice = _parsed(s["damage"])
+            rolled = dice.roll(rng) + (draw_die(rng, dice.sides) if critical and dice.count
                                        else 0)
             dealt = max(0, rolled)
         else:
             weapon = rules.WEAPONS[weapon_name]
             die = weapon.two_hands_die if s["two_hands"] and weapon.two_hands_die else weapon.die
             faces = 1 + (1 if critical else 0)
-            rolled = sum(rng.randint(1, die) for _ in range(faces)) if die else 1
+            if not die:
+                rolled = 1
+            else:
+                rolled = draw_die(rng, die) if faces == 1 else sum(draw_dice(rng, die, faces))
             dealt = max(0, rolled + (s["str_mod"] if weapon.strength else 0))
         before = target.hp
         target.hp = max(0, target.hp - dealt)
@@ -219,7 +245,8 @@ class RollUnderAtk(System):
             fight.log(f"{head}: {crit}{dealt} damage, {target.name} {before} -> {target.hp} HP.")
         if target.hp == 0:
             target.out = "dead" if target.stats["kind"] == "monster" else "down"
-            fight.log(f"{target.name} " + ("dies." if target.out == "dead" else "goes down."))
+            if not fight.quiet:
+                fight.log(f"{target.name} " + ("dies." if target.out == "dead" else "goes down."))
 
     def _weapon_breakage(self, fight: Fight, actor: Combatant, head: str,
                          rng: random.Random) -> None:
@@ -228,7 +255,7 @@ class RollUnderAtk(System):
             fight.log(f"{head}: natural 20, a clumsy miss.")
             return
         quality = actor.stats["weapon_quality"]
-        b = rng.randint(1, 6)
+        b = draw_die(rng, 6)
         if b > rules.break_chance(quality):
             fight.log(f"{head}: natural 20; breakage d6 {b}, the weapon holds.")
             return
@@ -249,7 +276,7 @@ class RollUnderAtk(System):
         left = target.stats["armor"] - target.state.get("armor_breaks", 0)
         if left <= 0:
             return
-        b = rng.randint(1, 6)
+        b = draw_die(rng, 6)
         if b <= rules.break_chance(target.stats["armor_quality"]):
             target.state["armor_breaks"] = target.state.get("armor_breaks", 0) + 1
             fight.log(f"{target.name}'s armour cracks on a fumbled defence (d6 {b}): -1 DEF"
