@@ -316,6 +316,25 @@ def _compile_dice(node: Dice) -> Roller:
 
         return roll_plain
 
+    single = node.modifiers[0] if len(node.modifiers) == 1 else None
+    if isinstance(single, Keep) and table is None:
+        # The most common modified roll (4d6kh3, 2d20kl1): one pass, no per-die flags loop.
+        keep = single
+
+        def roll_keep(rng: random.Random) -> Result:
+            getrandbits = rng.getrandbits
+            values = []
+            for _ in run:
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                values.append(low + r)
+            dropped = set(keep_indexes(values, keep))
+            rolls = [Die(v, DROPPED if j in dropped else 0) for j, v in enumerate(values)]
+            return DiceResult(node, rolls, sum(values) - sum(values[j] for j in dropped))
+
+        return roll_keep
+
     def roll_modified(rng: random.Random) -> Result:
         getrandbits = rng.getrandbits
         rolls = []
