@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .arith import BINARY, FUNCTION_IMPL
 from .limits import LIMITS
@@ -195,7 +195,7 @@ def _unique(mod: Unique, node: Dice) -> _Apply:
     return apply
 
 
-def keep_indexes(values: list[Value], mod: Keep) -> list[int]:
+def keep_indexes(values: Sequence[Value], mod: Keep) -> list[int]:
     """Indexes to drop: ties go to the earlier die first, as rpg-dice-roller's stable sort."""
     m, qty = len(values), mod.qty
     order = sorted(range(m), key=values.__getitem__)
