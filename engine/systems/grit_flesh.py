@@ -68,7 +68,12 @@ def _attr(name: str, help_text: str, default: int | None = 0) -> Param:
 
 def combine(*edges: str) -> str:
     """Boons and Banes cancel one for one; what is left decides the roll."""
-    score = sum({"boon": 1, "bane": -1}.get(e, 0) for e in edges)
+    score = 0
+    for edge in edges:  # a plain loop: every character's initiative asks this every round
+        if edge == "boon":
+            score += 1
+        elif edge == "bane":
+            score -= 1
     return "boon" if score > 0 else "bane" if score < 0 else "none"
 
 
@@ -356,7 +361,15 @@ class GritFleshSystem(System):
         enemies: list[Combatant] = []
         last: list[Combatant] = []
         paces = {}
+        plain = fight.state.get("plain_wits")
+        if plain is None:  # sides whose members are all of normal wits never rush anyone
+            plain = {side for side, members in fight.sides.items()
+                     if all(f.stats["wits"] == "normal" for f in members)}
+            fight.state["plain_wits"] = plain
         for side in fight.sides:
+            if side in plain:
+                paces[fight.other(side)] = "none"
+                continue
             wits = {f.stats["wits"] for f in fight.active(side)}
             # one quick foe is enough to rush you; the foes must all be slow to give a Boon
             paces[fight.other(side)] = (
@@ -367,7 +380,9 @@ class GritFleshSystem(System):
             if c.stats["kind"] == "enemy":
                 enemies.append(c)
                 continue
-            edge = combine(self._dazed(c), paces[c.side])
+            pace = paces[c.side]
+            dazed = "dazed" in c.state["effects"]  # see _dazed
+            edge = combine("bane", pace) if dazed else pace
             die = roll_edge(rng, 20, edge)
             (first if die + c.stats["savvy"] >= 10 else last).append(c)
         if (first or last) and not fight.quiet:
@@ -405,7 +420,8 @@ class GritFleshSystem(System):
             f"{c.name} rolls {die}{_edge_note(edge)} + {s['violence']} vs {foe.name}'s "
             f"Defense {defense}")
         if name == "miss":
-            fight.log(f"{head}: miss.")
+            if head:
+                fight.log(f"{head}: miss.")
             return
         if name == "critical_miss":
             if s["ranged"]:
@@ -475,8 +491,9 @@ class GritFleshSystem(System):
             if "bleeding" in c.state["effects"]:
                 bleed = roll_die(rng, 4)
                 self._harm(fight, c, bleed, False)
-                fight.log(f"{c.name} bleeds for {bleed} (Grit {c.state['grit']}, Flesh "
-                          f"{c.state['flesh']}).")
+                if not fight.quiet:
+                    fight.log(f"{c.name} bleeds for {bleed} (Grit {c.state['grit']}, Flesh "
+                              f"{c.state['flesh']}).")
                 if not c.active:
                     fight.log(f"{c.name} is taken out.")
                     continue

@@ -530,6 +530,8 @@ class ScarsSystem(System):
                 continue
             raw, used, name = roll_initiative(rng, s["agility"], s["scars"], "best")
             (slow if name == "after" else fast).append(c)
+            if fight.quiet:
+                continue
             said = {"quick_action": "goes first, with a quick action before blows fall",
                     "before": "goes before the enemies",
                     "after": "goes after the enemies"}[name]
@@ -576,7 +578,12 @@ class ScarsSystem(System):
             return False
         s = c.stats
         ac = foe.state["ac"]
-        raw, used, name = roll_attack(rng, s["attack"], ac, c.state["scars"], "best")
+        scars = c.state["scars"]
+        if scars:
+            raw, used, name = roll_attack(rng, s["attack"], ac, scars, "best")
+        else:  # nothing to move the die by: roll_attack without building its ranking
+            raw = used = roll_die(rng, 20)
+            name = attack_result(raw, s["attack"], ac)
         loud = not fight.quiet  # Monte Carlo runs skip building log text
         roll = _shift_note(raw, used) if loud else ""
         if name in ("armour_dent", "armour_broken"):
@@ -610,7 +617,8 @@ class ScarsSystem(System):
         if c.stats["kind"] != "pc":
             c.out = "dead"
             died[c.side] += 1
-            fight.log(f"{c.name} falls dead.")
+            if not fight.quiet:
+                fight.log(f"{c.name} falls dead.")
             return
         scars, total, name, rounds = roll_dying(rng, c.state["scars"])
         c.state["scars"] = scars
