@@ -160,8 +160,12 @@ class Fight:
         if self._ended_reason is not None:
             self.result = FightResult(self._ended_winner, self._ended_reason, self.round)
         else:
-            standing = [s for s, members in self.sides.items()
-                        if any(c.out is None for c in members)]
+            standing = []
+            for side, members in self.sides.items():  # plain loops: once every round
+                for c in members:
+                    if c.out is None:
+                        standing.append(side)
+                        break
             if len(standing) < 2:
                 winner = standing[0] if standing else None
                 # A side that broke (anyone fled or gave up) lost by flight, not by the sword.
@@ -191,7 +195,7 @@ class Fight:
         self._check_end()
 
     def run(self) -> FightResult:
-        while not self.ended:
+        while self.result is None:  # not self.ended
             self.step()
         assert self.result is not None
         return self.result

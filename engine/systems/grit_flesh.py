@@ -316,7 +316,12 @@ class GritFleshSystem(System):
 
     def make_combatant(self, side: str, data: Any) -> Combatant:
         c = super().make_combatant(side, data)
-        c.stats["dice"] = SmallDice.parse(c.stats["damage"], f"{c.name}'s damage")
+        s = c.stats
+        s["dice"] = SmallDice.parse(s["damage"], f"{c.name}'s damage")
+        # the running state every fight starts from (Monte Carlo copies it thousands of times);
+        # begin gives each fight its own set of effects
+        s["start"] = {"grit": s["grit"], "flesh": s["flesh"], "defense": s["defense"],
+                      "effects": None, "notches": 0, "armour_notches": 0, "reload": False}
         return c
 
     def starting_hp(self, stats: dict[str, Any]) -> int:
@@ -331,9 +336,8 @@ class GritFleshSystem(System):
     # -- set-up -----------------------------------------------------------------------------
     def begin(self, fight: Fight, rng: random.Random) -> None:
         for c in fight.everyone():
-            s = c.stats
-            c.state.update(grit=s["grit"], flesh=s["flesh"], defense=s["defense"],
-                           effects=set(), notches=0, armour_notches=0, reload=False)
+            c.state.update(c.stats["start"])
+            c.state["effects"] = set()
         fight.state["first_out"] = None
         fight.state["halved"] = dict.fromkeys(fight.sides, False)
         fight.state["solo_bled"] = dict.fromkeys(fight.sides, False)

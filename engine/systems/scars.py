@@ -503,7 +503,11 @@ class ScarsSystem(System):
 
     def make_combatant(self, side: str, data: Any) -> Combatant:
         c = super().make_combatant(side, data)
-        c.stats["dice"] = SmallDice.parse(c.stats["damage"], f"{c.name}'s damage")
+        s = c.stats
+        s["dice"] = SmallDice.parse(s["damage"], f"{c.name}'s damage")
+        # the running state every fight starts from (Monte Carlo copies it thousands of times)
+        s["start"] = {"ac": s["ac"], "scars": s["scars"], "extra": 0, "steady": False,
+                      "hurt": False, "halved": False}
         return c
 
     def starting_hp(self, stats: dict[str, Any]) -> int:
@@ -521,14 +525,17 @@ class ScarsSystem(System):
         enemies: list[Combatant] = []
         for c in fight.everyone():
             s = c.stats
-            c.state.update(ac=s["ac"], scars=s["scars"], extra=0, steady=False,
-                           hurt=False, halved=False)
+            c.state.update(s["start"])
             if s["surprised"]:
                 fight.log(f"{c.name} is caught unaware and loses round 1.")
             if s["kind"] == "enemy":
                 enemies.append(c)
                 continue
-            raw, used, name = roll_initiative(rng, s["agility"], s["scars"], "best")
+            if s["scars"]:
+                raw, used, name = roll_initiative(rng, s["agility"], s["scars"], "best")
+            else:  # nothing to move the die by: roll_initiative without building its ranking
+                raw = used = roll_die(rng, 20)
+                name = initiative_result(raw, s["agility"])
             (slow if name == "after" else fast).append(c)
             if fight.quiet:
                 continue

@@ -379,6 +379,8 @@ class StaminaWoundsSystem(System):
         if c.stats["wounds"] >= c.stats["max_wounds"]:
             raise RulesError(f"{c.name} starts with Wounds at Max Wounds (already dead).")
         c.stats["sides"] = _die({"weapon": c.stats["weapon"]})
+        # the running state every fight starts from (Monte Carlo copies it thousands of times)
+        c.stats["start"] = {"stamina": c.stats["stamina"], "wounds": c.stats["wounds"], "usage": 0}
         return c
 
     def starting_hp(self, stats: dict[str, Any]) -> int:
@@ -402,7 +404,7 @@ class StaminaWoundsSystem(System):
         fight.state["ambush"] = ambushers[0] if len(ambushers) == 1 else None
         fight.state["broken"] = dict.fromkeys(names, False)  # "half of them down" used up
         for c in fight.everyone():
-            c.state.update(stamina=c.stats["stamina"], wounds=c.stats["wounds"], usage=0)
+            c.state.update(c.stats["start"])
         if fight.state["ambush"]:
             fight.log(f"{fight.state['ambush']} catch the other side unaware.")
 
@@ -415,7 +417,8 @@ class StaminaWoundsSystem(System):
         else:
             roll = roll_die(rng, 6)
             first = players if roll <= 3 else enemies
-            fight.log(f"Initiative d6: {roll}, {first} go first.")
+            if not fight.quiet:
+                fight.log(f"Initiative d6: {roll}, {first} go first.")
         points: list[str] = []
         if ambush == players:
             points.append("ambushed")
@@ -466,8 +469,9 @@ class StaminaWoundsSystem(System):
             foe.state["bleeding"] = True
         elif name == "mortal" and "dying_in" not in foe.state:
             foe.state["dying_in"] = extra["rounds"]
-        fight.log(f"{head}: Stamina {stamina}, Wounds {wounds}/{foe.stats['max_wounds']}, "
-                  f"{said}.")
+        if not fight.quiet:
+            fight.log(f"{head}: Stamina {stamina}, Wounds {wounds}/{foe.stats['max_wounds']}, "
+                      f"{said}.")
 
     def _fallen(self, fight: Fight, c: Combatant, points: list[str]) -> None:
         members = fight.sides[c.side]
