@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-__all__ = ["main", "CliError"]
+__all__ = ["CliError", "main"]
 
 COMMAND_MODULES = ("dice_cmds", "table_cmds", "rules_cmds", "site_cmds")
 

@@ -29,18 +29,34 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="folder holding pyodide.mjs (default: node_modules/pyodide)",
     )  # fmt: skip
     assets.add_argument("--no-icepool", action="store_true", help="leave out icepool (no odds)")
+    assets.add_argument(
+        "--no-snapshot", action="store_true",
+        help="leave out the Pyodide memory snapshot (smaller download, slower start)",
+    )  # fmt: skip
+    assets.add_argument(
+        "--snapshot-cache", type=Path, default=Path(".cache/rollbook/snapshots"),
+        help="where snapshots are kept by input hash (default: .cache/rollbook/snapshots)",
+    )  # fmt: skip
     assets.set_defaults(func=run_assets)
 
 
 def run_assets(args: argparse.Namespace) -> int:
     from plugins.sitewide import SitewideError, build_site_assets
+    from plugins.sitewide.snapshot import add_snapshot
 
     try:
         manifest = build_site_assets(args.site_dir, args.pyodide, icepool=not args.no_icepool)
+        if not args.no_snapshot:
+            manifest["snapshot"] = add_snapshot(
+                args.site_dir / "assets" / "rollbook" / "manifest.json",
+                cache_dir=args.snapshot_cache,
+            )
     except SitewideError as err:
         raise CliError(str(err)) from None
     print(f"wrote {args.site_dir / 'assets' / 'rollbook' / 'manifest.json'}")
     for path in manifest["wheels"]:
         print(f"  {path}")
     print(f"  Pyodide {manifest['pyodide_version']}, {len(manifest['assets'])} browser asset(s)")
+    if "snapshot" in manifest:
+        print(f"  snapshot {manifest['snapshot']}")
     return 0

@@ -4,14 +4,16 @@ Markup -> HTML happens in the Markdown extensions (``plugins.markup``); this plu
 1. adds our ES module and stylesheet to every page (``on_config``),
 2. tells the extensions which page they convert and where its front matter ended, then logs
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
-3. writes the engine and icepool wheels, Pyodide, our assets and the manifest
-   (``on_post_build``, shared with ``rollbook assets``).
+3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
+   memory snapshot with the engine imported (``on_post_build``, shared with
+   ``rollbook assets``).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from pathlib import Path
 
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
@@ -24,6 +26,7 @@ from plugins.markup.problems import PageContext, set_context
 from plugins.mkdocs_plugin.build_date import pin_build_date
 from plugins.mkdocs_plugin.config import RollbookConfig
 from plugins.sitewide import SitewideError, build_site_assets
+from plugins.sitewide.snapshot import SnapshotError, add_snapshot
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
 
@@ -129,6 +132,13 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             if self.config.pyodide_required:
                 raise PluginError(f"rollbook: {err}") from None
             log.warning("rollbook: %s", err)
+            return
+        if self.config.snapshot:
+            manifest = Path(config.site_dir, "assets", "rollbook", "manifest.json")
+            try:
+                add_snapshot(manifest, cache_dir=Path(base, self.config.snapshot_cache))
+            except SnapshotError as err:  # the site still works, it only starts slower
+                log.warning("rollbook: %s", err)
 
     def on_build_error(self, *, error: Exception) -> None:
         set_context(None)
