@@ -20,7 +20,7 @@ from engine.tables.keys import chances as key_chances
 from engine.tables.keys import parse_key, value_text
 from engine.tables.parts import Button, Prompt, Row, Tab, TableRoll
 from engine.tables.problems import LineMap, Path, Problem, TableError
-from engine.tables.template import fill_template, normalize, placeholders
+from engine.tables.template import dice_text, fill_template, normalize, placeholders
 
 __all__ = ["RollList", "Table"]
 
@@ -257,11 +257,20 @@ class Table:
         if row is None:
             text = f"No row for {html.escape(value_text(value))}."
             return TableRoll(value, None, text, None, result)
-        sentence = self.sentence(row, value, values)
+        sentence = self.sentence(row, value, values, dice_text(result.to_dict()["parts"]))
         return TableRoll(value, row.index, sentence, self.tab_of(row, values), result)
 
-    def sentence(self, row: Row, value: Any, prompts: Mapping[str, int]) -> str | None:
-        """Fill ``result_text`` for a matched row (``None`` when ``result_text: false``)."""
+    def sentence(
+        self, row: Row, value: Any, prompts: Mapping[str, int], dice: str | None = None
+    ) -> str | None:
+        """Fill ``result_text`` for a matched row (``None`` when ``result_text: false``).
+
+        Args:
+            row: The matched row.
+            value: The rolled total.
+            prompts: The prompt values used.
+            dice: Text for ``{{ dice }}`` (see ``dice_text``); ``None``: the total's text.
+        """
         if self.result_text is None:
             return None
         names: dict[str, str] = {normalize(k): str(v) for k, v in prompts.items()}
@@ -273,6 +282,7 @@ class Table:
                 f"{h}: {c}" for h, c in zip(self.headers, row.cells, strict=True)
             )
         names["roll"] = html.escape(value_text(value))
+        names["dice"] = html.escape(value_text(value) if dice is None else dice)
         return fill_template(self.result_text, names)
 
     # -- tabs ----------------------------------------------------------------------------

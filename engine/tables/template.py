@@ -8,11 +8,14 @@ case is ignored and runs of spaces, ``_`` and ``-`` count as one ``_`` (``{{ Hit
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 __all__ = [
     "DEFAULT_RESULT_TEXT",
     "PLACEHOLDER",
+    "RESERVED",
+    "dice_text",
     "fill_template",
     "humanize",
     "normalize",
@@ -21,6 +24,9 @@ __all__ = [
 
 #: The sentence shown after a roll when ``result_text`` is absent or ``true``.
 DEFAULT_RESULT_TEXT = "Rolled {{ roll }}: {{ result }}"
+
+#: Placeholders every ``result_text`` may use: the total, the matched cell, the dice.
+RESERVED = ("roll", "result", "dice")
 
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 _TAG = re.compile(r"<[^>]*>")
@@ -61,3 +67,25 @@ def fill_template(template: str, values: Mapping[str, str]) -> str:
         return values.get(normalize(match[1]), match[0])
 
     return PLACEHOLDER.sub(replace, template)
+
+
+def dice_text(parts: Sequence[Mapping[str, Any]]) -> str:
+    """The ``{{ dice }}`` text: each die that counts, in roll order, ``"3, 5"``.
+
+    Dropped dice (``4d6kh3``, ``2d20kh1``) are left out; a re-rolled or exploded die shows
+    the values it kept. Constants and modifiers are not dice, so ``1d20+3`` gives ``"17"``.
+
+    Args:
+        parts: ``RollResult.to_dict()["parts"]``.
+
+    Returns:
+        The values joined with ``", "``; empty when the roll has no dice.
+    """
+    values = [
+        str(die["value"])
+        for part in parts
+        if part.get("type") == "dice"
+        for die in part.get("dice", ())
+        if "dropped" not in die.get("flags", ())
+    ]
+    return ", ".join(values)

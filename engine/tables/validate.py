@@ -19,7 +19,7 @@ from engine.tables.keys import KeyError_, covered, parse_key, reached
 from engine.tables.model import RollList, Table
 from engine.tables.parts import Tab
 from engine.tables.problems import ERROR, WARNING, Path, Problem, TableError
-from engine.tables.template import normalize, placeholders
+from engine.tables.template import RESERVED, normalize, placeholders
 
 __all__ = ["MAX_COMBINATIONS", "check", "describe_values", "validate"]
 
@@ -81,15 +81,15 @@ class _Checker:
                 )
         text = table.result_text or ""
         in_text = {normalize(n) for n in placeholders(text)}
-        allowed = {"roll", "result"} | {normalize(h) for h in table.headers}
+        allowed = set(RESERVED) | {normalize(h) for h in table.headers}
         allowed |= {normalize(n) for n in prompt_names}
         for name in placeholders(text):
             if normalize(name) not in allowed:
-                known = ["roll", "result", *table.headers, *prompt_names]
+                known = [*RESERVED, *table.headers, *prompt_names]
                 self.add(
                     ("result_text",),
-                    f"result_text uses {{{{ {name} }}}}, which is neither roll, result, a "
-                    f"column nor a prompt{suggest(name, known)}",
+                    f"result_text uses {{{{ {name} }}}}, which is neither roll, result, dice, "
+                    f"a column nor a prompt{suggest(name, known)}",
                 )
         for i, name in enumerate(prompt_names):
             if name not in in_roll and normalize(name) not in in_text:
