@@ -5,6 +5,8 @@ import * as inline from "./inline.js";
 import * as table from "./table.js";
 
 const MAX_SEED = 2 ** 53 - 1; // the bridge's bound, exact in JavaScript
+const MAX_SHOWN_ID = 80; // characters of an unknown id quoted back to the reader
+const NOTICE_CLASS = "rb-link-notice";
 let handled = null; // the URL whose roll was already done (document$ may fire twice)
 
 /** Roll what the current URL asks for, once per URL. */
@@ -13,9 +15,11 @@ export function follow() {
   const id = params.get("roll");
   if (!id || handled === location.href) return;
   handled = location.href;
+  document.querySelector(`.${NOTICE_CLASS}`)?.remove(); // an earlier link's notice
   const root = table.find(id) || document.getElementById(id);
   if (!root) {
-    console.warn("rollbook: this link asks for a roll this page does not have:", id);
+    const shown = id.length > MAX_SHOWN_ID ? `${id.slice(0, MAX_SHOWN_ID)}…` : id;
+    notice(`This link asks for a roll named “${shown}”, which this page does not have.`);
     return;
   }
   const rawSeed = params.get("seed");
@@ -40,6 +44,30 @@ export function follow() {
   } else if (root.matches(inline.SELECTOR)) {
     inline.rollWith(root, seed ?? randomSeed());
   }
+}
+
+/**
+ * Show `sentence` in a dismissible notice at the top of the content. The sentence holds
+ * text from the URL, so it only ever goes in as a text node.
+ */
+function notice(sentence) {
+  const box = document.createElement("div");
+  box.className = NOTICE_CLASS;
+  box.setAttribute("role", "status");
+  const text = document.createElement("p");
+  text.textContent = sentence;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "rb-link-notice-close";
+  close.setAttribute("aria-label", "Dismiss this notice");
+  close.textContent = "×";
+  close.addEventListener("click", () => box.remove());
+  box.append(text, close);
+  // First match in this order (a selector list would pick Material's outer <main>).
+  const content = ["article.md-content__inner", "main", "[role=main]"]
+    .map((selector) => document.querySelector(selector))
+    .find(Boolean) || document.body;
+  content.prepend(box);
 }
 
 function randomSeed() {

@@ -1,5 +1,5 @@
 // rollbook's browser entry: mounts every widget on the page (again after each Material
-// instant navigation), starts the engine worker once the page is idle, follows deep links.
+// instant navigation), starts the engine worker once the page has painted, follows deep links.
 
 import * as combat from "./combat.mjs";
 import * as engine from "./engine.js";
@@ -9,16 +9,28 @@ import * as inline from "./inline.js";
 import * as instant from "./instant.js";
 import * as table from "./table.js";
 
-const IDLE_TIMEOUT_MS = 1000; // start the worker at the latest this long after load
+// A hidden tab runs no animation frames; start anyway this long after the widgets mount.
+const HIDDEN_FALLBACK_MS = 100;
 
 function hasWidgets() {
   return Boolean(document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${combat.SELECTOR}`));
 }
 
-function startWhenIdle() {
+// Start the worker right after the page's first frame, not after `load` and an idle
+// callback (up to a second later): the worker boots Pyodide off the main thread, so it
+// cannot delay rendering, and waiting for `load` was most of the time to ready (issue 6).
+// The task after the frame keeps worker creation out of the frame itself.
+function startAfterFirstFrame() {
   if (!hasWidgets()) return;
-  const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 50));
-  idle(() => engine.start(), { timeout: IDLE_TIMEOUT_MS });
+  let fallback = null;
+  const begin = () => {
+    if (fallback === null) return; // the other path already started it
+    clearTimeout(fallback);
+    fallback = null;
+    engine.start();
+  };
+  fallback = setTimeout(begin, HIDDEN_FALLBACK_MS);
+  requestAnimationFrame(() => setTimeout(begin, 0));
 }
 
 /** Mount every widget in the document; idempotent. */
@@ -28,8 +40,7 @@ export function mountAll() {
   for (const node of document.querySelectorAll(combat.SELECTOR)) combat.mount(node);
   history.render();
   deeplink.follow();
-  if (document.readyState === "complete") startWhenIdle();
-  else addEventListener("load", startWhenIdle, { once: true });
+  startAfterFirstFrame();
 }
 
 // Hooks for tests and benchmarks (getters: read live values, not copies).

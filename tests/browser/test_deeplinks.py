@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -101,3 +102,27 @@ def test_copy_link_button_puts_the_seeded_link_on_the_clipboard(
         assert copied == f"{fixture_site}tables/?roll=weather&seed={seed}#weather"
     finally:
         context.close()
+
+
+def test_unknown_roll_id_tells_the_reader_in_plain_text(page: Page, fixture_site: str) -> None:
+    payload = '"><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+    page.goto(f"{fixture_site}tables/?roll={quote(payload)}&seed=1")
+    notice = page.locator(".rb-link-notice[role=status]")
+    expect(notice).to_have_count(1)
+    expect(notice).to_contain_text("does not have")
+    expect(notice.locator("p")).to_contain_text(payload)  # the id, quoted back as text
+    assert notice.locator("img, script").count() == 0
+    assert page.evaluate("window.__pwned === undefined")
+    # At the top of the page's content, and the reader can dismiss it.
+    assert page.evaluate(
+        "document.querySelector('article.md-content__inner').firstElementChild"
+        ".classList.contains('rb-link-notice')"
+    )
+    notice.get_by_role("button", name="Dismiss this notice").click()
+    expect(notice).to_have_count(0)
+    # A known id gets no notice; the widgets stay usable after an unknown one.
+    page.goto(f"{fixture_site}tables/?roll=weather&seed=7#weather")
+    table = page.locator(".rb-table[data-rb-anchor=weather]")
+    expect(table.locator("[aria-current=true]")).to_have_count(1, timeout=READY_TIMEOUT_MS)
+    expect(page.locator(".rb-link-notice")).to_have_count(0)
+    assert page.evaluate("window.__pwned === undefined")

@@ -239,3 +239,29 @@ def test_click_before_ready_warms_up_then_answers(page: Page, fixture_site: str)
     assert page.evaluate("window.__texts")[0] == "Warming up the dice…"
     expect(table.locator(".rb-result")).to_contain_text("Weather (")
     assert page.evaluate("window.rollbook.workerStarts") == 1
+
+
+def test_engine_starts_after_the_first_frame_without_waiting_for_load(
+    page: Page, fixture_site: str
+) -> None:
+    # An image that never arrives holds the page's `load` event back for the whole test; the
+    # worker must start (and get ready) anyway, since it no longer waits for `load`.
+    held = []
+    page.route("**/never-loads.png", lambda route: held.append(route))
+    page.add_init_script(
+        """addEventListener("DOMContentLoaded", () => {
+             const img = document.createElement("img");
+             img.src = "/never-loads.png";
+             document.body.append(img);
+           });"""
+    )
+    page.goto(fixture_site, wait_until="domcontentloaded")
+    wait_ready(page)
+    assert page.evaluate("document.readyState") != "complete"  # `load` has still not fired
+    assert page.evaluate("window.rollbook.workerStarts") == 1
+    assert len(held) == 1  # the image really was held, not merely slow
+    inline = page.locator(".rb-inline").first
+    inline.locator("button.rb-roll").click()
+    expect(inline.locator("output.rb-out")).to_have_text(re.compile(r"^\d+$"))
+    for route in held:
+        route.abort()
