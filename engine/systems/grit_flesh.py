@@ -396,7 +396,7 @@ class GritFleshSystem(System):
         for c in first + enemies + last:
             if fight.decided():
                 break
-            if not c.active:
+            if c.out is not None:
                 continue
             if fight.round == 1 and c.state.get("surprised"):
                 continue
@@ -444,7 +444,7 @@ class GritFleshSystem(System):
         rolled = max(0, dice.roll(rng))
         self._harm(fight, foe, rolled, critical)
         note = ""
-        if rolled == dice.maximum and dice.count and foe.active:
+        if rolled == dice.maximum and dice.count and foe.out is None:
             effect = EFFECTS[c.stats["tag"]]
             armour_left = foe.stats["armor"] - foe.state["armour_notches"]
             if effect not in foe.state["effects"]:
@@ -462,7 +462,7 @@ class GritFleshSystem(System):
         crit = "natural 20, straight to Flesh, " if critical else "hit, "
         fight.log(f"{head}: {crit}{rolled} damage (Grit {foe.state['grit']}, Flesh "
                   f"{foe.state['flesh']}){note}.")
-        if not foe.active:
+        if foe.out is not None:
             fight.log(f"{foe.name} is taken out.")
 
     def _harm(self, fight: Fight, foe: Combatant, amount: int, critical: bool) -> None:
@@ -490,7 +490,7 @@ class GritFleshSystem(System):
 
     def _end_of_round(self, fight: Fight, rng: random.Random) -> None:
         for c in fight.everyone():
-            if not c.active or not c.state["effects"]:
+            if c.out is not None or not c.state["effects"]:
                 continue
             if "bleeding" in c.state["effects"]:
                 bleed = roll_die(rng, 4)
@@ -498,7 +498,7 @@ class GritFleshSystem(System):
                 if not fight.quiet:
                     fight.log(f"{c.name} bleeds for {bleed} (Grit {c.state['grit']}, Flesh "
                               f"{c.state['flesh']}).")
-                if not c.active:
+                if c.out is not None:
                     fight.log(f"{c.name} is taken out.")
                     continue
             for effect in sorted(c.state["effects"]):
@@ -514,7 +514,7 @@ class GritFleshSystem(System):
                 continue
             for c in fight.sides[side]:
                 kind = c.stats["kind"]
-                if not c.active or kind == "pc" or (kind == "hireling"
+                if c.out is not None or kind == "pc" or (kind == "hireling"
                                                     and c.stats["loyalty"] >= 10):
                     continue
                 score = c.stats["morale"] if kind == "enemy" else c.stats["loyalty"]

@@ -559,16 +559,18 @@ class ScarsSystem(System):
         for c in fight.state["order"]:
             if fight.decided():
                 break
-            if not c.active:
+            if c.out is not None:
                 continue
             if fight.round == 1 and c.stats["surprised"]:
                 continue
             if c.state.pop("stunned", False):
-                fight.log(f"{c.name} is still reeling and loses this action.")
+                if not fight.quiet:
+                    fight.log(f"{c.name} is still reeling and loses this action.")
                 continue
             swings, c.state["extra"] = 1 + c.state["extra"], 0
             chain = 0
-            while swings and chain < MAX_CHAIN and not fight.decided():
+            # decided() was just asked before the first swing; ask again before each next one
+            while swings and chain < MAX_CHAIN and not (chain and fight.decided()):
                 swings -= 1
                 chain += 1
                 if self._swing(fight, rng, c, died):
@@ -652,7 +654,7 @@ class ScarsSystem(System):
     # -- morale -----------------------------------------------------------------------------
     def _morale(self, fight: Fight, rng: random.Random, died: dict[str, int]) -> None:
         for side, members in fight.sides.items():
-            enemies = [c for c in members if c.active and c.stats["kind"] == "enemy"]
+            enemies = [c for c in members if c.out is None and c.stats["kind"] == "enemy"]
             leader = next((c for c in enemies if c.stats["leader"]), None)
             if enemies and fight.state["lone"][side]:
                 self._lone_morale(fight, rng, enemies[0])
@@ -666,7 +668,7 @@ class ScarsSystem(System):
                                    side)
             allies_died = died[side] > 0
             for h in members:
-                if (h.active and h.stats["kind"] == "hireling" and not h.state["steady"]
+                if (h.out is None and h.stats["kind"] == "hireling" and not h.state["steady"]
                         and "tested" not in h.state and (h.state["hurt"] or allies_died)):
                     h.state["tested"] = True
                     self._hireling_morale(fight, rng, h)

@@ -426,7 +426,7 @@ class StaminaWoundsSystem(System):
             for c in fight.sides[side]:
                 if fight.decided():
                     break
-                if c.active:
+                if c.out is None:
                     self._attack(fight, rng, c, sneak=ambush == side, points=points)
         self._tick(fight, rng, points)
         if not fight.decided() and points:
@@ -487,7 +487,7 @@ class StaminaWoundsSystem(System):
     def _tick(self, fight: Fight, rng: random.Random, points: list[str]) -> None:
         """End of round: bleeding costs a Wound, mortal wounds count down."""
         for c in fight.everyone():
-            if not c.active:
+            if c.out is not None:
                 continue
             if c.state.get("bleeding"):
                 c.state["wounds"] += 1

@@ -9,6 +9,9 @@ site's manifest) and times the same `simulate` call inside the worker with
 ``time.perf_counter``, so page start-up and message passing are not counted. The same seed
 gives the same Mersenne Twister stream in both, so the win counts must agree; the
 benchmark says so. Target: <= 2 s per 10,000 fights in Pyodide.
+
+Each figure is the best of ``REPEATS`` runs: the machine is shared, and the quickest run is
+the one least slowed by other people's work (CPython's CPU time is given too).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from engine.systems.montecarlo import simulate
 from tests.bench.harness import CHROMIUM, CHROMIUM_ARGS, REPO, Row, have_chromium, serve
 
 TARGET_S = 2.0
+REPEATS = 3
 
 
 def _four(name: str, **fields: Any) -> list[dict[str, Any]]:
@@ -81,6 +85,7 @@ self.onmessage = async ({ data }) => {
     }
     py.globals.set("FIGHTS_JSON", JSON.stringify(data.fights));
     py.globals.set("RUNS", data.runs);
+    py.globals.set("REPEATS", data.repeats);
     const out = py.runPython(`
 import json, time
 from engine.systems.montecarlo import simulate
@@ -88,9 +93,13 @@ fights = json.loads(FIGHTS_JSON)
 out = {}
 for system_id, sides in fights.items():
     simulate(system_id, sides, 20, 0)  # imports the system's modules outside the timing
-    t0 = time.perf_counter()
-    report = simulate(system_id, sides, RUNS, 1)
-    out[system_id] = {"seconds": time.perf_counter() - t0, "wins": report["wins"],
+    best = None
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        report = simulate(system_id, sides, RUNS, 1)
+        took = time.perf_counter() - t0
+        best = took if best is None else min(best, took)
+    out[system_id] = {"seconds": best, "wins": report["wins"],
                       "avg_rounds": report["avg_rounds"]}
 json.dumps(out)
 `);
@@ -102,13 +111,13 @@ json.dumps(out)
 """
 
 PAGE_JS = """
-async ({ code, manifest, fights, runs }) => {
+async ({ code, manifest, fights, runs, repeats }) => {
   const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
   const worker = new Worker(url, { type: "module" });
   const reply = await new Promise((resolve) => {
     worker.onmessage = (event) => resolve(event.data);
     worker.onerror = (event) => resolve({ ok: false, error: event.message || "worker error" });
-    worker.postMessage({ manifest, fights, runs });
+    worker.postMessage({ manifest, fights, runs, repeats });
   });
   worker.terminate();
   return reply;
@@ -121,11 +130,15 @@ def cpython(runs: int) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for system_id, sides in FIGHTS.items():
         simulate(system_id, sides, 20, 0)
-        start, cpu = time.perf_counter(), time.process_time()
-        report = simulate(system_id, sides, runs, 1)
+        seconds = cpu = float("inf")
+        for _ in range(REPEATS):
+            start, used = time.perf_counter(), time.process_time()
+            report = simulate(system_id, sides, runs, 1)
+            seconds = min(seconds, time.perf_counter() - start)
+            cpu = min(cpu, time.process_time() - used)
         out[system_id] = {
-            "seconds": time.perf_counter() - start,
-            "cpu": time.process_time() - cpu,
+            "seconds": seconds,
+            "cpu": cpu,
             "wins": report["wins"],
             "avg_rounds": report["avg_rounds"],
         }
@@ -157,6 +170,7 @@ def pyodide(runs: int) -> dict[str, dict[str, Any]]:
                         "manifest": f"{served.url}assets/rollbook/manifest.json",
                         "fights": FIGHTS,
                         "runs": runs,
+                        "repeats": REPEATS,
                     },
                 )
             finally:

@@ -148,15 +148,19 @@ class DarkDungeons(System):
             sides = [side for side, members in fight.sides.items()
                      if any(c.stats["morale"] < 12 for c in members)]
             fight.state["morale_sides"] = sides
+        halved: dict[str, bool] = fight.state.setdefault("halved", {})  # side -> checked
         for side in sides:
             members = fight.sides[side]
             checkers: list[Combatant] = []
-            down = sum(1 for c in members if not c.active)
-            half_gone = 2 * down >= len(members) and not fight.state.get(f"half:{side}")
-            if half_gone:
-                fight.state[f"half:{side}"] = True
+            down = 0
             for c in members:
-                if not c.active or c.stats["morale"] >= 12:
+                if c.out is not None:
+                    down += 1
+            half_gone = 2 * down >= len(members) and not halved.get(side)
+            if half_gone:
+                halved[side] = True
+            for c in members:
+                if c.out is not None or c.stats["morale"] >= 12:
                     continue
                 if c.state.get("morale_checks", 0) >= MAX_MORALE_CHECKS:
                     continue
@@ -299,6 +303,7 @@ class DarkDungeons(System):
         if c.stats["death_save"]:
             c.out = "down"
             c.state["dying_saves"] = 0
+            fight.state["dying"] = True
             if not fight.quiet:
                 fight.log(f"{c.name} falls unconscious and is dying.")
         else:
@@ -308,6 +313,8 @@ class DarkDungeons(System):
 
     # -- dying -------------------------------------------------------------------------------
     def death_saves(self, fight: Fight, rng: random.Random) -> None:
+        if not fight.state.get("dying"):  # nobody has fallen with a save to make
+            return
         for c in fight.everyone():
             if c.out != "down" or "dying_saves" not in c.state:
                 continue

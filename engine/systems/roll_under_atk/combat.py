@@ -49,11 +49,6 @@ def _rolls_for_party(c: Combatant) -> bool:
     return bool(c.stats["kind"] != "monster")
 
 
-def _roll_then_place(entry: tuple[int, int, Combatant]) -> tuple[int, int]:
-    """Initiative sorts lowest roll first, then in listed order."""
-    return entry[0], entry[1]
-
-
 @lru_cache(maxsize=256)
 def _parsed(text: str) -> SmallDice:
     """A stat block's damage dice, parsed once (a Monte Carlo run rolls them thousands of times)."""
@@ -105,7 +100,7 @@ class RollUnderAtk(System):
         if fight.decided():
             return
         for actor in self.initiative_order(fight, rng):
-            if actor.active:
+            if actor.out is None:
                 self._act(fight, actor, rng)
                 if fight.decided():
                     return
@@ -146,23 +141,29 @@ class RollUnderAtk(System):
                 fight.log(f"Morale for {side} ({why}): 2d6 = {a + b}; {verdict}.")
 
     def initiative_order(self, fight: Fight, rng: random.Random) -> list[Combatant]:
-        active = [c for c in fight.everyone() if c.active]
+        # everyone, each with whether they roll for the party: the same all fight
+        roster: list[tuple[Combatant, bool]] | None = fight.state.get("roster")
+        if roster is None:
+            roster = [(c, _rolls_for_party(c)) for c in fight.everyone()]
+            fight.state["roster"] = roster
+        active = [c for c, _ in roster if c.out is None]
         ambush = fight.state.get("surprise") if fight.round == 1 else None
         if ambush:
             first = [c for c in active if c.side == ambush]
             return first + [c for c in active if c.side != ambush]
-        rollers = [c for c in active if c.stats["kind"] != "monster"]  # see _rolls_for_party
+        rollers = [c for c, party in roster if party and c.out is None]
         # monsters act between the characters who made their check and those who did not;
         # with no characters the monsters roll themselves
-        middle = [c for c in active if c.stats["kind"] == "monster"] if rollers else []
+        middle = [c for c, party in roster if not party and c.out is None] if rollers else []
         rollers = rollers or active
         before: list[tuple[int, int, Combatant]] = []
         after: list[tuple[int, int, Combatant]] = []
         for i, (c, roll) in enumerate(zip(rollers, draw_dice(rng, 20, len(rollers)),
                                           strict=True)):
             (before if roll <= c.stats["wis"] else after).append((roll, i, c))
-        before.sort(key=_roll_then_place)
-        after.sort(key=_roll_then_place)
+        # lowest roll first, then in listed order; places differ, so no two entries tie
+        before.sort()
+        after.sort()
         order = [c for _, _, c in before] + middle + [c for _, _, c in after]
         if not fight.quiet:
             fight.log("Initiative (WIS): "
