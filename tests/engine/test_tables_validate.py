@@ -330,8 +330,8 @@ CASES = [
         (
             2,
             ERROR,
-            "result_text uses {{ reslt }}, which is neither roll, result, dice, a column nor a prompt "
-            "(did you mean 'result'?)",
+            "result_text uses {{ reslt }}, which is neither roll, result, dice, a column nor "
+            "a prompt (did you mean 'result'?)",
         ),
         id="result-text-unknown-placeholder",
     ),
