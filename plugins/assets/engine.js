@@ -7,8 +7,9 @@ export const RUNAWAY_MS = 1000;
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
 
-// readyMs: worker creation -> ready; readyAt: page time (ms since navigation start) of ready.
-export const stats = { workerStarts: 0, readyMs: null, readyAt: null };
+// readyMs: worker creation -> ready; startedAt / readyAt: page times (ms since navigation
+// start) of the latest worker's creation and of ready.
+export const stats = { workerStarts: 0, readyMs: null, startedAt: null, readyAt: null };
 
 let current = null; // {worker, ready: Promise<void>, isReady: boolean}
 const queue = []; // [{json, resolve}] waiting for the worker
@@ -37,6 +38,7 @@ export function start() {
   if (current) return current.ready;
   stats.workerStarts += 1;
   const t0 = performance.now();
+  stats.startedAt = t0;
   const worker = new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
   const session = { worker, isReady: false, ready: null };
   session.ready = new Promise((resolve, reject) => {

@@ -47,6 +47,7 @@ export function mountAll() {
 window.rollbook = Object.defineProperties(window.rollbook || {}, {
   workerStarts: { get: () => engine.stats.workerStarts },
   readyMs: { get: () => engine.stats.readyMs },
+  startedAt: { get: () => engine.stats.startedAt },
   readyAt: { get: () => engine.stats.readyAt },
   instantClaims: { get: () => instant.stats.claims },
   ready: { value: () => engine.start() },
