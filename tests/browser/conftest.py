@@ -85,12 +85,25 @@ def plain_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+# One Chromium per test process. tests/hardening/conftest.py registers this same fixture
+# again for its folder; a second sync_playwright() in the process, while the first is
+# running, fails ("Sync API inside the asyncio loop"), so the second registration reuses it.
+_SHARED: dict[str, Browser] = {}
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if "browser" in _SHARED:
+        yield _SHARED["browser"]
+        return
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+        _SHARED["browser"] = launched
+        try:
+            yield launched
+        finally:
+            del _SHARED["browser"]
+            launched.close()
 
 
 @pytest.fixture
