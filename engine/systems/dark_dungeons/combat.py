@@ -256,6 +256,11 @@ class DarkDungeons(System):
         if swings is None:
             swings = rules.attacks_this_round(s["attacks"], s["speed"], fight.round)
         off_hand = prep.off_hand
+        if swings == 1 and not off_hand:  # the usual single blow, without the loop below
+            target = fight.target_for(actor)
+            if target is not None:
+                self.strike(fight, actor, target, "main", s["damage"], rng)
+            return
         if not swings and not off_hand and not fight.quiet:
             fight.log(f"{actor.name} is too slow to attack this round.")
         for number in range(swings + off_hand):  # the off-hand blow comes last
