@@ -4,8 +4,9 @@ Hypothesis draws the seeds of batches (shrinking then finds the smallest failing
 seed); each batch expands with ``exprgen`` into valid, near-miss and garbage notations. Every
 case is parsed, rolled and turned into the bridge's JSON reply; results must stay within the
 bounds the generator computed, and those bounds are checked against ``engine.dice.odds``
-(the exact distribution) on a sample. A case slower than the budget is timed twice more and
-only the fastest counts, so a busy machine does not fail the test but a slow input does.
+(the exact distribution) on a sample. The budget is measured in this thread's CPU time, so
+other processes on a busy machine do not count against the engine, and a case over it is
+timed twice more with only the fastest counting; a slow input still fails.
 """
 
 from __future__ import annotations
@@ -50,12 +51,12 @@ def timed(text: str, seed: int = 7) -> object:
     """The outcome of `text`, asserting it arrives within the budget (best of three)."""
     best = float("inf")
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.thread_time()
         outcome = _once(text, seed)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.thread_time() - start)
         if best <= BUDGET_S:
             return outcome
-    raise AssertionError(f"{text[:80]!r} took {best * 1000:.0f} ms (budget 100 ms)")
+    raise AssertionError(f"{text[:80]!r} took {best * 1000:.0f} ms of CPU (budget 100 ms)")
 
 
 def _within(total: object, lo: int, hi: int) -> bool:
@@ -162,10 +163,10 @@ def test_near_miss_results_stay_within_exact_odds() -> None:
 )
 def test_odds_of_huge_keep_pools_are_refused_before_work(text: str) -> None:
     """Regression: these took 6 s to minutes, or raised RecursionError, in odds."""
-    start = time.perf_counter()
+    start = time.thread_time()  # CPU time: refused before the work, whatever the load
     with pytest.raises(OddsUnavailableError):
         odds(text)
-    assert time.perf_counter() - start < 2.0
+    assert time.thread_time() - start < 2.0
 
 
 @pytest.mark.parametrize("text", ["1000d10000!>1+1000d10000!>1", "1000d6!", "²", "３d6"])
