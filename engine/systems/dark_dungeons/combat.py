@@ -346,9 +346,10 @@ def _solo_beats(roster: list[tuple[Combatant, object, int, int]], rng: random.Ra
         return [[c for c, _ in active]] if active else []
     scored: dict[int, list[Combatant]] = {}
     for (c, mod), roll in zip(active, draw_dice(rng, 6, len(active)), strict=True):
-        same = scored.get(roll + mod)
+        total = roll + mod
+        same = scored.get(total)
         if same is None:
-            scored[roll + mod] = [c]
+            scored[total] = [c]
         else:
             same.append(c)  # equal totals act at the same time
     return [scored[total] for total in sorted(scored, reverse=True)]
