@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -11,24 +10,13 @@ from typing import Any
 import pytest
 
 from engine.systems import get
-from engine.systems.base import Param, Procedure, RulesError, bind
+from engine.systems.base import RulesError
 from engine.systems.encounter import Fight
 from engine.systems.roll_under_atk import rules
+from tests.engine.systems_support import ScriptedDice as Scripted
+from tests.engine.systems_support import check_procedure_on_random_grid, chi_square_critical
 
 RU = get("roll-under-atk")
-
-
-class Scripted(random.Random):
-    """A generator whose ``randint`` answers come from a script, in order."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        face = self.faces.pop(0)
-        assert a <= face <= b, f"scripted {face} is not a face of {a}..{b}"
-        return face
 
 
 def run(name: str, *faces: int, **params: Any) -> Any:
@@ -327,12 +315,6 @@ def test_odds_sum_to_one(name, params):
     assert all(0 <= p <= 1 for p in result.values())
 
 
-def chi_square_critical(df: int, z: float = 3.719) -> float:
-    """Wilson-Hilferty approximation of the chi-square quantile (z=3.719: p = 0.0001)."""
-    k = 2 / (9 * df)
-    return df * (1 - k + z * math.sqrt(k)) ** 3
-
-
 SAMPLED = [g for g in GRID if g[0] != "attack"] + [GRID[3 + 9 * 1 + 3 * 0 + 1]]
 
 
@@ -351,65 +333,9 @@ def test_resolve_frequencies_match_odds(name, params):
 
 # -- every procedure over a random grid of its parameters ----------------------------------------
 
-def candidates(p: Param) -> list[Any]:
-    """A few valid values of one parameter: its bounds, its default and some typical numbers."""
-    if p.kind is bool:
-        return [False, True]
-    if p.kind is str:
-        return list(p.choices) if p.choices else ["1d6", "2d4+1", "3"]
-    low = p.minimum if p.minimum is not None else -5
-    high = min(p.maximum if p.maximum is not None else 25, 25)
-    values = {v for v in (0, 1, 3, 7, 10, 12, 15, 20) if low <= v <= high} | {low, high}
-    if p.default is not None:
-        values.add(p.default)
-    return sorted(values)
-
-
-def random_grid(proc: Procedure, size: int, seed: int) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    return [{p.name: rng.choice(candidates(p)) for p in proc.params} for _ in range(size)]
-
-
-def pooled_chi_square(seen: Counter[str], odds: dict[str, Fraction], n: int) -> tuple[float, int]:
-    """Statistic and degrees of freedom, pooling the cells expected fewer than 5 times."""
-    cells: list[tuple[float, int]] = []
-    pool_e, pool_o = 0.0, 0
-    for name, p in odds.items():
-        expected = float(p) * n
-        if expected < 5:
-            pool_e, pool_o = pool_e + expected, pool_o + seen[name]
-        else:
-            cells.append((expected, seen[name]))
-    if pool_e > 0:
-        cells.append((pool_e, pool_o))
-    return sum((o - e) ** 2 / e for e, o in cells), len(cells) - 1
-
-
 @pytest.mark.parametrize("name", list(RU.procedures))
 def test_every_procedure_on_a_random_grid(name):
-    proc = RU.procedure(name)
-    usable = 0
-    for params in random_grid(proc, 120, seed=7):
-        try:
-            odds = proc.odds(params)
-        except RulesError as err:  # an impossible combination is refused in a sentence
-            assert str(err).endswith(".")
-            continue
-        usable += 1
-        assert odds is not None and list(odds) == list(proc.outcomes)
-        assert sum(odds.values()) == 1 and all(0 <= v <= 1 for v in odds.values())
-        outcome = proc.resolve(params, random.Random(usable))
-        assert outcome.name in proc.outcomes and outcome.log.endswith(".")
-        if usable <= 2:
-            n = 2000
-            rng = random.Random(900 + usable)
-            bound = bind(proc.params, params)
-            seen = Counter(proc.resolve_fn(bound, rng).name for _ in range(n))
-            assert all(odds[k] > 0 for k in seen), (params, seen)
-            stat, df = pooled_chi_square(seen, odds, n)
-            if df >= 1:
-                assert stat < chi_square_critical(df), (params, seen, odds)
-    assert usable >= 10
+    check_procedure_on_random_grid(RU, name)
 
 
 # -- fights --------------------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 from fractions import Fraction
 
 import pytest
@@ -12,35 +11,18 @@ from engine.systems import get
 from engine.systems.base import RulesError
 from engine.systems.encounter import Fight
 from engine.systems.stamina_wounds import damage_pmf, roll_damage, take_damage, wound_band
+from tests.engine.systems_support import ScriptedDice as Dice
+from tests.engine.systems_support import exact_odds, resolve_scripted
 
 SYSTEM = get("stamina-wounds")
 
 
-class Dice(random.Random):
-    """A generator that returns the faces we list, in order (and fails if asked for more)."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.faces, "the rules asked for more dice than the test expected"
-        face = self.faces.pop(0)
-        assert a <= face <= b
-        return face
-
-
 def resolve(name: str, *faces: int, **params: object):  # type: ignore[no-untyped-def]
-    rng = Dice(*faces)
-    outcome = SYSTEM.procedure(name).resolve(params, rng)
-    assert rng.faces == [], "not every listed die was used"
-    return outcome
+    return resolve_scripted(SYSTEM, name, *faces, **params)
 
 
 def odds(name: str, **params: object) -> dict[str, Fraction]:
-    result = SYSTEM.procedure(name).odds(params)
-    assert result is not None
-    return result
+    return exact_odds(SYSTEM, name, **params)
 
 
 # -- initiative ------------------------------------------------------------------------------

@@ -6,12 +6,8 @@ import textwrap
 
 import pytest
 
-try:
-    from tables_helpers import load
-except ImportError:  # collected as a package module
-    from tests.engine.tables_helpers import load
-
 from engine.tables import ERROR, WARNING, Problem, Table, check, describe_values, validate
+from tests.engine.tables_helpers import load
 
 
 def problems_of(body: str, kind: str = "table") -> list[tuple[int, str, str]]:
