@@ -8,8 +8,8 @@ server in the same run:
 - click -> result painted (median, p95 over ``BENCH_CLICKS`` clicks, in-page timing: from
   just before ``click()`` to the frame after the output changed).
 
-The rollbook page starts its worker when the browser is idle after load (as readers get
-it); the baseline starts at once, so the comparison includes that scheduling.
+The rollbook page starts its worker right after its first frame (as readers get it); the
+baseline starts at once, so the comparison includes that scheduling.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def main() -> int:
         a, b = fn(ours["click"]), fn(plain["click"])
         print(f"{label:38} {a:12.1f} {b:14.1f} {a / b:7.2f}")
     print(f"(rollbook created its worker at a median {statistics.median(STARTS):.0f} ms page time:")
-    print(" after load, when the browser was idle; the baseline creates it at once.)")
+    print(" right after the first frame; the baseline creates it at once.)")
     return 0
 
 
