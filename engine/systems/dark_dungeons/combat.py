@@ -70,6 +70,10 @@ class _Prep:
     initiative_mod: int
     attacks: int | None  # attacks every round, or None when the speed makes them alternate
     off_hand: bool  # a second weapon: one more blow after the main ones
+    defence: int  # armour class - 2 x speed level: what attackers add to their attack value
+    # (initiative mod, attack value = to_hit + 2 x speed level, flat damage, damage dice
+    # count, sides, bonus) for the quick round, or None when the blows are not one a round
+    quick: tuple[int, int, int, int, int, int] | None
 
     @classmethod
     def of(cls, s: dict[str, Any]) -> _Prep:
@@ -77,15 +81,24 @@ class _Prep:
         rates = {rules.attacks_this_round(base, speed, r) for r in range(1, 5)}  # period <= 4
         auto = rules.initiative_auto(speed=s["speed"], two_handed=s["two_handed"],
                                      smash=s["smash"], forced=s["auto_initiative"])
+        to_hit = s["attack_bonus"] + s["hit_bonus"] - (5 if s["smash"] else 0)
+        speed = rules.SPEED_LEVEL[s["speed"]]
+        bonus = s["damage_bonus"] + (s["strength"] if s["smash"] else 0)
+        mod = rules.initiative_modifier(dex_mod=s["initiative_mod"], speed=s["speed"])
+        attacks = rates.pop() if len(rates) == 1 else None
+        off_hand = s["off_hand"] != "none"
+        dice = parse_damage(s["damage"])
         return cls(
-            to_hit=s["attack_bonus"] + s["hit_bonus"] - (5 if s["smash"] else 0),
-            speed=rules.SPEED_LEVEL[s["speed"]],
-            bonus=s["damage_bonus"] + (s["strength"] if s["smash"] else 0),
+            to_hit=to_hit,
+            speed=speed,
+            bonus=bonus,
             tier=_TIERS.index(auto),
-            initiative_mod=rules.initiative_modifier(dex_mod=s["initiative_mod"],
-                                                     speed=s["speed"]),
-            attacks=rates.pop() if len(rates) == 1 else None,
-            off_hand=s["off_hand"] != "none",
+            initiative_mod=mod,
+            attacks=attacks,
+            off_hand=off_hand,
+            defence=s["ac"] - 2 * speed,
+            quick=(mod, to_hit + 2 * speed, bonus, dice.count, dice.sides, dice.bonus)
+            if attacks == 1 and not off_hand else None,
         )
 
 
@@ -389,20 +402,13 @@ def _plan(fight: Fight) -> list[_Entry]:
             group is None for _, group, _, _ in roster)
     if not fight.state["solo_roll"] or len(fight.sides) != 2:
         return []
-    defence = {}
     for c, _, _, _ in roster:
-        prep: _Prep = c.stats["prep"]
-        if prep.attacks != 1 or prep.off_hand:
+        if c.stats["prep"].quick is None:
             return []
-        defence[id(c)] = c.stats["ac"] - 2 * prep.speed
-    plan: list[_Entry] = []
-    for c, _, _, mod in roster:
-        prep = c.stats["prep"]
-        dice = parse_damage(c.stats["damage"])
-        foes = [(f, defence[id(f)]) for f in fight.sides[fight.other(c.side)]]
-        plan.append((c, mod, prep.to_hit + 2 * prep.speed, prep.bonus, dice.count, dice.sides,
-                     dice.bonus, foes))
-    return plan
+    sides = fight.sides
+    foes = {side: [(f, f.stats["prep"].defence) for f in sides[fight.other(side)]]
+            for side in sides}
+    return [(c, *c.stats["prep"].quick, foes[c.side]) for c, _, _, _ in roster]
 
 
 def _quick_actions(fight: Fight, rng: random.Random, surprised: str | None,
