@@ -2,6 +2,9 @@
 # Both set everything up on first run (scripts/setup.sh is idempotent and fast when done).
 PY := .venv/bin/python
 HOST ?= 127.0.0.1:8000
+# mkdocs-material prints a banner about MkDocs 2 on every start; our markup already lives in
+# Markdown extensions that its successor runs unchanged (see README), so keep output quiet.
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup serve build test lint bench clean
 
