@@ -170,6 +170,7 @@ class DarkDungeons(System):
                      if any(c.stats["morale"] < 12 for c in members)]
             fight.state["morale_sides"] = sides
         halved: dict[str, bool] = fight.state.setdefault("halved", {})  # side -> checked
+        settled = []
         for side in sides:
             members = fight.sides[side]
             checkers: list[Combatant] = []
@@ -190,6 +191,8 @@ class DarkDungeons(System):
                     c.state["hurt_checked"] = True
                 if half_gone or hurt:
                     checkers.append(c)
+            if halved.get(side) and _settled(members):
+                settled.append(side)
             if not checkers:
                 continue
             a, b = draw_die(rng, 6), draw_die(rng, 6)
@@ -204,6 +207,8 @@ class DarkDungeons(System):
                 verdict = "; ".join(f"{c.name} {'flees' if c.out == 'fled' else 'gives up'}"
                                     for c in broke) or "all hold"
                 fight.log(f"Morale ({names}): 2d6 = {a + b}; {verdict}.")
+        if settled:  # these sides can never check again: later rounds skip them
+            fight.state["morale_sides"] = [side for side in sides if side not in settled]
 
     # -- initiative --------------------------------------------------------------------------
     def initiative_order(
@@ -353,6 +358,19 @@ class DarkDungeons(System):
             if not fight.quiet:
                 fight.log(f"{c.name} saves vs death ray: d20 {roll}{-made:+d} against "
                           f"{c.stats['death_save']}: " + ("holds on." if lives else "dies."))
+
+
+def _settled(members: list[Combatant]) -> bool:
+    """True when no member of a side that has checked for losing half can ever check again.
+
+    After that check only a first wound past half hit points can call for one, and a member
+    is past it once out, unbreakable, out of checks or already checked for the wound.
+    """
+    for c in members:
+        if not (c.out is not None or c.stats["morale"] >= 12 or c.state.get("hurt_checked")
+                or c.state.get("morale_checks", 0) >= MAX_MORALE_CHECKS):
+            return False
+    return True
 
 
 def _solo_beats(roster: list[tuple[Combatant, object, int, int]], rng: random.Random,
