@@ -8,7 +8,7 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
-import { el, pageUrl, readPayload } from "./util.js";
+import { copyText, el, pageUrl, readPayload } from "./util.js";
 
 export const SELECTOR = ".rb-combat";
 
@@ -64,15 +64,6 @@ function parseSeed(text) {
   if (!/^\d{1,16}$/.test(trimmed)) return null;
   const seed = Number(trimmed);
   return seed <= MAX_SEED ? seed : null;
-}
-
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Make one combat block live; safe to call again on the same element. */

@@ -5,7 +5,7 @@ import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { collect, ensureInputs } from "./prompts.js";
 import * as tabs from "./tabs.js";
-import { el, formatChance, readPayload, formatTotal, htmlToText, humanize, pageUrl } from "./util.js";
+import { copyText, el, formatChance, formatTotal, htmlToText, humanize, pageUrl, readPayload } from "./util.js";
 
 export const SELECTOR = ".rb-table";
 
@@ -184,15 +184,6 @@ export function rollLink(id, seed, values) {
   const params = new URLSearchParams({ roll: id, seed: String(seed) });
   for (const [name, value] of Object.entries(values)) params.set(name, String(value));
   return `${pageUrl()}?${params}#${encodeURIComponent(id)}`;
-}
-
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Make one table or list live; safe to call again on the same element. */

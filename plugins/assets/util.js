@@ -75,3 +75,13 @@ export function readPayload(root) {
     return null; // the build reported it; nothing to roll with
   }
 }
+
+/** Put text on the clipboard; false where the browser refuses (no permission, no https). */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
