@@ -333,10 +333,8 @@ class _Parser:
         label = self.label()
         return Dice(qty, sides, faces, low, modifiers, label, start, end)
 
-    def group(self) -> Group:
-        start = self.i
-        self.enter(start)
-        self.i += 1
+    def expr_list(self) -> list[Node]:
+        """One or more comma-separated expressions (group items, function arguments)."""
         self.ws()
         items = [self.expr()]
         self.ws()
@@ -345,6 +343,13 @@ class _Parser:
             self.ws()
             items.append(self.expr())
             self.ws()
+        return items
+
+    def group(self) -> Group:
+        start = self.i
+        self.enter(start)
+        self.i += 1
+        items = self.expr_list()
         if not self.peek("}"):
             raise self.fail(
                 f"Expected ',' or '}}' to close the group at column {start + 1}, "
@@ -373,14 +378,7 @@ class _Parser:
             raise self.fail(f"Expected '(' after the function name '{name}'.")
         self.enter(start)
         self.i += 1
-        self.ws()
-        args = [self.expr()]
-        self.ws()
-        while self.peek(","):
-            self.i += 1
-            self.ws()
-            args.append(self.expr())
-            self.ws()
+        args = self.expr_list()
         if not self.peek(")"):
             raise self.fail(f"Expected ')' to close '{name}(', but {self.found()}.")
         self.i += 1
