@@ -49,6 +49,14 @@ def _rolls_for_party(c: Combatant) -> bool:
     return bool(c.stats["kind"] != "monster")
 
 
+def _can_break(c: Combatant) -> bool:
+    """True for a combatant who checks morale: not a character, morale below 12."""
+    return bool(c.stats["kind"] != "pc" and c.stats["morale"] < 12)
+
+
+_MORALE_REASONS = ("outnumbered", "half")  # a side checks once for each
+
+
 @lru_cache(maxsize=256)
 def _parsed(text: str) -> SmallDice:
     """A stat block's damage dice, parsed once (a Monte Carlo run rolls them thousands of times)."""
@@ -100,21 +108,22 @@ class RollUnderAtk(System):
         if fight.decided():
             return
         for actor in self.initiative_order(fight, rng):
-            if actor.out is None:
-                self._act(fight, actor, rng)
-                if fight.decided():
-                    return
+            # only a fall can end the fight mid-round, so decided() is asked after one
+            if actor.out is None and self._act(fight, actor, rng) and fight.decided():
+                return
 
     def _morale(self, fight: Fight, rng: random.Random) -> None:
         sides = fight.state.get("morale_sides")
         if sides is None:  # only sides with someone who can break ever check
             sides = [side for side, members in fight.sides.items()
-                     if any(c.stats["kind"] != "pc" and c.stats["morale"] < 12 for c in members)]
+                     if any(_can_break(c) for c in members)]
             fight.state["morale_sides"] = sides
+        settled = []
         for side in sides:
             active = fight.active(side)
-            checkers = [c for c in active if c.stats["kind"] != "pc" and c.stats["morale"] < 12]
-            if not checkers:
+            checkers = [c for c in active if _can_break(c)]
+            if not checkers:  # nobody who can break is left, and nobody comes back
+                settled.append(side)
                 continue
             count, hp = fight.state["start"][side]
             reasons = []
@@ -127,6 +136,8 @@ class RollUnderAtk(System):
                 continue
             for r in fresh:
                 fight.state[f"{r}:{side}"] = True
+            if all(fight.state.get(f"{r}:{side}") for r in _MORALE_REASONS):
+                settled.append(side)  # both reasons spent: this side never checks again
             a, b = draw_die(rng, 6), draw_die(rng, 6)
             broke = []
             for c in checkers:
@@ -139,23 +150,28 @@ class RollUnderAtk(System):
                 verb = "loses" if len(broke) == 1 else "lose"
                 verdict = f"{', '.join(broke)} {verb} heart" if broke else "they hold"
                 fight.log(f"Morale for {side} ({why}): 2d6 = {a + b}; {verdict}.")
+        if settled:  # later rounds skip them
+            fight.state["morale_sides"] = [side for side in sides if side not in settled]
 
     def initiative_order(self, fight: Fight, rng: random.Random) -> list[Combatant]:
-        # everyone, each with whether they roll for the party: the same all fight
-        roster: list[tuple[Combatant, bool]] | None = fight.state.get("roster")
+        # who rolls for the party and who does not is the same all fight: split once
+        roster: tuple[list[Combatant], list[Combatant]] | None = fight.state.get("roster")
         if roster is None:
-            roster = [(c, _rolls_for_party(c)) for c in fight.everyone()]
+            everyone = fight.everyone()
+            roster = ([c for c in everyone if _rolls_for_party(c)],
+                      [c for c in everyone if not _rolls_for_party(c)])
             fight.state["roster"] = roster
-        active = [c for c, _ in roster if c.out is None]
         ambush = fight.state.get("surprise") if fight.round == 1 else None
         if ambush:
+            active = [c for c in fight.everyone() if c.out is None]
             first = [c for c in active if c.side == ambush]
             return first + [c for c in active if c.side != ambush]
-        rollers = [c for c, party in roster if party and c.out is None]
+        rollers = [c for c in roster[0] if c.out is None]
+        middle = [c for c in roster[1] if c.out is None]
         # monsters act between the characters who made their check and those who did not;
         # with no characters the monsters roll themselves
-        middle = [c for c, party in roster if not party and c.out is None] if rollers else []
-        rollers = rollers or active
+        if not rollers:
+            rollers, middle = middle, []
         before: list[tuple[int, int, Combatant]] = []
         after: list[tuple[int, int, Combatant]] = []
         for i, (c, roll) in enumerate(zip(rollers, draw_dice(rng, 20, len(rollers)),
@@ -175,13 +191,14 @@ class RollUnderAtk(System):
     def _weapon(self, c: Combatant) -> str:
         return "fists" if c.state.get("weapon_ruined") else str(c.stats["weapon"])
 
-    def _act(self, fight: Fight, actor: Combatant, rng: random.Random) -> None:
+    def _act(self, fight: Fight, actor: Combatant, rng: random.Random) -> bool:
+        """One action by ``actor``; True when it put its target out of the fight."""
         if actor.state.pop("reloading", False):
             fight.log(f"{actor.name} reloads the crossbow.")
-            return
+            return False
         target = fight.target_for(actor)
         if target is None:
-            return
+            return False
         surprise = 4 if fight.round == 1 and fight.state.get("surprise") == actor.side else 0
         if actor.stats["kind"] == "monster" and target.stats["kind"] != "monster":
             self._defend(fight, actor, target, surprise, rng)
@@ -189,6 +206,7 @@ class RollUnderAtk(System):
             self._attack(fight, actor, target, surprise, rng)
         if actor.stats["weapon"] == "crossbow" and not actor.state.get("weapon_ruined"):
             actor.state["reloading"] = True  # (see _weapon)
+        return target.out is not None
 
     def _attack(self, fight: Fight, actor: Combatant, target: Combatant, bonus: int,
                 rng: random.Random) -> None:
