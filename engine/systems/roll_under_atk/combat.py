@@ -210,7 +210,8 @@ class RollUnderAtk(System):
 
     def _attack(self, fight: Fight, actor: Combatant, target: Combatant, bonus: int,
                 rng: random.Random) -> None:
-        weapon = rules.WEAPONS[self._weapon(actor)]
+        weapon_name = self._weapon(actor)
+        weapon = rules.WEAPONS[weapon_name]
         atk = actor.stats["atk"] + bonus + weapon.atk - actor.state.get("atk_penalty", 0)
         number = atk - (target.stats["armor"] - target.state.get("armor_breaks", 0))
         roll = draw_die(rng, 20)
@@ -219,7 +220,7 @@ class RollUnderAtk(System):
         if roll == 20:
             self._weapon_breakage(fight, actor, head, rng)
         elif roll == 1 or roll <= number:
-            self._wound(fight, actor, target, head, roll == 1, rng)
+            self._wound(fight, actor, weapon_name, target, head, roll == 1, rng)
         elif not fight.quiet:
             fight.log(f"{head}: miss.")
 
@@ -235,14 +236,14 @@ class RollUnderAtk(System):
             if not fight.quiet:
                 fight.log(f"{head}: " + ("critical defence." if roll == 1 else "blocked."))
             return
-        self._wound(fight, monster, target, head, False, rng)
+        self._wound(fight, monster, self._weapon(monster), target, head, False, rng)
         if roll == 20:
             self._armor_breakage(fight, target, rng)
 
-    def _wound(self, fight: Fight, actor: Combatant, target: Combatant, head: str,
-               critical: bool, rng: random.Random) -> None:
+    def _wound(self, fight: Fight, actor: Combatant, weapon_name: str, target: Combatant,
+               head: str, critical: bool, rng: random.Random) -> None:
+        """``actor`` hits ``target`` with ``weapon_name`` (its own weapon, or fists once broken)."""
         s = actor.stats
-        weapon_name = self._weapon(actor)
         if s["damage"] and weapon_name == s["weapon"]:
             dice = _parsed(s["damage"])
             rolled = dice.roll(rng) + (draw_die(rng, dice.sides) if critical and dice.count
