@@ -364,20 +364,7 @@ class GritFleshSystem(System):
         first: list[Combatant] = []
         enemies: list[Combatant] = []
         last: list[Combatant] = []
-        paces = {}
-        plain = fight.state.get("plain_wits")
-        if plain is None:  # sides whose members are all of normal wits never rush anyone
-            plain = {side for side, members in fight.sides.items()
-                     if all(f.stats["wits"] == "normal" for f in members)}
-            fight.state["plain_wits"] = plain
-        for side in fight.sides:
-            if side in plain:
-                paces[fight.other(side)] = "none"
-                continue
-            wits = {f.stats["wits"] for f in fight.active(side)}
-            # one quick foe is enough to rush you; the foes must all be slow to give a Boon
-            paces[fight.other(side)] = (
-                "bane" if "quick" in wits else "boon" if wits == {"slow"} else "none")
+        paces = self._paces(fight)
         for c in fight.everyone():
             if c.out is not None:
                 continue
@@ -395,27 +382,52 @@ class GritFleshSystem(System):
                       + ("; " if first and last else "")
                       + ", ".join(f"{c.name} after" for c in last) + ".")
         for c in first + enemies + last:
-            if fight.decided():
-                break
             if c.out is not None:
                 continue
             if fight.round == 1 and c.state.get("surprised"):
                 continue
-            self._act(fight, rng, c)
+            # only a fall can end the fight mid-round, so decided() is asked after one
+            if self._act(fight, rng, c) and fight.decided():
+                break
         self._end_of_round(fight, rng)
+
+    @staticmethod
+    def _paces(fight: Fight) -> dict[str, str]:
+        """Each side's initiative edge from its foes' wits: side -> none, bane or boon."""
+        paces = fight.state.get("paces")  # set when nobody's wits matter: the same all fight
+        if paces is not None:
+            return paces
+        plain = fight.state.get("plain_wits")
+        if plain is None:  # sides whose members are all of normal wits never rush anyone
+            plain = {side for side, members in fight.sides.items()
+                     if all(f.stats["wits"] == "normal" for f in members)}
+            fight.state["plain_wits"] = plain
+        paces = {}
+        for side in fight.sides:
+            if side in plain:
+                paces[fight.other(side)] = "none"
+                continue
+            wits = {f.stats["wits"] for f in fight.active(side)}
+            # one quick foe is enough to rush you; the foes must all be slow to give a Boon
+            paces[fight.other(side)] = (
+                "bane" if "quick" in wits else "boon" if wits == {"slow"} else "none")
+        if len(plain) == len(fight.sides):
+            fight.state["paces"] = paces
+        return paces
 
     @staticmethod
     def _dazed(c: Combatant) -> str:
         return "bane" if "dazed" in c.state["effects"] else "none"
 
-    def _act(self, fight: Fight, rng: random.Random, c: Combatant) -> None:
+    def _act(self, fight: Fight, rng: random.Random, c: Combatant) -> bool:
+        """One action by ``c``; True when it took its foe out of the fight."""
         if c.state["reload"]:
             c.state["reload"] = False
             fight.log(f"{c.name} spends the action fetching more ammunition.")
-            return
+            return False
         foe = fight.target_for(c)
         if foe is None:
-            return
+            return False
         s = c.stats
         if "dazed" in c.state["effects"]:  # see _dazed
             edge = "bane"
@@ -431,7 +443,7 @@ class GritFleshSystem(System):
         if name == "miss":
             if head:
                 fight.log(f"{head}: miss.")
-            return
+            return False
         if name == "critical_miss":
             if s["ranged"]:
                 c.state["reload"] = True
@@ -440,8 +452,9 @@ class GritFleshSystem(System):
                 c.state["notches"] += 1
                 fight.log(f"{head}: natural 1, the weapon takes a Notch "
                           f"({c.state['notches']} so far).")
-            return
+            return False
         self._hit(fight, rng, c, foe, name == "critical_hit", head)
+        return foe.out is not None
 
     def _hit(self, fight: Fight, rng: random.Random, c: Combatant, foe: Combatant,
              critical: bool, head: str) -> None:
@@ -524,13 +537,15 @@ class GritFleshSystem(System):
                     continue
                 score = c.stats["morale"] if kind == "enemy" else c.stats["loyalty"]
                 die = roll_die(rng, 20)
-                if die <= score + 1:
-                    fight.log(f"{c.name} tests morale ({'; '.join(reasons)}): {die} vs "
-                              f"{score + 1} or less, holds.")
-                    continue
+                holds = die <= score + 1
                 pinned = "pinned" in c.state["effects"]
-                c.out = "surrendered" if pinned else "fled"
-                fight.log(f"{c.name} tests morale ({'; '.join(reasons)}): {die}, "
+                if not holds:
+                    c.out = "surrendered" if pinned else "fled"
+                if fight.quiet:  # Monte Carlo runs skip building the log's words
+                    continue
+                fight.log(f"{c.name} tests morale ({'; '.join(reasons)}): {die} vs "
+                          f"{score + 1} or less, holds." if holds else
+                          f"{c.name} tests morale ({'; '.join(reasons)}): {die}, "
                           + ("pinned in place, gives up." if pinned else "breaks and runs."))
 
 
