@@ -554,11 +554,10 @@ class ScarsSystem(System):
     # -- one round --------------------------------------------------------------------------
     def play_round(self, fight: Fight, rng: random.Random) -> None:
         died: dict[str, int] = dict.fromkeys(fight.sides, 0)
-        for c in fight.everyone():
+        order: list[Combatant] = fight.state["order"]  # everyone, in acting order
+        for c in order:
             c.state["hurt"] = False
-        for c in fight.state["order"]:
-            if fight.decided():
-                break
+        for c in order:
             if c.out is not None:
                 continue
             if fight.round == 1 and c.stats["surprised"]:
@@ -569,22 +568,28 @@ class ScarsSystem(System):
                 continue
             swings, c.state["extra"] = 1 + c.state["extra"], 0
             chain = 0
-            # decided() was just asked before the first swing; ask again before each next one
-            while swings and chain < MAX_CHAIN and not (chain and fight.decided()):
+            fell = False
+            while swings and chain < MAX_CHAIN:
                 swings -= 1
                 chain += 1
-                if self._swing(fight, rng, c, died):
+                again, fell = self._swing(fight, rng, c, died)
+                # only a fall can end the fight mid-round, so decided() is asked after one
+                if fell and fight.decided():
+                    break
+                if again:
                     swings += 1
+            if fell and fight.decided():
+                break
         self._wake(fight, rng)
         if not fight.decided():
             self._morale(fight, rng, died)
 
     def _swing(self, fight: Fight, rng: random.Random, c: Combatant,
-               died: dict[str, int]) -> bool:
-        """One attack by ``c``; True when it earned another at once."""
+               died: dict[str, int]) -> tuple[bool, bool]:
+        """One attack by ``c``: whether it earned another at once, and whether its foe fell."""
         foe = fight.target_for(c)
         if foe is None:
-            return False
+            return False, False
         s = c.stats
         ac = foe.state["ac"]
         scars = c.state["scars"]
@@ -601,12 +606,12 @@ class ScarsSystem(System):
                 fight.log(f"{c.name} rolls {roll} vs {foe.name}'s AC {ac} exactly: "
                           + ("the armour is wrecked (AC 0)." if name == "armour_broken"
                              else f"no damage, armour dented to AC {ac - 1}."))
-            return False
+            return False, False
         if name == "miss":
             if loud:
                 fight.log(f"{c.name} rolls {roll} (needs {ac + 1}-{s['attack']}) and misses "
                           f"{foe.name}.")
-            return False
+            return False, False
         dealt = max(0, s["dice"].roll(rng) + c.state["scars"])
         foe.hp = max(0, foe.hp - dealt)
         foe.state["hurt"] = foe.state["hurt"] or dealt > 0
@@ -619,7 +624,7 @@ class ScarsSystem(System):
                       f"({foe.hp}/{foe.max_hp} left){extra}.")
         if foe.hp == 0:
             self._drop(fight, rng, foe, died)
-        return name == "stun"
+        return name == "stun", foe.out is not None
 
     def _drop(self, fight: Fight, rng: random.Random, c: Combatant,
               died: dict[str, int]) -> None:
