@@ -192,6 +192,12 @@ class Combatant:
         """A copy at full health with no running state (stats are shared: never mutated)."""
         return Combatant(self.name, self.side, self.stats, self.max_hp, self.max_hp)
 
+    def reset(self) -> None:
+        """Back to what `fresh` gives, in place: full health, no running state, fighting."""
+        self.hp = self.max_hp
+        self.state = {}
+        self.out = None
+
 
 class System(ABC):
     """A game system: procedures plus the hooks the encounter resolver calls."""

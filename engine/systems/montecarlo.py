@@ -53,8 +53,12 @@ def simulate(
     stalemate = 0
     rounds = 0
     rng = random.Random(seed)
+    # one set of combatants for every run, reset in place before each (cheaper than copies)
+    fresh = {side: [c.fresh() for c in members] for side, members in built.items()}
+    everyone = [c for members in fresh.values() for c in members]
     for _ in range(runs):
-        fresh = {side: [c.fresh() for c in members] for side, members in built.items()}
+        for c in everyone:
+            c.reset()
         result = Fight.from_combatants(system, fresh, rng, quiet=True).run()
         rounds += result.rounds
         if result.winner is None:
