@@ -137,8 +137,7 @@ class DarkDungeons(System):
 
     # -- one round ---------------------------------------------------------------------------
     def play_round(self, fight: Fight, rng: random.Random) -> None:
-        self._morale(fight, rng)
-        if fight.decided():
+        if self._morale(fight, rng) and fight.decided():  # only a broken fighter can end it
             return
         surprised = fight.state.get("surprised") if fight.round == 1 else None
         state = fight.state
@@ -163,7 +162,8 @@ class DarkDungeons(System):
         self.death_saves(fight, rng)
 
     # -- morale ------------------------------------------------------------------------------
-    def _morale(self, fight: Fight, rng: random.Random) -> None:
+    def _morale(self, fight: Fight, rng: random.Random) -> bool:
+        """The round's morale checks; True when anyone fled or gave up."""
         sides = fight.state.get("morale_sides")
         if sides is None:  # only sides with someone who can break ever check
             sides = [side for side, members in fight.sides.items()
@@ -171,14 +171,11 @@ class DarkDungeons(System):
             fight.state["morale_sides"] = sides
         halved: dict[str, bool] = fight.state.setdefault("halved", {})  # side -> checked
         settled = []
+        anyone_broke = False
         for side in sides:
             members = fight.sides[side]
             checkers: list[Combatant] = []
-            down = 0
-            for c in members:
-                if c.out is not None:
-                    down += 1
-            half_gone = 2 * down >= len(members) and not halved.get(side)
+            half_gone = not halved.get(side) and 2 * _down(members) >= len(members)
             if half_gone:
                 halved[side] = True
             for c in members:
@@ -202,6 +199,7 @@ class DarkDungeons(System):
                 if a + b > c.stats["morale"]:
                     c.out = "fled" if c.stats["on_break"] == "flee" else "surrendered"
                     broke.append(c)
+                    anyone_broke = True
             if not fight.quiet:
                 names = ", ".join(c.name for c in checkers)
                 verdict = "; ".join(f"{c.name} {'flees' if c.out == 'fled' else 'gives up'}"
@@ -209,6 +207,7 @@ class DarkDungeons(System):
                 fight.log(f"Morale ({names}): 2d6 = {a + b}; {verdict}.")
         if settled:  # these sides can never check again: later rounds skip them
             fight.state["morale_sides"] = [side for side in sides if side not in settled]
+        return anyone_broke
 
     # -- initiative --------------------------------------------------------------------------
     def initiative_order(
@@ -358,6 +357,15 @@ class DarkDungeons(System):
             if not fight.quiet:
                 fight.log(f"{c.name} saves vs death ray: d20 {roll}{-made:+d} against "
                           f"{c.stats['death_save']}: " + ("holds on." if lives else "dies."))
+
+
+def _down(members: list[Combatant]) -> int:
+    """How many of ``members`` are out of the fight."""
+    down = 0
+    for c in members:
+        if c.out is not None:
+            down += 1
+    return down
 
 
 def _settled(members: list[Combatant]) -> bool:
