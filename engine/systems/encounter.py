@@ -157,6 +157,8 @@ class Fight:
     def _check_end(self) -> None:
         if self.result is not None:
             return
+        if self.round < MAX_ROUNDS and not self.decided():
+            return  # the usual end of a round: both sides still have someone standing
         if self._ended_reason is not None:
             self.result = FightResult(self._ended_winner, self._ended_reason, self.round)
         else:
