@@ -7,6 +7,7 @@ code knows nothing of any system; systems use `engine.dice` and an injected `ran
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
@@ -396,7 +397,7 @@ class SmallDice:
             return roll_die(rng, self.sides) + self.bonus
         return sum(roll_die(rng, self.sides) for _ in range(self.count)) + self.bonus
 
-    @property
+    @functools.cached_property  # asked after every hit in some systems; the dice never change
     def maximum(self) -> int:
         return self.count * self.sides + self.bonus
 
