@@ -70,8 +70,11 @@ class Fight:
     # side -> the other side's name and members, worked out once: targeting asks every action
     _other: dict[str, str] = field(default_factory=dict, init=False, repr=False)
     _foes: dict[str, list[Combatant]] = field(default_factory=dict, init=False, repr=False)
+    # everyone in side order: the sides' members never change once the fight is set up
+    _everyone: tuple[Combatant, ...] = field(default=(), init=False, repr=False)
 
     def __post_init__(self) -> None:
+        self._everyone = tuple(c for members in self.sides.values() for c in members)
         if len(self.sides) == 2:
             a, b = self.sides
             self._other = {a: b, b: a}
@@ -122,7 +125,7 @@ class Fight:
         return [c for c in self.sides[side] if c.out is None]
 
     def everyone(self) -> list[Combatant]:
-        return [c for members in self.sides.values() for c in members]
+        return list(self._everyone)
 
     def decided(self) -> bool:
         """True once a side has nobody left standing (systems stop acting mid-round)."""
