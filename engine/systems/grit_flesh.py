@@ -362,14 +362,17 @@ class GritFleshSystem(System):
         triggers: dict[str, list[str]] = {side: [] for side in fight.sides}
         fight.state["triggers"] = triggers
         first: list[Combatant] = []
-        enemies: list[Combatant] = []
         last: list[Combatant] = []
         paces = self._paces(fight)
-        for c in fight.everyone():
+        roster: tuple[list[Combatant], list[Combatant]] | None = fight.state.get("roster")
+        if roster is None:  # who rolls initiative and who does not is the same all fight
+            everyone = fight.everyone()
+            roster = ([c for c in everyone if c.stats["kind"] != "enemy"],
+                      [c for c in everyone if c.stats["kind"] == "enemy"])
+            fight.state["roster"] = roster
+        enemies = [c for c in roster[1] if c.out is None]
+        for c in roster[0]:
             if c.out is not None:
-                continue
-            if c.stats["kind"] == "enemy":
-                enemies.append(c)
                 continue
             pace = paces[c.side]
             dazed = "dazed" in c.state["effects"]  # see _dazed
@@ -484,26 +487,27 @@ class GritFleshSystem(System):
             fight.log(f"{foe.name} is taken out.")
 
     def _harm(self, fight: Fight, foe: Combatant, amount: int, critical: bool) -> None:
-        before = foe.state["flesh"]
-        grit, flesh, name = apply_damage(amount, foe.state["grit"], before, critical)
-        foe.state["grit"], foe.state["flesh"] = grit, flesh
+        st, state, side = foe.state, fight.state, foe.side
+        before = st["flesh"]
+        grit, flesh, name = apply_damage(amount, st["grit"], before, critical)
+        st["grit"], st["flesh"] = grit, flesh
         foe.hp = grit + flesh
-        triggers = fight.state["triggers"][foe.side]
-        if (flesh < before and foe.stats["kind"] == "enemy" and fight.state["solo"][foe.side]
-                and not fight.state["solo_bled"][foe.side]):
-            fight.state["solo_bled"][foe.side] = True
+        triggers = state["triggers"][side]
+        if (flesh < before and foe.stats["kind"] == "enemy" and state["solo"][side]
+                and not state["solo_bled"][side]):
+            state["solo_bled"][side] = True
             triggers.append(f"{foe.name} bleeds for the first time")
         if name == "down":
             foe.out = "down"
-            if fight.state["first_out"] is None:
-                fight.state["first_out"] = foe
+            if state["first_out"] is None:
+                state["first_out"] = foe
                 triggers.append(f"{foe.name} is the first to fall")
             if foe.stats["leader"]:
                 triggers.append(f"their leader {foe.name} falls")
-            members = fight.sides[foe.side]
-            if not fight.state["halved"][foe.side] and \
+            members = fight.sides[side]
+            if not state["halved"][side] and \
                     2 * sum(not m.active for m in members) >= len(members):
-                fight.state["halved"][foe.side] = True
+                state["halved"][side] = True
                 triggers.append("half of them are down")
 
     def _end_of_round(self, fight: Fight, rng: random.Random) -> None:
