@@ -104,39 +104,42 @@ class RollUnderAtk(System):
 
     # -- one round ---------------------------------------------------------------------------
     def play_round(self, fight: Fight, rng: random.Random) -> None:
-        self._morale(fight, rng)
-        if fight.decided():
+        if self._morale(fight, rng) and fight.decided():  # only a broken side can end it
             return
         for actor in self.initiative_order(fight, rng):
             # only a fall can end the fight mid-round, so decided() is asked after one
             if actor.out is None and self._act(fight, actor, rng) and fight.decided():
                 return
 
-    def _morale(self, fight: Fight, rng: random.Random) -> None:
+    def _morale(self, fight: Fight, rng: random.Random) -> bool:
+        """Each side's morale check, once for each reason; True when anyone broke."""
         sides = fight.state.get("morale_sides")
         if sides is None:  # only sides with someone who can break ever check
             sides = [side for side, members in fight.sides.items()
                      if any(_can_break(c) for c in members)]
             fight.state["morale_sides"] = sides
+            fight.state["morale_spent"] = {side: set() for side in sides}  # reasons used
         settled = []
+        anyone_broke = False
         for side in sides:
             active = fight.active(side)
             checkers = [c for c in active if _can_break(c)]
             if not checkers:  # nobody who can break is left, and nobody comes back
                 settled.append(side)
                 continue
+            spent: set[str] = fight.state["morale_spent"][side]
             count, hp = fight.state["start"][side]
-            reasons = []
-            if len(active) < len(fight.active(fight.other(side))):
-                reasons.append("outnumbered")
-            if 2 * len(active) <= count or 2 * sum(c.hp for c in active) <= hp:
-                reasons.append("half")
-            fresh = [r for r in reasons if not fight.state.get(f"{r}:{side}")]
+            fresh = []  # reasons that hold now and have not called for a check yet
+            if "outnumbered" not in spent and \
+                    len(active) < len(fight.active(fight.other(side))):
+                fresh.append("outnumbered")
+            if "half" not in spent and (2 * len(active) <= count
+                                        or 2 * sum(c.hp for c in active) <= hp):
+                fresh.append("half")
             if not fresh:
                 continue
-            for r in fresh:
-                fight.state[f"{r}:{side}"] = True
-            if all(fight.state.get(f"{r}:{side}") for r in _MORALE_REASONS):
+            spent.update(fresh)
+            if len(spent) == len(_MORALE_REASONS):
                 settled.append(side)  # both reasons spent: this side never checks again
             a, b = draw_die(rng, 6), draw_die(rng, 6)
             broke = []
@@ -144,6 +147,7 @@ class RollUnderAtk(System):
                 if a + b > c.stats["morale"]:
                     c.out = "fled" if c.stats["on_break"] == "flee" else "surrendered"
                     broke.append(c.name)
+                    anyone_broke = True
             if not fight.quiet:
                 why = " and ".join("outnumbered" if r == "outnumbered" else "down to half"
                                    for r in fresh)
@@ -152,6 +156,7 @@ class RollUnderAtk(System):
                 fight.log(f"Morale for {side} ({why}): 2d6 = {a + b}; {verdict}.")
         if settled:  # later rounds skip them
             fight.state["morale_sides"] = [side for side in sides if side not in settled]
+        return anyone_broke
 
     def initiative_order(self, fight: Fight, rng: random.Random) -> list[Combatant]:
         # who rolls for the party and who does not is the same all fight: split once
