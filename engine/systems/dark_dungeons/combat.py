@@ -179,6 +179,8 @@ class DarkDungeons(System):
             if half_gone:
                 halved[side] = True
             for c in members:
+                if not half_gone and 2 * c.hp >= c.max_hp:
+                    continue  # neither reason to check applies (the usual case): skip the rest
                 if c.out is not None or c.stats["morale"] >= 12:
                     continue
                 if c.state.get("morale_checks", 0) >= MAX_MORALE_CHECKS:
