@@ -13,6 +13,7 @@ export const stats = { workerStarts: 0, readyMs: null, startedAt: null, readyAt:
 
 let current = null; // {worker, ready: Promise<void>, isReady: boolean}
 const queue = []; // [{json, resolve}] waiting for the worker
+const spare = []; // the same for background requests: sent only when `queue` is empty
 let inflight = null; // {json, resolve, timer}
 let nextId = 1;
 const listeners = new Set();
@@ -31,6 +32,11 @@ export function onState(listener) {
 /** Whether a request sent now would be answered without waiting for start-up. */
 export function isReady() {
   return Boolean(current && current.isReady);
+}
+
+/** Whether nothing is waiting for, or running in, the worker. */
+export function isIdle() {
+  return !inflight && !queue.length && !spare.length;
 }
 
 /** Start the worker if it is not running; resolves when it can answer requests. */
@@ -77,7 +83,7 @@ function fail(session, sentence) {
   current = null;
   setState("error");
   // Everything waiting gets the sentence; the next click tries a fresh worker.
-  const waiting = inflight ? [inflight, ...queue.splice(0)] : queue.splice(0);
+  const waiting = [...(inflight ? [inflight] : []), ...queue.splice(0), ...spare.splice(0)];
   if (inflight) clearTimeout(inflight.timer);
   inflight = null;
   for (const job of waiting) job.resolve({ error: sentence, kind: "EngineError" });
@@ -99,9 +105,9 @@ function settle(session, id, json) {
 }
 
 function pump() {
-  if (inflight || !queue.length || !isReady()) return;
+  if (inflight || !(queue.length || spare.length) || !isReady()) return;
   const session = current;
-  inflight = queue.shift();
+  inflight = queue.length ? queue.shift() : spare.shift();
   inflight.id = nextId++;
   inflight.timer = setTimeout(() => runaway(session), RUNAWAY_MS);
   session.worker.postMessage({ type: "request", id: inflight.id, json: inflight.json });
@@ -124,10 +130,12 @@ function runaway(session) {
 /**
  * Send one bridge request; resolves with the reply (or {error, kind}); never rejects.
  * @param {object} request  e.g. {op: "roll", expr: "2d6", seed: 42}
+ * @param {{background?: boolean}} options  background: a request nobody is waiting for
+ *   (a roll in hand), sent only when no reader's request is waiting.
  */
-export function request(req) {
+export function request(req, { background = false } = {}) {
   return new Promise((resolve) => {
-    queue.push({ json: JSON.stringify(req), resolve });
+    (background ? spare : queue).push({ json: JSON.stringify(req), resolve });
     start();
     pump();
   });
@@ -139,3 +147,16 @@ export function newSeed() {
   crypto.getRandomValues(words);
   return words[0];
 }
+
+/** Whether the reader asked to save data or is on a slow connection (Chrome tells). */
+function thriftyConnection() {
+  const connection = navigator.connection;
+  if (!connection) return false;
+  return Boolean(connection.saveData) || /^(slow-2g|2g|3g)$/.test(connection.effectiveType || "");
+}
+
+// Loaded from <head> on pages with something to roll (the build adds the tag, see
+// plugins/mkdocs_plugin/early_start.py): start the worker now, while the page is still
+// loading, instead of after the theme's scripts and the first frame. On a thrifty
+// connection the page's own files come first, and rollbook.js starts it after the frame.
+if (document.querySelector("script[data-rb-early]") && !thriftyConnection()) start();

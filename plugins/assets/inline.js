@@ -3,7 +3,8 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
-import { el, formatTotal, pageUrl, uid } from "./util.js";
+import { makeHand } from "./inhand.js";
+import { el, formatTotal, markBusy, pageUrl, uid } from "./util.js";
 
 export const SELECTOR = ".rb-inline";
 
@@ -34,14 +35,7 @@ export function mount(root) {
   const dice = el("span", { class: "rb-dice", role: "tooltip", id: uid("rb-dice"), hidden: "" });
   root.append(dice);
 
-  const roll = async (seed) => {
-    if (button.getAttribute("aria-busy") === "true") return;
-    button.setAttribute("aria-busy", "true");
-    root.classList.add("rb-busy");
-    if (!isReady()) output.textContent = "warming up…";
-    const reply = await request({ op: "roll", expr: button.dataset.roll, seed });
-    button.removeAttribute("aria-busy");
-    root.classList.remove("rb-busy");
+  const show = (seed, reply) => {
     if (reply.error) {
       root.classList.add("rb-failed");
       output.textContent = reply.error;
@@ -60,8 +54,34 @@ export function mount(root) {
       href: root.id ? `${pageUrl()}#${encodeURIComponent(root.id)}` : pageUrl(),
     });
   };
+
+  // Rolled ahead on hover, focus and after each roll; only rolls the build could measure
+  // (a roll too big for that might run into the watchdog without anyone asking for it).
+  const hand = makeHand(() =>
+    button.dataset.rbMean === undefined ? null : { op: "roll", expr: button.dataset.roll, seed: newSeed() },
+  );
+  let rolling = false;
+  const roll = async (seed) => {
+    if (rolling) return;
+    rolling = true;
+    const ready = isReady();
+    const done = markBusy(button, root, !ready);
+    if (!ready) output.textContent = "warming up…";
+    const reply = await request({ op: "roll", expr: button.dataset.roll, seed });
+    rolling = false;
+    done();
+    show(seed, reply);
+    if (!reply.error) hand.prepare();
+  };
   rollers.set(root, roll);
-  button.addEventListener("click", () => roll(newSeed()));
+  button.addEventListener("click", () => {
+    const held = rolling ? null : hand.take();
+    if (!held) return void roll(newSeed());
+    show(held.seed, held.reply);
+    hand.prepare();
+  });
+  button.addEventListener("pointerenter", hand.prepare);
+  button.addEventListener("focus", hand.prepare);
 }
 
 const rollers = new WeakMap();

@@ -50,8 +50,9 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   startedAt: { get: () => engine.stats.startedAt },
   readyAt: { get: () => engine.stats.readyAt },
   instantClaims: { get: () => instant.stats.claims },
+  idle: { get: () => engine.isIdle() },
   ready: { value: () => engine.start() },
-  request: { value: (req) => engine.request(req) },
+  request: { value: (req, options) => engine.request(req, options) },
   mountAll: { value: mountAll },
 });
 

@@ -5,7 +5,17 @@ import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { collect, ensureInputs } from "./prompts.js";
 import * as tabs from "./tabs.js";
-import { copyText, el, formatChance, formatTotal, htmlToText, humanize, pageUrl, readPayload } from "./util.js";
+import {
+  copyText,
+  el,
+  formatChance,
+  formatTotal,
+  htmlToText,
+  humanize,
+  markBusy,
+  pageUrl,
+  readPayload,
+} from "./util.js";
 
 export const SELECTOR = ".rb-table";
 
@@ -226,8 +236,9 @@ export function mount(root) {
     result.textContent = sentence;
   };
 
+  let rolling = false;
   const roll = async (seed, given = null) => {
-    if (ui.rollButton.getAttribute("aria-busy") === "true") return;
+    if (rolling) return;
     const checked = collect(inputs, given);
     if (checked.error) {
       if (given) checked.input.value = given[checked.input.name] ?? checked.input.value;
@@ -239,15 +250,16 @@ export function mount(root) {
       for (const input of inputs) input.value = String(checked.values[input.name]);
       updateChances();
     }
-    ui.rollButton.setAttribute("aria-busy", "true");
-    root.classList.add("rb-busy");
-    if (!isReady()) {
+    rolling = true;
+    const ready = isReady();
+    const done = markBusy(ui.rollButton, root, !ready);
+    if (!ready) {
       result.classList.remove("rb-refused");
       result.textContent = "Warming up the dice…";
     }
     const reply = await request({ op: "table", table: data, seed, prompts: checked.values });
-    ui.rollButton.removeAttribute("aria-busy");
-    root.classList.remove("rb-busy");
+    rolling = false;
+    done();
     if (reply.error) {
       refuse(reply.error);
       return;

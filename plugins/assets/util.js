@@ -85,3 +85,31 @@ export async function copyText(text) {
     return false;
   }
 }
+
+/**
+ * How long a request may run before its widget shows that it is busy (milliseconds). A
+ * reply within this shows no intermediate state, so a click costs the reader one frame of
+ * rendering, not two (issue 6: click -> painted); a slow one still says it is working.
+ */
+export const BUSY_DELAY_MS = 80;
+
+/**
+ * Mark `button` (aria-busy) and `root` (class rb-busy) busy once the work has run for
+ * BUSY_DELAY_MS, or at once when `now`; returns the function that ends the mark.
+ */
+export function markBusy(button, root, now = false) {
+  let shown = false;
+  const show = () => {
+    shown = true;
+    button.setAttribute("aria-busy", "true");
+    root.classList.add("rb-busy");
+  };
+  const timer = now ? null : setTimeout(show, BUSY_DELAY_MS);
+  if (now) show();
+  return () => {
+    clearTimeout(timer);
+    if (!shown) return; // nothing was changed, so nothing to render again
+    button.removeAttribute("aria-busy");
+    root.classList.remove("rb-busy");
+  };
+}

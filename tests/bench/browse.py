@@ -35,18 +35,19 @@ _PROBE = """
   new MutationObserver(check).observe(document, {
     attributes: true, subtree: true, attributeFilter: ["data-rb-engine"],
   });
-  // Painted = the frame after the one in which the button stopped being busy.
+  // Painted = the frame after the one in which the button's result was written.
   rb.arm = (selector) => {
     const button = document.querySelector(selector);
+    const output = button.parentElement.querySelector("output.rb-out");
     rb.pending = new Promise((resolve) => {
       let t0 = null;
       button.addEventListener("click", (e) => { t0 = e.timeStamp; }, { once: true, capture: true });
       const mo = new MutationObserver(() => {
-        if (t0 === null || button.getAttribute("aria-busy") === "true") return;
+        if (t0 === null) return;
         mo.disconnect();
         requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
       });
-      mo.observe(button, { attributes: true, attributeFilter: ["aria-busy"] });
+      mo.observe(output, { childList: true, characterData: true, subtree: true });
     });
   };
 })();

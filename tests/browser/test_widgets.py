@@ -265,3 +265,57 @@ def test_engine_starts_after_the_first_frame_without_waiting_for_load(
     expect(inline.locator("output.rb-out")).to_have_text(re.compile(r"^\d+$"))
     for route in held:
         route.abort()
+
+
+def test_early_tag_in_head_starts_the_engine_on_its_own(page: Page, fixture_site: str) -> None:
+    # The build puts engine.js in <head> of pages with widgets; it starts the worker without
+    # waiting for rollbook.js (kept from loading here), which would only start it later.
+    page.route("**/assets/rollbook/rollbook.js", lambda route: route.abort())
+    page.goto(fixture_site, wait_until="domcontentloaded")
+    assert page.locator("head script[data-rb-early]").count() == 1
+    wait_ready(page)
+    assert page.evaluate("window.rollbook === undefined")  # rollbook.js really never ran
+
+
+def test_a_roll_in_hand_is_painted_by_the_click_itself(page: Page, fixture_site: str) -> None:
+    page.goto(fixture_site)
+    wait_ready(page)
+    inline = page.locator(".rb-inline").first
+    button = inline.locator("button.rb-roll")
+    button.hover()  # the next result is asked for ahead of the click
+    page.wait_for_function("window.rollbook.idle")
+    # Clicked and read in one task: the result is there before the browser renders again.
+    text = page.evaluate(
+        """() => { const root = document.querySelector('.rb-inline');
+                   root.querySelector('button.rb-roll').click();
+                   return root.querySelector('output.rb-out').textContent; }"""
+    )
+    seed = int(inline.get_attribute("data-rb-seed") or "")
+    assert text == str(dice.roll("2d6*10", random.Random(seed)).total)
+    # Each roll readies the next one, with a fresh seed, and it is used only once.
+    page.wait_for_function("window.rollbook.idle")
+    button.click()
+    expect(inline).not_to_have_attribute("data-rb-seed", str(seed))
+    second = int(inline.get_attribute("data-rb-seed") or "")
+    expect(inline.locator("output.rb-out")).to_have_text(
+        str(dice.roll("2d6*10", random.Random(second)).total)
+    )
+
+
+def test_a_readers_request_goes_before_rolls_asked_ahead(page: Page, fixture_site: str) -> None:
+    page.goto(fixture_site)
+    wait_ready(page)
+    order = page.evaluate(
+        """async () => {
+          const done = [];
+          const ask = (name, background) => window.rollbook
+            .request({op: 'roll', expr: '3d6', seed: 1}, {background})
+            .then(() => done.push(name));
+          const all = [0, 1, 2, 3].map((n) => ask('ahead ' + n, true));
+          all.push(ask('reader', false));
+          await Promise.all(all);
+          return done;
+        }"""
+    )
+    # The first roll ahead was already sent when the reader asked; the reader's comes next.
+    assert order == ["ahead 0", "reader", "ahead 1", "ahead 2", "ahead 3"]

@@ -1,0 +1,41 @@
+// A roll in hand (issue 6): the next result of one widget, asked of the worker before the
+// reader clicks, so the click paints its result in the frame the click itself causes.
+//
+// Why: after a click, the browser renders a frame before it delivers the worker's reply
+// (input is followed by rendering first), so an answer that takes 1 ms in the worker still
+// reaches the screen a frame later (~30 ms from the click). A result in hand is written
+// in the click handler: ~12 ms. The result is an ordinary seeded roll of our engine whose
+// seed came from the CSPRNG before the click; nobody can see it until it is used, it is
+// used at most once, and it is recorded with its seed like any other roll.
+
+import { isReady, request } from "./engine.js";
+
+/**
+ * A hand for one widget.
+ * @param {() => object | null} ask  The request to roll ahead with a fresh seed, e.g.
+ *   {op: "roll", expr, seed}; null when this widget should not roll ahead.
+ * @returns {{prepare: () => void, take: () => ({seed: number, reply: object} | null)}}
+ */
+export function makeHand(ask) {
+  let held = null;
+  let asking = false;
+  return {
+    /** Ask for the next result if none is held or on its way (only once the engine runs). */
+    prepare() {
+      if (held || asking || !isReady()) return;
+      const req = ask();
+      if (!req) return;
+      asking = true;
+      request(req, { background: true }).then((reply) => {
+        asking = false;
+        if (!reply.error) held = { seed: req.seed, reply };
+      });
+    },
+    /** The held result, handed out once; null when there is none yet. */
+    take() {
+      const taken = held;
+      held = null;
+      return taken;
+    },
+  };
+}
