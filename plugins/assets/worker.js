@@ -34,9 +34,14 @@ async function init(manifestUrl) {
   // Wheels download while the interpreter boots.
   const wheels = Promise.all((manifest.wheels || []).map((w) => fetchBytes(new URL(w, base))));
   const snapshot = snapshotOptions(manifest, base, fetchBytes); // {} without a snapshot
+  // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
+  // loader, instead of after it: loadPyodide would only ask for it once it has started.
+  const runtime = import(new URL("pyodide.asm.mjs", pyodideDir).href);
+  runtime.catch(() => {}); // a failure surfaces through loadPyodide below
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
   const options = {
     indexURL: pyodideDir.href,
+    createPyodideModule: async (settings) => (await runtime).default(settings),
     packageBaseUrl: pyodideDir.href,
     ...lockOptions(manifest),
     stdout: () => {},
