@@ -49,6 +49,18 @@ def _rolls_for_party(c: Combatant) -> bool:
     return bool(c.stats["kind"] != "monster")
 
 
+def _side_facts(members: list[Combatant]) -> tuple[bool, bool, int]:
+    """Whether a side has someone who rolls for the party, whether it carries a light, and
+    its hit points at the start (one pass: every Monte Carlo fight asks this)."""
+    party = light = False
+    hp = 0
+    for c in members:
+        party = party or _rolls_for_party(c)
+        light = light or c.stats["light"]
+        hp += c.max_hp
+    return party, light, hp
+
+
 def _can_break(c: Combatant) -> bool:
     """True for a combatant who checks morale: not a character, morale below 12."""
     return bool(c.stats["kind"] != "pc" and c.stats["morale"] < 12)
@@ -84,10 +96,11 @@ class RollUnderAtk(System):
     # -- before round 1 ----------------------------------------------------------------------
     def begin(self, fight: Fight, rng: random.Random) -> None:
         names = fight.side_names()
-        party = [s for s in names if any(_rolls_for_party(c) for c in fight.sides[s])]
+        facts = {side: _side_facts(members) for side, members in fight.sides.items()}
+        party = [s for s in names if facts[s][0]]
         us = party[0] if len(party) == 1 else names[0]
         them = fight.other(us)
-        lit = {s: any(c.stats["light"] for c in fight.sides[s]) for s in names}
+        lit = {s: facts[s][1] for s in names}
         roll = draw_die(rng, 6)
         fight.state["surprise"] = None
         if roll == 1 and not (lit[us] and not lit[them]):
@@ -99,8 +112,7 @@ class RollUnderAtk(System):
             fight.log(f"Surprise d6 for {us}: {roll}; "
                       + (f"{who} gets the drop (+4 ATK, acts first in round 1)." if who
                          else "nobody is caught unawares."))
-        fight.state["start"] = {s: (len(m), sum(c.max_hp for c in m))
-                                for s, m in fight.sides.items()}
+        fight.state["start"] = {s: (len(m), facts[s][2]) for s, m in fight.sides.items()}
 
     # -- one round ---------------------------------------------------------------------------
     def play_round(self, fight: Fight, rng: random.Random) -> None:
