@@ -523,6 +523,7 @@ class ScarsSystem(System):
         fast: list[Combatant] = []
         slow: list[Combatant] = []
         enemies: list[Combatant] = []
+        enemy_count = dict.fromkeys(fight.sides, 0)
         for c in fight.everyone():
             s = c.stats
             c.state.update(s["start"])
@@ -530,6 +531,7 @@ class ScarsSystem(System):
                 fight.log(f"{c.name} is caught unaware and loses round 1.")
             if s["kind"] == "enemy":
                 enemies.append(c)
+                enemy_count[c.side] += 1
                 continue
             if s["scars"]:
                 raw, used, name = roll_initiative(rng, s["agility"], s["scars"], "best")
@@ -545,10 +547,7 @@ class ScarsSystem(System):
             fight.log(f"{c.name} rolls {_shift_note(raw, used)} vs Agility {s['agility']}: "
                       f"{said}.")
         fight.state["order"] = fast + enemies + slow
-        fight.state["lone"] = {
-            side: sum(c.stats["kind"] == "enemy" for c in members) == 1
-            for side, members in fight.sides.items()
-        }
+        fight.state["lone"] = {side: count == 1 for side, count in enemy_count.items()}
         fight.state["group_steady"] = dict.fromkeys(fight.sides, False)
 
     # -- one round --------------------------------------------------------------------------
