@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from engine.systems.base import Combatant, RulesError, System
@@ -74,7 +75,7 @@ class Fight:
     _everyone: tuple[Combatant, ...] = field(default=(), init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._everyone = tuple(c for members in self.sides.values() for c in members)
+        self._everyone = tuple(chain.from_iterable(self.sides.values()))
         if len(self.sides) == 2:
             a, b = self.sides
             self._other = {a: b, b: a}
