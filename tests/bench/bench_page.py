@@ -7,8 +7,10 @@ All on a generated page of the small real site (``real_site``):
    baseline: the lab's plain-Pyodide page answering the same roll through its worker.
 4. bytes the server sent from navigation until the first roll was painted, cold profile,
    raw and brotli (quality 11, per file); baseline: the plain-Pyodide page.
-5. main-thread long tasks (> 50 ms) during a cold load and the clicks; baseline: the same
-   page built without rollbook, loaded the same way (tasks rollbook adds = the difference).
+5. main-thread long tasks (> 50 ms) during a cold load and the clicks that rollbook causes:
+   long animation frames that would stay under 50 ms without our scripts (the Long
+   Animation Frames API names the scripts that ran in each); baseline: the long tasks of
+   the same page built without rollbook, loaded the same way (the theme's own).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from tests.bench.browse import visit
+from tests.bench.browse import Visit, visit
 from tests.bench.harness import Row, ServedSite, brotli_size, have_chromium, median, p95, serve
 from tests.bench.lab_site import build_lab
 from tests.bench.real_site import PAGE, build_real_site
@@ -60,6 +62,37 @@ def _visit_pair(site: ServedSite, path: str, clicks: int) -> tuple:  # type: ign
         cold = visit(site, path, Path(profile), clicks=1)
         warm = visit(site, path, Path(profile), clicks=clicks) if not cold.error else cold
     return cold, warm
+
+
+def _caused_by_us(frames: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """Frames over 50 ms that would not have been long without rollbook's scripts."""
+    return [f for f in frames if f[1] - f[2] <= 50]
+
+
+def _listing(tasks: list[tuple[float, float]]) -> str:
+    return ", ".join(f"{d:.0f} ms @{s:.0f}" for s, d in tasks) or "none"
+
+
+def _long_task_row(cold: Visit, warm: Visit, without: Visit) -> Row:
+    """Row 5: long tasks our scripts cause (by attribution), next to the page without us."""
+    frames = cold.long_frames + warm.long_frames
+    ours = _caused_by_us(frames)
+    ran = [f for f in frames if f[2] > 0]
+    return Row(
+        "5. main-thread long tasks > 50 ms caused by rollbook",
+        value=len(ours),
+        baseline=len(without.long_tasks),
+        unit="tasks",
+        target="none added by rollbook",
+        ok=not ours,
+        baseline_label="long tasks of the same page without rollbook (the theme's own)",
+        note="caused = a long animation frame that would be under 50 ms without our scripts"
+        f" (Long Animation Frames attribution); our scripts ran in {len(ran)} long frame(s)"
+        + "".join(f" [{d:.0f} ms @{s:.0f}, ours {o:.0f} ms]" for s, d, o in ran)
+        + f"; all long tasks, cold load + 1 click: {_listing(cold.long_tasks)}"
+        + f"; warm load + {CLICKS} clicks: {_listing(warm.long_tasks)}"
+        + f"; without rollbook: {_listing(without.long_tasks)}",
+    )
 
 
 def main() -> list[Row]:
@@ -153,24 +186,7 @@ def main() -> list[Row]:
         )
     )
 
-    ours_tasks = cold.long_tasks + warm.long_tasks
-    rows.append(
-        Row(
-            "5. main-thread long tasks > 50 ms",
-            value=len(ours_tasks),
-            baseline=len(without.long_tasks),
-            unit="tasks",
-            target="none added by rollbook",
-            ok=len(cold.long_tasks) <= len(without.long_tasks) and not warm.long_tasks,
-            baseline_label="same page without rollbook",
-            note="cold load + 1 click: "
-            + (", ".join(f"{d:.0f} ms @{s:.0f}" for s, d in cold.long_tasks) or "none")
-            + f"; warm load + {CLICKS} clicks: "
-            + (", ".join(f"{d:.0f} ms @{s:.0f}" for s, d in warm.long_tasks) or "none")
-            + "; without rollbook: "
-            + (", ".join(f"{d:.0f} ms @{s:.0f}" for s, d in without.long_tasks) or "none"),
-        )
-    )
+    rows.append(_long_task_row(cold, warm, without))
     return rows
 
 

@@ -27,6 +27,17 @@ _PROBE = """
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) rb.longTasks.push([e.startTime, e.duration]);
   }).observe({ type: "longtask", buffered: true });
+  // Long animation frames name the scripts that ran in them: [start, duration, ms of ours].
+  rb.longFrames = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration <= 50) continue;
+      const ours = e.scripts
+        .filter((s) => (s.sourceURL || "").includes("/assets/rollbook/"))
+        .reduce((sum, s) => sum + s.duration, 0);
+      rb.longFrames.push([e.startTime, e.duration, ours]);
+    }
+  }).observe({ type: "long-animation-frame", buffered: true });
   const check = () => {
     const state = document.documentElement && document.documentElement.dataset.rbEngine;
     if (state === "ready" && rb.readyAt === null) rb.readyAt = performance.now();
@@ -64,6 +75,8 @@ class Visit:
         error: Why the engine did not become ready, if it did not.
         clicks: Click -> painted latencies, in order.
         long_tasks: (start, duration) of main-thread tasks over 50 ms, load and clicks.
+        long_frames: (start, duration, ms of rollbook's scripts in it) of every animation
+            frame over 50 ms (Long Animation Frames API: it names the scripts that ran).
         log_start: Index into the server log where this visit began.
         log_first_roll: Index into the server log when the first roll was painted.
         worker_ms: Worker start -> ready as the page saw it (``rollbook.readyMs``).
@@ -73,9 +86,15 @@ class Visit:
     error: str = ""
     clicks: list[float] = field(default_factory=list)
     long_tasks: list[tuple[float, float]] = field(default_factory=list)
+    long_frames: list[tuple[float, float, float]] = field(default_factory=list)
     log_start: int = 0
     log_first_roll: int = 0
     worker_ms: float | None = None
+
+
+def _collect_long(page, result: Visit) -> None:  # type: ignore[no-untyped-def]
+    result.long_tasks = [tuple(t) for t in page.evaluate("__rb.longTasks")]
+    result.long_frames = [tuple(f) for f in page.evaluate("__rb.longFrames")]
 
 
 def visit(
@@ -94,7 +113,7 @@ def visit(
         page.goto(site.url + path, wait_until="load")
         if not engine:
             time.sleep(1.0)
-            result.long_tasks = [tuple(t) for t in page.evaluate("__rb.longTasks")]
+            _collect_long(page, result)
             return result
         ready_js = (
             "window.lab && (window.lab.ready || window.lab.failed)"
@@ -131,5 +150,5 @@ def visit(
         if lab:
             result.clicks = page.evaluate("lab.clicks")
         time.sleep(0.3)  # let late long-task entries arrive
-        result.long_tasks = [tuple(t) for t in page.evaluate("__rb.longTasks")]
+        _collect_long(page, result)
     return result
