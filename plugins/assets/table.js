@@ -3,6 +3,7 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
+import { makeHand } from "./inhand.js";
 import { collect, ensureInputs } from "./prompts.js";
 import * as tabs from "./tabs.js";
 import {
@@ -265,7 +266,13 @@ export function mount(root) {
       return;
     }
     show(reply, seed, checked.values);
+    hand.prepare();
   };
+  // Tables without prompts hold their next roll (inhand.js), so a click paints at once; with
+  // prompts the values are only known at the click.
+  const hand = makeHand(() =>
+    inputs.length ? null : { op: "table", table: data, seed: newSeed(), prompts: {} },
+  );
 
   const show = (reply, seed, values) => {
     for (const old of root.querySelectorAll("[aria-current]")) {
@@ -306,7 +313,14 @@ export function mount(root) {
   };
 
   widgets.set(root, { roll });
-  ui.rollButton.addEventListener("click", () => roll(newSeed()));
+  ui.rollButton.addEventListener("click", () => {
+    const held = rolling ? null : hand.take();
+    if (!held) return void roll(newSeed());
+    show(held.reply, held.seed, {});
+    hand.prepare();
+  });
+  ui.rollButton.addEventListener("pointerenter", hand.prepare);
+  ui.rollButton.addEventListener("focus", hand.prepare);
   const form = root.querySelector("form.rb-prompts");
   const submit = (event) => {
     event.preventDefault();

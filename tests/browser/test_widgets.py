@@ -319,3 +319,20 @@ def test_a_readers_request_goes_before_rolls_asked_ahead(page: Page, fixture_sit
     )
     # The first roll ahead was already sent when the reader asked; the reader's comes next.
     assert order == ["ahead 0", "reader", "ahead 1", "ahead 2", "ahead 3"]
+
+
+def test_a_table_without_prompts_holds_its_next_roll_too(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}tables/")
+    wait_ready(page)
+    page.locator(".rb-table[data-rb-anchor=weather] .rb-bar button.rb-roll").focus()
+    page.wait_for_function("window.rollbook.idle")
+    seen = page.evaluate(
+        """() => { const table = document.querySelector('[data-rb-anchor=weather]');
+                   table.querySelector('.rb-bar button.rb-roll').click();
+                   const hit = table.querySelector('[aria-current=true]');
+                   return {seed: table.dataset.rbSeed, row: hit && hit.dataset.rbRow,
+                           text: table.querySelector('.rb-result').innerHTML}; }"""
+    )
+    rolled = expected_table_roll(payload(page, "weather"), int(seen["seed"]))
+    assert seen["row"] == str(rolled.row_index)
+    assert seen["text"] == rolled.text
