@@ -9,7 +9,8 @@ const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
 
 // readyMs: worker creation -> ready; startedAt / readyAt: page times (ms since navigation
 // start) of the latest worker's creation and of ready.
-export const stats = { workerStarts: 0, readyMs: null, startedAt: null, readyAt: null };
+// readyMarks: the worker's own timings of its start-up steps.
+export const stats = { workerStarts: 0, readyMs: null, startedAt: null, readyAt: null, readyMarks: null };
 
 let current = null; // {worker, ready: Promise<void>, isReady: boolean}
 const queue = []; // [{json, resolve}] waiting for the worker
@@ -54,6 +55,7 @@ export function start() {
         session.isReady = true;
         stats.readyAt = performance.now();
         stats.readyMs = stats.readyAt - t0;
+        stats.readyMarks = message.marks || null;
         setState("ready");
         resolve();
         pump();

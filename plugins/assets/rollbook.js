@@ -49,6 +49,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   readyMs: { get: () => engine.stats.readyMs },
   startedAt: { get: () => engine.stats.startedAt },
   readyAt: { get: () => engine.stats.readyAt },
+  readyMarks: { get: () => engine.stats.readyMarks },
   instantClaims: { get: () => instant.stats.claims },
   idle: { get: () => engine.isIdle() },
   ready: { value: () => engine.start() },

@@ -2,7 +2,8 @@
 //
 // A module worker (Pyodide 314 refuses classic ones). Protocol, all messages plain objects:
 //   page -> worker  {type: "init", manifest: URL}            once, first
-//   worker -> page  {type: "ready", ms} | {type: "failed", error: sentence}
+//   worker -> page  {type: "ready", ms, marks} | {type: "failed", error: sentence}
+//                   (marks: ms from the worker's start to each step, for the benchmark)
 //   page -> worker  {type: "request", id, json}              JSON text of a bridge request
 //   worker -> page  {type: "reply", id, json}                JSON text of the bridge reply
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
@@ -10,6 +11,9 @@
 import { afterRestore, snapshotOptions } from "./boot-snapshot.js";
 
 const started = performance.now();
+// Milliseconds from the worker's start to each step of init (the benchmark prints them).
+const marks = {};
+const mark = (name) => (marks[name] = Math.round(performance.now() - started));
 let ready = null; // promise of the bridge's handle_json, set by init
 
 // No package is loaded from Pyodide's lock (our wheels are unpacked directly), so when the
@@ -30,6 +34,7 @@ async function init(manifestUrl) {
   const manifestResponse = await fetch(base);
   if (!manifestResponse.ok) throw new Error(`the manifest answered ${manifestResponse.status}`);
   const manifest = await manifestResponse.json();
+  mark("manifest");
   const pyodideDir = new URL(manifest.pyodide, base);
   // Wheels download while the interpreter boots.
   const wheels = Promise.all((manifest.wheels || []).map((w) => fetchBytes(new URL(w, base))));
@@ -37,7 +42,7 @@ async function init(manifestUrl) {
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
   const runtime = import(new URL("pyodide.asm.mjs", pyodideDir).href);
-  runtime.catch(() => {}); // a failure surfaces through loadPyodide below
+  runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
   const options = {
     indexURL: pyodideDir.href,
@@ -55,10 +60,12 @@ async function init(manifestUrl) {
     console.warn("rollbook engine: snapshot not usable, starting Pyodide without it:", error);
     pyodide = await loadPyodide(options);
   }
+  mark("loaded");
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   for (const bytes of await wheels) {
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
   }
+  mark("unpacked");
   if (snapshot._loadSnapshot) afterRestore(pyodide);
   const bridge = pyodide.pyimport("engine.bridge");
   // Import what every widget needs now, so the first click does not pay for it (and a
@@ -73,7 +80,7 @@ self.onmessage = async (event) => {
     ready = init(message.manifest);
     try {
       await ready;
-      self.postMessage({ type: "ready", ms: performance.now() - started });
+      self.postMessage({ type: "ready", ms: performance.now() - started, marks });
     } catch (error) {
       self.postMessage({ type: "failed", error: String(error && error.message || error) });
     }

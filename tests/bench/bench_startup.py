@@ -31,6 +31,8 @@ _LEVER_NOTES = {
 
 
 WORKER_S: dict[str, list[float]] = {"cold": [], "warm": []}  # rollbook page only
+# Per visit kind: page time of worker creation, and the worker's own step marks (ms).
+STEPS: dict[str, list[dict[str, float]]] = {"cold": [], "warm": []}
 
 
 def cold_warm(site, path: str, reps: int = REPS) -> tuple[list[float], list[float], str]:  # type: ignore[no-untyped-def]
@@ -46,7 +48,21 @@ def cold_warm(site, path: str, reps: int = REPS) -> tuple[list[float], list[floa
                 bucket.append(seen.ready / 1000)
                 if seen.worker_ms is not None:
                     WORKER_S[label].append(seen.worker_ms / 1000)
+                    STEPS[label].append({"created": seen.worker_started or 0, **seen.worker_marks})
     return cold, warm, ""
+
+
+def _steps(label: str) -> str:
+    """Median ms of each start-up step: page -> worker created, then the worker's marks."""
+    runs = STEPS[label]
+    names = [
+        name
+        for name in ("created", "manifest", "runtime", "loaded", "unpacked")
+        if all(name in run for run in runs)
+    ]
+    if not runs or not names:
+        return "no step marks"
+    return ", ".join(f"{n} {statistics.median(r[n] for r in runs):.0f}" for n in names)
 
 
 def _spread(values: list[float]) -> str:
@@ -95,7 +111,8 @@ def main() -> list[Row]:
                     ok=value_cold <= COLD_TARGET_S,
                     baseline_label="plain Pyodide page",
                     note=f"rollbook page ({snap}): {_spread(cold)}; of which worker start -> "
-                    f"ready {_spread(WORKER_S['cold'])}; plain: {_spread(plain_cold)}",
+                    f"ready {_spread(WORKER_S['cold'])}; plain: {_spread(plain_cold)}; steps (ms;"
+                    f" created: page time, the rest: since the worker started): {_steps('cold')}",
                 )
             )
             rows.append(
@@ -108,7 +125,8 @@ def main() -> list[Row]:
                     ok=value_warm <= WARM_TARGET_S and value_warm / base_warm <= WARM_RATIO,
                     baseline_label="plain Pyodide page",
                     note=f"rollbook page: {_spread(warm)}; of which worker start -> ready "
-                    f"{_spread(WORKER_S['warm'])}; plain: {_spread(plain_warm)}",
+                    f"{_spread(WORKER_S['warm'])}; plain: {_spread(plain_warm)}; steps:"
+                    f" {_steps('warm')}",
                 )
             )
     for variant in VARIANTS[1:]:

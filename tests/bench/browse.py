@@ -80,6 +80,8 @@ class Visit:
         log_start: Index into the server log where this visit began.
         log_first_roll: Index into the server log when the first roll was painted.
         worker_ms: Worker start -> ready as the page saw it (``rollbook.readyMs``).
+        worker_started: When the page created the worker (``rollbook.startedAt``).
+        worker_marks: The worker's own ms from its start to each step of its start-up.
     """
 
     ready: float | None = None
@@ -90,6 +92,8 @@ class Visit:
     log_start: int = 0
     log_first_roll: int = 0
     worker_ms: float | None = None
+    worker_started: float | None = None
+    worker_marks: dict[str, float] = field(default_factory=dict)
 
 
 def _collect_long(page, result: Visit) -> None:  # type: ignore[no-untyped-def]
@@ -131,9 +135,12 @@ def visit(
         else:
             state = page.evaluate(
                 "({ready: __rb.readyAt, error: __rb.error,"
-                " worker: window.rollbook ? window.rollbook.readyMs : null})"
+                " worker: window.rollbook ? window.rollbook.readyMs : null,"
+                " started: window.rollbook ? window.rollbook.startedAt : null,"
+                " marks: window.rollbook ? window.rollbook.readyMarks : null})"
             )
             result.ready, result.worker_ms = state["ready"], state["worker"]
+            result.worker_started, result.worker_marks = state["started"], state["marks"] or {}
             result.error = "the engine reported an error" if state["error"] else ""
         if result.error:
             return result
