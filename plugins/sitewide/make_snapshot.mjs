@@ -18,9 +18,12 @@
 
 import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+
+/** Where the wheels live in Pyodide's file system; worker.js uses the same folder. */
+const WHEEL_DIR = "/lib/rollbook";
 
 const { values } = parseArgs({
   options: {
@@ -76,10 +79,16 @@ try {
     stderr: (line) => console.error(line),
   });
 
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const wheel of values.wheel) {
-    pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
-  }
+  // The wheels go on sys.path as zip archives, at the paths the site's worker writes them
+  // to (WHEEL_DIR/<file name>, see worker.js): a restored interpreter finds its lazily
+  // imported modules there again.
+  pyodide.FS.mkdirTree(WHEEL_DIR);
+  const paths = values.wheel.map((wheel) => {
+    const path = `${WHEEL_DIR}/${basename(wheel)}`;
+    pyodide.FS.writeFile(path, new Uint8Array(readFileSync(wheel)));
+    return path;
+  });
+  pyodide.runPython(`import sys; sys.path[:0] = ${JSON.stringify(paths)}`);
   const modules = values.import.filter((name) => /^[A-Za-z_][\w.]*$/.test(name));
   if (modules.length !== values.import.length) {
     throw new Error("--import takes dotted module names only");
