@@ -149,16 +149,3 @@ export function newSeed() {
   crypto.getRandomValues(words);
   return words[0];
 }
-
-/** Whether the reader asked to save data or is on a slow connection (Chrome tells). */
-function thriftyConnection() {
-  const connection = navigator.connection;
-  if (!connection) return false;
-  return Boolean(connection.saveData) || /^(slow-2g|2g|3g)$/.test(connection.effectiveType || "");
-}
-
-// Loaded from <head> on pages with something to roll (the build adds the tag, see
-// plugins/mkdocs_plugin/early_start.py): start the worker now, while the page is still
-// loading, instead of after the theme's scripts and the first frame. On a thrifty
-// connection the page's own files come first, and rollbook.js starts it after the frame.
-if (document.querySelector("script[data-rb-early]") && !thriftyConnection()) start();

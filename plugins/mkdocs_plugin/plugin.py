@@ -6,8 +6,7 @@ Markup -> HTML happens in the Markdown extensions (``plugins.markup``); this plu
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
    memory snapshot with the engine imported (``on_post_build``, shared with
-   ``rollbook assets``),
-4. starts the dice engine from ``<head>`` on pages with widgets (``on_post_page``).
+   ``rollbook assets``).
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ from mkdocs.structure.pages import Page
 from plugins.markup.problems import PageContext, set_context
 from plugins.mkdocs_plugin.build_date import pin_build_date
 from plugins.mkdocs_plugin.config import RollbookConfig
-from plugins.mkdocs_plugin.early_start import add_early_start
 from plugins.sitewide import SitewideError, build_site_assets
 from plugins.sitewide.snapshot import SnapshotError, add_snapshot
 
@@ -118,11 +116,6 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
         return None
-
-    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
-        if not self.config.enabled:
-            return None
-        return add_early_start(output, page.url, self.config.assets_javascript)
 
     # -- site -----------------------------------------------------------------------------
     # Last: other plugins may still write into site_dir; ours only adds files beside them.

@@ -267,16 +267,6 @@ def test_engine_starts_after_the_first_frame_without_waiting_for_load(
         route.abort()
 
 
-def test_early_tag_in_head_starts_the_engine_on_its_own(page: Page, fixture_site: str) -> None:
-    # The build puts engine.js in <head> of pages with widgets; it starts the worker without
-    # waiting for rollbook.js (kept from loading here), which would only start it later.
-    page.route("**/assets/rollbook/rollbook.js", lambda route: route.abort())
-    page.goto(fixture_site, wait_until="domcontentloaded")
-    assert page.locator("head script[data-rb-early]").count() == 1
-    wait_ready(page)
-    assert page.evaluate("window.rollbook === undefined")  # rollbook.js really never ran
-
-
 def test_a_roll_in_hand_is_painted_by_the_click_itself(page: Page, fixture_site: str) -> None:
     page.goto(fixture_site)
     wait_ready(page)

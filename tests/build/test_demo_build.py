@@ -101,16 +101,3 @@ def test_demo_pages_have_live_rolls_and_tables(builds):
     assert 'class="admonition failure rb-error"' not in html
     assert "rb-inline-error" not in html
 
-
-def test_only_pages_with_widgets_start_the_engine_from_head(builds):
-    site, _ = builds[0]
-    seen = {"with": 0, "without": 0}
-    for page in site.rglob("index.html"):
-        html = page.read_text(encoding="utf-8")
-        head = html[: html.index("</head>")]
-        widgets = re.search(r'class="rb-(?:inline|table|combat)[\s"]', html) is not None
-        tag = r'<script type="module" async src="[./]*assets/rollbook/engine\.js" data-rb-early>'
-        early = re.findall(tag, head)
-        assert len(early) == (1 if widgets else 0), page
-        seen["with" if widgets else "without"] += 1
-    assert seen["with"] > 10 and seen["without"] >= 1

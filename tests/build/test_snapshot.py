@@ -47,7 +47,8 @@ py.runPython("import random; random.seed()");
 const roll = py.runPython(`from engine.bridge import handle_json
 handle_json('{"op": "roll", "expr": "4d6kh3+2d8", "seed": 12345}')`);
 const unseeded = py.runPython(`handle_json('{"op": "roll", "expr": "10d10000"}')`);
-console.log(JSON.stringify({ preloaded, lazy, roll: JSON.parse(roll), unseeded: JSON.parse(unseeded) }));
+const seen = { preloaded, lazy, roll: JSON.parse(roll), unseeded: JSON.parse(unseeded) };
+console.log(JSON.stringify(seen));
 """
 
 
