@@ -13,7 +13,9 @@ Anything that cannot be computed exactly raises ``OddsUnavailableError``; nothin
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -381,6 +383,34 @@ def _convolve(a: _Dist, b: _Dist) -> _Dist:
     return _Dist(w, a.total * b.total)
 
 
+def _is_flat(d: _Dist) -> bool:
+    """Whether ``d`` gives every whole number of one unbroken range the same weight (a die)."""
+    return max(d.w) - min(d.w) + 1 == len(d.w) and len(set(d.w.values())) == 1
+
+
+def _sum_flat(d: _Dist, qty: int, span: int) -> _Dist:
+    """Sum of ``qty`` copies of a flat ``d`` (see ``_is_flat``), one die at a time.
+
+    Adding a die with ``s`` faces makes each count the sum of a window of ``s`` counts
+    before it, i.e. a difference of two prefix sums: linear work per die, where the general
+    convolution multiplies numbers of millions of bits (``20d999``: 0.7 s -> 0.05 s).
+    """
+    if span > LIMITS.max_odds_outcomes:
+        raise DiceLimitError(
+            f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
+        )
+    faces = len(d.w)
+    counts = [1]
+    for _ in range(qty):
+        prefix = [0, *itertools.accumulate(counts)]
+        upper = prefix[1:] + [prefix[-1]] * (faces - 1)
+        lower = [0] * (faces - 1) + prefix[:-1]
+        counts = list(map(operator.sub, upper, lower))
+    weight = next(iter(d.w.values())) ** qty
+    low = min(d.w) * qty
+    return _Dist({low + i: c * weight for i, c in enumerate(counts)}, d.total**qty)
+
+
 def _sum_iid(d: _Dist, qty: int) -> _Dist:
     """Sum of ``qty`` independent copies of ``d`` (binary powering of the convolution)."""
     if len(d.w) == 1:
@@ -393,6 +423,8 @@ def _sum_iid(d: _Dist, qty: int) -> _Dist:
                 f"The exact odds of {qty} such dice are too large to compute quickly; "
                 "use fewer or smaller dice."
             )
+        if _is_flat(d):
+            return _sum_flat(d, qty, span)
     result: _Dist | None = None
     base = d
     while qty:
