@@ -13,6 +13,7 @@ Usage without MkDocs::
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Any
 
 from markdown import Extension, Markdown
@@ -61,11 +62,13 @@ class PageState:
         self.anchors: set[str] = set()
         self.own_ids: set[str] = set()  # anchors that are the block's own `id`
         self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
+        self._source = ""  # the text this conversion was given (for host_page)
 
     # -- lines --------------------------------------------------------------------------
     def start(self, lines: list[str]) -> None:
         """Begin a conversion: scan the source and report the ``[!roll:`` typos."""
         self.reset()
+        self._source = "\n".join(lines)
         _case_insensitive_fences(self.md)
         slugify, sep = toc_slugify, "-"
         toc = self.md.treeprocessors["toc"] if "toc" in self.md.treeprocessors else None  # noqa: SIM401
@@ -116,13 +119,44 @@ class PageState:
             ctx.anchor_ids.update(self.own_ids)
         if not new:
             return
-        for problem in new:
+        host = None if ctx is not None else host_page(self.md, self._source)
+        for problem in sorted(new):
             if ctx is not None:
                 ctx.problems.append(
                     Problem(problem.line + ctx.line_offset, problem.message, problem.severity)
                 )
+            elif host is not None:
+                LOG.warning("%s:%d: %s", host[0], problem.line + host[1], problem.message)
             else:
                 LOG.warning("rollbook: line %d: %s", problem.line, problem.message)
+
+
+def host_page(md: Markdown, source: str) -> tuple[str, int] | None:
+    """``(docs/page.md, front-matter lines)`` from Zensical's page context, if it set one.
+
+    Zensical runs the extensions without MkDocs plugins (no :class:`PageContext`) but
+    registers a ``rendering_context`` preprocessor holding ``page.path`` (relative to the
+    docs folder) and its config (``root_dir``, ``docs_dir``); it drops the front matter and
+    the blank lines after it before conversion, so the offset is measured on the file.
+    """
+    pre = md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None  # noqa: SIM401
+    path = getattr(getattr(pre, "page", None), "path", None)
+    config = getattr(pre, "config", None)
+    if not isinstance(path, str) or not isinstance(config, dict):
+        return None
+    root = Path(str(config.get("root_dir") or "."))
+    docs = Path(str(config.get("docs_dir") or "docs"))
+    file = root / docs / path  # an absolute docs_dir replaces root
+    shown = (docs / path).as_posix()
+    if docs.is_absolute() and docs.is_relative_to(root.resolve()):
+        shown = (docs.relative_to(root.resolve()) / path).as_posix()
+    try:
+        content = file.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+    except (OSError, UnicodeDecodeError):
+        return shown, 0
+    body = source.replace("\r\n", "\n").strip("\n")
+    at = content.find(body) if body else -1
+    return shown, content[:at].count("\n") if at > 0 else 0
 
 
 def _ci_test(language: str, name: str) -> bool:
