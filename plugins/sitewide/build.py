@@ -55,7 +55,8 @@ def copy_pyodide(source: Path, assets: Path) -> tuple[str, str]:
     if missing:
         raise SitewideError(
             f"Pyodide was not found in {source} (missing {', '.join(missing)}): run `make setup`, "
-            f"or set the rollbook plugin's `pyodide_path` to the folder holding pyodide.mjs."
+            "or name the folder holding pyodide.mjs: the plugin's `pyodide_path`, or "
+            "`rollbook assets --pyodide DIR`."
         )
     version = _pyodide_version(source)
     target = assets / "pyodide" / version

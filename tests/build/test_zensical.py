@@ -1,0 +1,70 @@
+"""The demo built by Zensical: our extensions without the MkDocs plugin (tests/zensical_build).
+
+What the architecture promises for Material's successor: the pages convert unchanged (with
+the presets, script and stylesheet mkdocs.yml names), author problems still name the page
+and its line, and ``rollbook assets`` adds the run-time files afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.zensical_build import add_assets, zensical_build
+
+BROKEN = """---
+title: Broken on purpose
+---
+
+# A table with a gap
+
+```roll-table
+roll: 1d6
+results:
+  1--2: Low
+  4--6: High
+```
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    site, output = zensical_build(tmp_path_factory.mktemp("zensical") / "demo")
+    add_assets(site)
+    return site, output
+
+
+def test_the_demo_builds_without_a_single_author_problem(built: tuple[Path, str]) -> None:
+    _, output = built
+    assert "rollbook" not in output and ".md:" not in output, output
+
+
+def test_pages_have_live_markup_presets_script_and_stylesheet(built: tuple[Path, str]) -> None:
+    site, _ = built
+    tables = (site / "authoring" / "roll-tables" / "index.html").read_text(encoding="utf-8")
+    assert tables.count('<div class="rb-table') >= 3
+    assert "Roll for reaction" in tables  # a preset, set on the extension in mkdocs.yml
+    assert re.search(r'<script src="[./]*assets/rollbook/rollbook\.js" type="module">', tables)
+    assert re.search(r'href="[./]*assets/rollbook/rollbook\.css"', tables)
+    inline = (site / "authoring" / "inline-rolls" / "index.html").read_text(encoding="utf-8")
+    assert inline.count('class="rb-roll"') > 5
+    assert "rb-error" not in inline
+
+
+def test_rollbook_assets_completes_the_site(built: tuple[Path, str]) -> None:
+    site, _ = built
+    ours = site / "assets" / "rollbook"
+    manifest = json.loads((ours / "manifest.json").read_text(encoding="utf-8"))
+    assert all((ours / wheel).is_file() for wheel in manifest["wheels"])
+    assert (ours / manifest["snapshot"]).is_file()
+    assert ((ours / manifest["pyodide"]).resolve() / "pyodide.asm.wasm").is_file()
+
+
+def test_author_problems_name_the_page_and_its_file_line(tmp_path: Path) -> None:
+    _, output = zensical_build(tmp_path / "demo", {"broken.md": BROKEN})
+    # Line 9 of the file is the `results:` key (front matter included), as `rollbook check`
+    # and the MkDocs build say it.
+    assert "docs/broken.md:9: roll-table: results: no row covers 3 (1d6 gives 1–6)" in output
