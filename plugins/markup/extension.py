@@ -24,6 +24,7 @@ from markdown.preprocessors import Preprocessor
 from plugins.markup.inline import PRIORITY as INLINE_PRIORITY
 from plugins.markup.inline import RollInlineProcessor
 from plugins.markup.prescan import FENCE_KINDS, PageScan, scan
+from plugins.markup.presets import presets_problem
 from plugins.markup.problems import LOG, Problem, Severity, active_context
 
 __all__ = ["PageState", "RollbookExtension", "makeExtension"]
@@ -207,8 +208,9 @@ class RollbookExtension(Extension):
 
     def extendMarkdown(self, md: Markdown) -> None:
         presets = self.getConfig("presets") or {}
-        if not isinstance(presets, dict) or not all(isinstance(v, dict) for v in presets.values()):
-            raise ValueError("rollbook: 'presets' must map each preset name to a mapping.")
+        problem = presets_problem(presets)
+        if problem:
+            raise ValueError(f"rollbook extension, presets: {problem}")
         state = PageState(md, presets)
         md.rollbook = state  # type: ignore[attr-defined]
         md.registerExtension(self)

@@ -7,14 +7,13 @@ from typing import Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-__all__ = ["INLINE_PRESET_OPTIONS", "TABLE_PRESET_OPTIONS", "RollbookConfig"]
+from plugins.markup.presets import (
+    INLINE_PRESET_OPTIONS,
+    TABLE_PRESET_OPTIONS,
+    presets_problem,
+)
 
-#: What a preset may set. Inline rolls use ``class`` and ``odds``; fences use table keys.
-INLINE_PRESET_OPTIONS = frozenset({"class", "odds"})
-TABLE_PRESET_OPTIONS = frozenset({
-    "roll_name", "headers", "result_text", "tabs", "prompts", "prompt_title", "class",
-    "button", "column_count",
-})  # fmt: skip
+__all__ = ["INLINE_PRESET_OPTIONS", "TABLE_PRESET_OPTIONS", "RollbookConfig"]
 
 
 class Presets(c.BaseConfigOption[dict[str, dict[str, Any]]]):
@@ -23,18 +22,10 @@ class Presets(c.BaseConfigOption[dict[str, dict[str, Any]]]):
     def run_validation(self, value: object) -> dict[str, dict[str, Any]]:
         if value is None:
             return {}
-        if not isinstance(value, dict):
-            raise base.ValidationError("expected a mapping of preset names to option mappings.")
-        known = INLINE_PRESET_OPTIONS | TABLE_PRESET_OPTIONS
-        for name, options in value.items():
-            if not isinstance(options, dict):
-                raise base.ValidationError(f"preset {name!r} must be a mapping of options.")
-            unknown = sorted(set(map(str, options)) - known)
-            if unknown:
-                raise base.ValidationError(
-                    f"preset {name!r} has unknown option(s) {', '.join(unknown)}; "
-                    f"known: {', '.join(sorted(known))}."
-                )
+        problem = presets_problem(value)
+        if problem:
+            raise base.ValidationError(problem)
+        assert isinstance(value, dict)
         return {str(k): dict(v) for k, v in value.items()}
 
 

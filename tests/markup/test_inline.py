@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 
+import markdown
+import pytest
+
+from plugins.markup.extension import RollbookExtension
 from plugins.markup.inline import PRIORITY
 from tests.markup.helpers import buttons, convert, make_md
 
@@ -206,3 +210,16 @@ def test_indented_code_after_a_finished_list_is_still_code():
     html, problems = convert(src)
     assert problems == []
     assert "<pre><code>![roll:]()" in html
+
+
+@pytest.mark.parametrize(
+    ("presets", "message"),
+    [
+        ([1], "expected a mapping of preset names to option mappings."),
+        ({"x": {"colour": "red"}}, "preset 'x' has unknown option(s) colour; known: "),
+    ],
+)
+def test_extension_presets_are_checked_like_the_plugins(presets, message):
+    # Zensical only sees the extension's presets: a typo there must not pass in silence.
+    with pytest.raises(ValueError, match=re.escape(message)):
+        markdown.Markdown(extensions=[RollbookExtension(presets=presets)])
