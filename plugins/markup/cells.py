@@ -8,17 +8,50 @@ HTML: it goes into the table and into the JSON payload the browser worker fills 
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as etree
+from typing import Any
 
 from markdown import Markdown
 
 __all__ = ["render_inline"]
+
+# Python-Markdown's own inline patterns and ours: each needs one of _SPECIAL to match, and
+# the serializer only escapes & < > (also in _SPECIAL). With nothing else registered, a
+# cell free of those characters comes out exactly as it went in (most table cells), so it
+# skips the inline pass. Any other extension's pattern or post-processor (smart quotes,
+# symbols, emoji, links...) may change plain words: then every cell takes the full pass.
+_PLAIN_PATTERNS = frozenset({
+    "backtick", "escape", "reference", "link", "image_link", "image_reference",
+    "short_reference", "short_image_ref", "autolink", "automail", "linebreak", "html",
+    "entity", "not_strong", "em_strong", "em_strong2", "strong_em", "strong", "emphasis",
+    "emphasis2", "rollbook_roll",
+})  # fmt: skip
+_PLAIN_POST = frozenset({"raw_html", "amp_substitute", "unescape", "rollbook_flush"})
+_SPECIAL = re.compile(r"[`\\\[\]!<>&*_\x02\x03]")  # \x02 \x03: Markdown's placeholders
+
+
+def _names(registry: Any) -> frozenset[str]:
+    return frozenset(item.name for item in registry._priority)
+
+
+def _only_plain_patterns(md: Markdown) -> bool:
+    """Whether ``md`` has no inline pattern or post-processor beyond the known ones."""
+    return _names(md.inlinePatterns) <= _PLAIN_PATTERNS and _names(md.postprocessors) <= _PLAIN_POST
+
 
 def render_inline(md: Markdown, text: str) -> str:
     """Return the HTML for one line of inline Markdown (may contain author HTML)."""
     text = " ".join(text.strip().splitlines())
     if not text:
         return ""
+    if not _SPECIAL.search(text) and _only_plain_patterns(md):
+        return text
+    return _inline_pass(md, text)
+
+
+def _inline_pass(md: Markdown, text: str) -> str:
+    """The full inline pass over one line of text (``render_inline`` without the shortcut)."""
     root = etree.Element("div")
     cell = etree.SubElement(root, "span")
     cell.text = text
