@@ -27,7 +27,7 @@ export function snapshotOptions(manifest, base, fetchBytes) {
  * After a restore. The snapshot froze the build machine's state of Python's global
  * `random` generator, identical for every reader: reseed it from the browser's entropy.
  * (The engine itself only uses `random.Random` objects seeded per request.) Files written
- * before the snapshot are not in it, which is why the worker unpacks the wheels again:
+ * before the snapshot are not in it, which is why the worker writes the wheels again:
  * modules imported lazily later (icepool, the rule systems) are read from them.
  */
 export function afterRestore(pyodide) {

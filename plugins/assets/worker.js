@@ -16,7 +16,7 @@ const marks = {};
 const mark = (name) => (marks[name] = Math.round(performance.now() - started));
 let ready = null; // promise of the bridge's handle_json, set by init
 
-// No package is loaded from Pyodide's lock (our wheels are unpacked directly), so when the
+// No package is loaded from Pyodide's lock (our wheels go on sys.path directly), so when the
 // manifest carries the lock's `info` (Pyodide checks its ABI) an empty lock spares
 // fetching the 119 KB file. Without it Pyodide fetches its own lock.
 function lockOptions(manifest) {
@@ -89,7 +89,7 @@ async function init(manifestUrl) {
   }
   mark("loaded");
   mountWheels(pyodide, await wheels);
-  mark("unpacked");
+  mark("wheels");
   if (snapshot._loadSnapshot) afterRestore(pyodide);
   const bridge = pyodide.pyimport("engine.bridge");
   // Import what every widget needs now, so the first click does not pay for it (and a

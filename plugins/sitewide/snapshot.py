@@ -98,11 +98,11 @@ def make_snapshot(
     cache_dir: Path | None = None,
     node: str = "node",
 ) -> Path:
-    """Write a snapshot of Pyodide with ``wheels`` unpacked and ``imports`` imported.
+    """Write a snapshot of Pyodide with ``wheels`` on ``sys.path`` and ``imports`` imported.
 
     Args:
         pyodide_dir: Directory holding ``pyodide.mjs`` and the rest of the npm package.
-        wheels: Wheels to unpack into site-packages first, in order.
+        wheels: Wheels to put on ``sys.path`` (as zip archives) first, in order.
         out: File to write.
         imports: Modules to import before freezing.
         cache_dir: Where to memoise snapshots by input hash (None: always make it).

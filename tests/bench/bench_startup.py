@@ -57,7 +57,7 @@ def _steps(label: str) -> str:
     runs = STEPS[label]
     names = [
         name
-        for name in ("created", "manifest", "runtime", "loaded", "unpacked")
+        for name in ("created", "manifest", "runtime", "loaded", "wheels")
         if all(name in run for run in runs)
     ]
     if not runs or not names:
