@@ -14,11 +14,13 @@ import { isReady, request } from "./engine.js";
  * A hand for one widget.
  * @param {() => object | null} ask  The request to roll ahead with a fresh seed, e.g.
  *   {op: "roll", expr, seed}; null when this widget should not roll ahead.
- * @returns {{prepare: () => void, take: () => ({seed: number, reply: object} | null)}}
+ * @returns {{prepare: () => void, take: () => ({seed: number, reply: object, request: object} | null),
+ *   drop: () => void}}
  */
 export function makeHand(ask) {
   let held = null;
   let asking = false;
+  let stale = false; // dropped while a request was on its way: its reply is not kept
   return {
     /** Ask for the next result if none is held or on its way (only once the engine runs). */
     prepare() {
@@ -28,7 +30,8 @@ export function makeHand(ask) {
       asking = true;
       request(req, { background: true }).then((reply) => {
         asking = false;
-        if (!reply.error) held = { seed: req.seed, reply };
+        if (!reply.error && !stale) held = { seed: req.seed, reply, request: req };
+        stale = false;
       });
     },
     /** The held result, handed out once; null when there is none yet. */
@@ -36,6 +39,11 @@ export function makeHand(ask) {
       const taken = held;
       held = null;
       return taken;
+    },
+    /** Forget the held result (and the one on its way): what it was asked with changed. */
+    drop() {
+      held = null;
+      stale = asking;
     },
   };
 }

@@ -4,7 +4,7 @@
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { makeHand } from "./inhand.js";
-import { collect, ensureInputs } from "./prompts.js";
+import { check, collect, ensureInputs } from "./prompts.js";
 import * as tabs from "./tabs.js";
 import {
   copyText,
@@ -126,6 +126,17 @@ function setChances(root, on) {
  * their defaults) need no engine; other values ask the worker's `table_odds`. Only while
  * chances are shown; a newer change wins over an older reply.
  */
+/** The prompt values as the inputs hold them, checked but not marked; null if one is bad. */
+function currentValues(inputs) {
+  const values = {};
+  for (const input of inputs) {
+    const result = check(input, input.value);
+    if (result.error) return null;
+    values[input.name] = result.value;
+  }
+  return values;
+}
+
 function chanceUpdater(root, data, inputs) {
   const rows = () => root.querySelectorAll("[data-rb-row]");
   const built = new Map([...rows()].map((row) => [row.dataset.rbRow, row.dataset.rbP ?? null]));
@@ -219,6 +230,7 @@ export function mount(root) {
   let pending = null;
   for (const input of inputs) {
     input.addEventListener("input", () => {
+      hand.drop(); // a held roll was asked with the old value
       clearTimeout(pending); // typing "12" asks once, not for "1" and then "12"
       pending = setTimeout(updateChances, 150);
     });
@@ -268,11 +280,12 @@ export function mount(root) {
     show(reply, seed, checked.values);
     hand.prepare();
   };
-  // Tables without prompts hold their next roll (inhand.js), so a click paints at once; with
-  // prompts the values are only known at the click.
-  const hand = makeHand(() =>
-    inputs.length ? null : { op: "table", table: data, seed: newSeed(), prompts: {} },
-  );
+  // The next roll is held (inhand.js), so a click paints at once. With prompts it is asked
+  // with the values the inputs hold, dropped when one changes, and used only if they match.
+  const hand = makeHand(() => {
+    const values = currentValues(inputs);
+    return values && { op: "table", table: data, seed: newSeed(), prompts: values };
+  });
 
   const show = (reply, seed, values) => {
     for (const old of root.querySelectorAll("[aria-current]")) {
@@ -315,8 +328,11 @@ export function mount(root) {
   widgets.set(root, { roll });
   ui.rollButton.addEventListener("click", () => {
     const held = rolling ? null : hand.take();
-    if (!held) return void roll(newSeed());
-    show(held.reply, held.seed, {});
+    const values = currentValues(inputs);
+    if (!held || !values || JSON.stringify(values) !== JSON.stringify(held.request.prompts)) {
+      return void roll(newSeed());
+    }
+    show(held.reply, held.seed, values);
     hand.prepare();
   });
   ui.rollButton.addEventListener("pointerenter", hand.prepare);

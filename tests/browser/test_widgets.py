@@ -326,3 +326,34 @@ def test_a_table_without_prompts_holds_its_next_roll_too(page: Page, fixture_sit
     rolled = expected_table_roll(payload(page, "weather"), int(seen["seed"]))
     assert seen["row"] == str(rolled.row_index)
     assert seen["text"] == rolled.text
+
+
+def test_a_prompt_table_holds_a_roll_only_for_the_values_it_was_asked_with(
+    page: Page, fixture_site: str
+) -> None:
+    page.goto(f"{fixture_site}prompts/")
+    wait_ready(page)
+    table = page.locator(".rb-table[data-rb-anchor=recovery]")
+    bonus = table.locator("input[name=bonus]")
+    bonus.fill("3")
+    table.locator(".rb-bar button.rb-roll").hover()  # asks ahead with bonus 3
+    page.wait_for_function("window.rollbook.idle")
+    click_and_read = """() => {
+        const table = document.querySelector('[data-rb-anchor=recovery]');
+        table.querySelector('.rb-bar button.rb-roll').click();
+        return {seed: table.dataset.rbSeed || null,
+                text: table.querySelector('.rb-result').innerHTML}; }"""
+    seen = page.evaluate(click_and_read)
+    rolled = expected_table_roll(payload(page, "recovery"), int(seen["seed"]), {"bonus": 3})
+    assert seen["text"] == rolled.text  # painted by the click itself, with bonus 3
+    # The value changes after the next roll was asked for: that roll is not used.
+    page.wait_for_function("window.rollbook.idle")
+    bonus.fill("0")
+    before = seen["seed"]
+    changed = page.evaluate(click_and_read)
+    assert changed["seed"] == before  # nothing shown synchronously: it went to the engine
+    expect(table).not_to_have_attribute("data-rb-seed", before)
+    seed = int(table.get_attribute("data-rb-seed") or "")
+    expected = expected_table_roll(payload(page, "recovery"), seed, {"bonus": 0})
+    expect(table.locator(".rb-result")).to_contain_text("with bonus 0")
+    assert table.locator(".rb-result").inner_html() == expected.text
