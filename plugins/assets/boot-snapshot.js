@@ -2,8 +2,9 @@
 //
 // The manifest lists `"snapshot": "snapshot-<hash>.bin"` when the site was built with one
 // (plugins/sitewide/snapshot.py): the interpreter's memory with the engine already
-// imported, so restoring it skips Python's start-up. It costs ~4.2 MB more (brotli), so a
-// reader who asked to save data, or whose connection is slow, starts Pyodide the usual way.
+// imported, so restoring it skips Python's start-up. It costs ~6.8 MB more (served gzipped
+// by the build, whatever the host compresses), so a reader who asked to save data, or
+// whose connection is slow, starts Pyodide the usual way.
 // Numbers and trade-offs: docs/reference/performance.md.
 
 /** Whether this reader should download the snapshot. */
@@ -20,7 +21,19 @@ export function wantSnapshot(manifest) {
  */
 export function snapshotOptions(manifest, base, fetchBytes) {
   if (!wantSnapshot(manifest)) return {};
-  return { _loadSnapshot: fetchBytes(new URL(manifest.snapshot, base)) };
+  return { _loadSnapshot: fetchBytes(new URL(manifest.snapshot, base)).then(gunzipped) };
+}
+
+/**
+ * The snapshot's memory. The build serves it gzip-compressed (hosts rarely compress binary
+ * files); a host or server that already undid the gzip hands over the memory itself, which
+ * never starts with gzip's two magic bytes (a snapshot starts with "\0snp").
+ */
+export async function gunzipped(buffer) {
+  const bytes = new Uint8Array(buffer);
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /**

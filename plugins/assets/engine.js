@@ -10,7 +10,15 @@ const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
 // readyMs: worker creation -> ready; startedAt / readyAt: page times (ms since navigation
 // start) of the latest worker's creation and of ready.
 // readyMarks: the worker's own timings of its start-up steps.
-export const stats = { workerStarts: 0, readyMs: null, startedAt: null, readyAt: null, readyMarks: null };
+// restored: whether the worker started from the build's memory snapshot.
+export const stats = {
+  workerStarts: 0,
+  readyMs: null,
+  startedAt: null,
+  readyAt: null,
+  readyMarks: null,
+  restored: false,
+};
 
 let current = null; // {worker, ready: Promise<void>, isReady: boolean}
 const queue = []; // [{json, resolve}] waiting for the worker
@@ -56,6 +64,7 @@ export function start() {
         stats.readyAt = performance.now();
         stats.readyMs = stats.readyAt - t0;
         stats.readyMarks = message.marks || null;
+        stats.restored = Boolean(message.restored);
         setState("ready");
         resolve();
         pump();

@@ -50,6 +50,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   startedAt: { get: () => engine.stats.startedAt },
   readyAt: { get: () => engine.stats.readyAt },
   readyMarks: { get: () => engine.stats.readyMarks },
+  restored: { get: () => engine.stats.restored },
   instantClaims: { get: () => instant.stats.claims },
   idle: { get: () => engine.isIdle() },
   ready: { value: () => engine.start() },

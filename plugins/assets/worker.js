@@ -2,7 +2,7 @@
 //
 // A module worker (Pyodide 314 refuses classic ones). Protocol, all messages plain objects:
 //   page -> worker  {type: "init", manifest: URL}            once, first
-//   worker -> page  {type: "ready", ms, marks} | {type: "failed", error: sentence}
+//   worker -> page  {type: "ready", ms, marks, restored} | {type: "failed", error: sentence}
 //                   (marks: ms from the worker's start to each step, for the benchmark)
 //   page -> worker  {type: "request", id, json}              JSON text of a bridge request
 //   worker -> page  {type: "reply", id, json}                JSON text of the bridge reply
@@ -14,6 +14,7 @@ const started = performance.now();
 // Milliseconds from the worker's start to each step of init (the benchmark prints them).
 const marks = {};
 const mark = (name) => (marks[name] = Math.round(performance.now() - started));
+let restored = false; // whether the interpreter came from the build's memory snapshot
 let ready = null; // promise of the bridge's handle_json, set by init
 
 // No package is loaded from Pyodide's lock (our wheels go on sys.path directly), so when the
@@ -82,6 +83,7 @@ async function init(manifestUrl) {
   let pyodide;
   try {
     pyodide = await loadPyodide({ ...options, ...snapshot });
+    restored = Boolean(snapshot._loadSnapshot);
   } catch (error) {
     if (!snapshot._loadSnapshot) throw error;
     console.warn("rollbook engine: snapshot not usable, starting Pyodide without it:", error);
@@ -90,7 +92,7 @@ async function init(manifestUrl) {
   mark("loaded");
   mountWheels(pyodide, await wheels);
   mark("wheels");
-  if (snapshot._loadSnapshot) afterRestore(pyodide);
+  if (restored) afterRestore(pyodide);
   const bridge = pyodide.pyimport("engine.bridge");
   // Import what every widget needs now, so the first click does not pay for it (and a
   // first request is never mistaken for a runaway by the page's 1 s watchdog).
@@ -104,7 +106,7 @@ self.onmessage = async (event) => {
     ready = init(message.manifest);
     try {
       await ready;
-      self.postMessage({ type: "ready", ms: performance.now() - started, marks });
+      self.postMessage({ type: "ready", ms: performance.now() - started, marks, restored });
     } catch (error) {
       self.postMessage({ type: "failed", error: String(error && error.message || error) });
     }

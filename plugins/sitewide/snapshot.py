@@ -13,6 +13,7 @@ changes, so hosts and browsers may cache it forever) and listed in the manifest 
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import shutil
@@ -29,6 +30,7 @@ __all__ = [
     "SnapshotError",
     "add_snapshot",
     "default_imports",
+    "gzip_for_site",
     "make_snapshot",
     "snapshot_key",
 ]
@@ -147,6 +149,17 @@ def make_snapshot(
     return out
 
 
+def gzip_for_site(snapshot: bytes) -> bytes:
+    """The snapshot as the site serves it: gzip, byte-identical for identical input.
+
+    31.5 MB of memory become about 6.8 MB whatever the host does (most compress text types
+    only; brotli on top of this gains nothing). ``boot-snapshot.js`` decompresses it with
+    the browser's own ``DecompressionStream``; it also takes an uncompressed one. Level 6:
+    level 9 saves 1% for five times the time (0.8 s against 3.9 s).
+    """
+    return gzip.compress(snapshot, compresslevel=6, mtime=0)
+
+
 def add_snapshot(
     manifest_path: Path,
     *,
@@ -157,7 +170,9 @@ def add_snapshot(
     """Make the snapshot for a built site and list it in its manifest.
 
     Reads ``pyodide`` and ``wheels`` from the manifest (URLs relative to it), writes
-    ``snapshot-<hash>.bin`` next to the manifest and adds ``"snapshot"`` to it.
+    ``snapshot-<hash>.bin`` next to the manifest and adds ``"snapshot"`` to it. The file is
+    gzip-compressed (``gzip_for_site``): static hosts rarely compress binary files, and
+    31 MB of memory would then travel as they are; the worker decompresses it.
 
     Args:
         manifest_path: The site's ``assets/rollbook/manifest.json``.
@@ -186,14 +201,15 @@ def add_snapshot(
     for stale in manifest_path.parent.glob("snapshot-*.bin"):
         if stale.name != name:
             stale.unlink()
-    make_snapshot(
-        pyodide_dir,
-        wheels,
-        manifest_path.parent / name,
-        imports=imports,
-        cache_dir=cache_dir,
-        node=node,
-    )
+    target = manifest_path.parent / name
+    packed = cache_dir / f"snapshot-{key}.bin.gz" if cache_dir else None
+    if packed and packed.is_file():  # compressing takes most of a second: keep it too
+        shutil.copyfile(packed, target)
+    else:
+        make_snapshot(pyodide_dir, wheels, target, imports=imports, cache_dir=cache_dir, node=node)
+        target.write_bytes(gzip_for_site(target.read_bytes()))
+        if packed:
+            shutil.copyfile(target, packed)
     manifest["snapshot"] = name
     # The same layout as plugins.sitewide.build writes.
     text = json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"

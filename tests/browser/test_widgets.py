@@ -15,6 +15,8 @@ def test_engine_ready_then_inline_roll_by_mouse_and_keyboard(page: Page, fixture
     page.goto(fixture_site)
     wait_ready(page)
     assert page.evaluate("window.rollbook.workerStarts") == 1
+    # Started from the build's snapshot, which the site serves gzip-compressed.
+    assert page.evaluate("window.rollbook.restored") is True
     inline = page.locator(".rb-inline").first
     button = inline.locator("button.rb-roll")
     # Average and range come from the build, before any roll.
