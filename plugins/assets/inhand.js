@@ -47,3 +47,19 @@ export function makeHand(ask) {
     },
   };
 }
+
+/**
+ * Wire a hand to its widget's roll button: it rolls ahead on hover and focus, and a click
+ * shows the held roll (`use(held)`, then rolls ahead again) when there is one, the widget
+ * is not `busy()` and `fits(request it was asked with)`; otherwise the click calls `roll()`.
+ */
+export function bindHand(button, hand, { busy, roll, use, fits = () => true }) {
+  button.addEventListener("click", () => {
+    const held = busy() ? null : hand.take();
+    if (!held || !fits(held.request)) return void roll();
+    use(held);
+    hand.prepare();
+  });
+  button.addEventListener("pointerenter", hand.prepare);
+  button.addEventListener("focus", hand.prepare);
+}

@@ -3,7 +3,7 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
-import { makeHand } from "./inhand.js";
+import { bindHand, makeHand } from "./inhand.js";
 import { el, formatTotal, markBusy, pageUrl, uid } from "./util.js";
 
 export const SELECTOR = ".rb-inline";
@@ -74,14 +74,11 @@ export function mount(root) {
     if (!reply.error) hand.prepare();
   };
   rollers.set(root, roll);
-  button.addEventListener("click", () => {
-    const held = rolling ? null : hand.take();
-    if (!held) return void roll(newSeed());
-    show(held.seed, held.reply);
-    hand.prepare();
+  bindHand(button, hand, {
+    busy: () => rolling,
+    roll: () => roll(newSeed()),
+    use: (held) => show(held.seed, held.reply),
   });
-  button.addEventListener("pointerenter", hand.prepare);
-  button.addEventListener("focus", hand.prepare);
 }
 
 const rollers = new WeakMap();

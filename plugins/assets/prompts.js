@@ -79,20 +79,29 @@ export function check(input, raw) {
 }
 
 /**
- * Validate every input; mark the bad ones.
+ * Validate every input (or the `given` values), marking nothing.
  * @returns {{values: object} | {error: string, input: Element}}
  */
-export function collect(inputs, given = null) {
+export function read(inputs, given = null) {
   const values = {};
   for (const input of inputs) {
     const raw = given && given[input.name] !== undefined ? given[input.name] : input.value;
     const result = check(input, raw);
-    if (result.error) {
-      input.setAttribute("aria-invalid", "true");
-      return { error: result.error, input };
-    }
-    input.removeAttribute("aria-invalid");
+    if (result.error) return { error: result.error, input };
     values[input.name] = result.value;
   }
   return { values };
+}
+
+/** `read`, marking the first bad input (aria-invalid) and clearing the good ones before it. */
+export function collect(inputs, given = null) {
+  const result = read(inputs, given);
+  for (const input of inputs) {
+    if (input === result.input) {
+      input.setAttribute("aria-invalid", "true");
+      break;
+    }
+    input.removeAttribute("aria-invalid");
+  }
+  return result;
 }

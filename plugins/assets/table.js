@@ -3,8 +3,8 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
-import { makeHand } from "./inhand.js";
-import { check, collect, ensureInputs } from "./prompts.js";
+import { bindHand, makeHand } from "./inhand.js";
+import { collect, ensureInputs, read } from "./prompts.js";
 import * as tabs from "./tabs.js";
 import {
   copyText,
@@ -126,17 +126,6 @@ function setChances(root, on) {
  * their defaults) need no engine; other values ask the worker's `table_odds`. Only while
  * chances are shown; a newer change wins over an older reply.
  */
-/** The prompt values as the inputs hold them, checked but not marked; null if one is bad. */
-function currentValues(inputs) {
-  const values = {};
-  for (const input of inputs) {
-    const result = check(input, input.value);
-    if (result.error) return null;
-    values[input.name] = result.value;
-  }
-  return values;
-}
-
 function chanceUpdater(root, data, inputs) {
   const rows = () => root.querySelectorAll("[data-rb-row]");
   const built = new Map([...rows()].map((row) => [row.dataset.rbRow, row.dataset.rbP ?? null]));
@@ -283,7 +272,7 @@ export function mount(root) {
   // The next roll is held (inhand.js), so a click paints at once. With prompts it is asked
   // with the values the inputs hold, dropped when one changes, and used only if they match.
   const hand = makeHand(() => {
-    const values = currentValues(inputs);
+    const { values } = read(inputs);
     return values && { op: "table", table: data, seed: newSeed(), prompts: values };
   });
 
@@ -326,17 +315,15 @@ export function mount(root) {
   };
 
   widgets.set(root, { roll });
-  ui.rollButton.addEventListener("click", () => {
-    const held = rolling ? null : hand.take();
-    const values = currentValues(inputs);
-    if (!held || !values || JSON.stringify(values) !== JSON.stringify(held.request.prompts)) {
-      return void roll(newSeed());
-    }
-    show(held.reply, held.seed, values);
-    hand.prepare();
+  bindHand(ui.rollButton, hand, {
+    busy: () => rolling,
+    roll: () => roll(newSeed()),
+    use: (held) => show(held.reply, held.seed, held.request.prompts),
+    fits: (asked) => {
+      const { values } = read(inputs);
+      return Boolean(values) && JSON.stringify(values) === JSON.stringify(asked.prompts);
+    },
   });
-  ui.rollButton.addEventListener("pointerenter", hand.prepare);
-  ui.rollButton.addEventListener("focus", hand.prepare);
   const form = root.querySelector("form.rb-prompts");
   const submit = (event) => {
     event.preventDefault();
