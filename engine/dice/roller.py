@@ -299,20 +299,22 @@ def _compile_dice(node: Dice) -> Roller:
     low = node.low if node.low is not None else 0
     table = None if node.low is not None else faces
 
+    def draw(rng: random.Random) -> list[int]:
+        """One face per die, in draw order (rejection sampling, as ``randbelow``)."""
+        getrandbits = rng.getrandbits
+        drawn = []
+        for _ in run:
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            drawn.append(r)
+        return [low + r for r in drawn] if table is None else [table[r] for r in drawn]
+
     if not appliers:
 
         def roll_plain(rng: random.Random) -> Result:
-            getrandbits = rng.getrandbits
-            rolls = []
-            total = 0
-            for _ in run:
-                r = getrandbits(k)
-                while r >= n:
-                    r = getrandbits(k)
-                v = low + r if table is None else table[r]
-                total += v
-                rolls.append(Die(v))
-            return DiceResult(node, rolls, total)
+            values = draw(rng)
+            return DiceResult(node, [Die(v) for v in values], sum(values))
 
         return roll_plain
 
@@ -322,13 +324,7 @@ def _compile_dice(node: Dice) -> Roller:
         keep = single
 
         def roll_keep(rng: random.Random) -> Result:
-            getrandbits = rng.getrandbits
-            values = []
-            for _ in run:
-                r = getrandbits(k)
-                while r >= n:
-                    r = getrandbits(k)
-                values.append(low + r)
+            values = draw(rng)
             dropped = set(keep_indexes(values, keep))
             rolls = [Die(v, DROPPED if j in dropped else 0) for j, v in enumerate(values)]
             return DiceResult(node, rolls, sum(values) - sum(values[j] for j in dropped))
@@ -336,13 +332,7 @@ def _compile_dice(node: Dice) -> Roller:
         return roll_keep
 
     def roll_modified(rng: random.Random) -> Result:
-        getrandbits = rng.getrandbits
-        rolls = []
-        for _ in run:
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            rolls.append(Die(low + r if table is None else table[r]))
+        rolls = [Die(v) for v in draw(rng)]
         for apply in appliers:
             rolls = apply(rolls, rng)
         if counts_successes:
