@@ -18,7 +18,7 @@ import hashlib
 import json
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.systems import MODULES
@@ -120,11 +120,27 @@ def make_snapshot(
         if not (pyodide_dir / name).is_file():
             raise SnapshotError(f"no Pyodide snapshot: {pyodide_dir / name} is missing.")
     key = snapshot_key(pyodide_dir, wheels, imports)
-    cached = cache_dir / f"snapshot-{key}.bin" if cache_dir else None
     out.parent.mkdir(parents=True, exist_ok=True)
+    cached = cache_dir / f"snapshot-{key}.bin" if cache_dir else None
+    return _memoised(cached, out, lambda: _run_node(node, pyodide_dir, wheels, imports, out))
+
+
+def _memoised(cached: Path | None, out: Path, make: Callable[[], None]) -> Path:
+    """``cached`` copied to ``out`` if it exists; else ``make()`` writes ``out``, then cached."""
     if cached and cached.is_file():
         shutil.copyfile(cached, out)
         return out
+    make()
+    if cached:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(out, cached)
+    return out
+
+
+def _run_node(
+    node: str, pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[str], out: Path
+) -> None:
+    """Make the snapshot with make_snapshot.mjs into ``out``."""
     node_path = shutil.which(node)
     if not node_path:
         raise SnapshotError(f"no Pyodide snapshot: {node!r} (node.js) was not found on PATH.")
@@ -143,10 +159,6 @@ def make_snapshot(
         ) from None
     if done.returncode != 0 or not out.is_file():
         raise SnapshotError(f"no Pyodide snapshot: node failed ({_last_error(done)}).")
-    if cached:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(out, cached)
-    return out
 
 
 def gzip_for_site(snapshot: bytes) -> bytes:
@@ -202,14 +214,13 @@ def add_snapshot(
         if stale.name != name:
             stale.unlink()
     target = manifest_path.parent / name
-    packed = cache_dir / f"snapshot-{key}.bin.gz" if cache_dir else None
-    if packed and packed.is_file():  # compressing takes most of a second: keep it too
-        shutil.copyfile(packed, target)
-    else:
+
+    def make_packed() -> None:
         make_snapshot(pyodide_dir, wheels, target, imports=imports, cache_dir=cache_dir, node=node)
         target.write_bytes(gzip_for_site(target.read_bytes()))
-        if packed:
-            shutil.copyfile(target, packed)
+
+    # Compressing takes most of a second, so the compressed file is kept as well.
+    _memoised(cache_dir / f"snapshot-{key}.bin.gz" if cache_dir else None, target, make_packed)
     manifest["snapshot"] = name
     # The same layout as plugins.sitewide.build writes.
     text = json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
