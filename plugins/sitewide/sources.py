@@ -6,6 +6,7 @@ import importlib.metadata
 from pathlib import Path
 
 import engine
+from plugins.sitewide.pysource import without_comments
 from plugins.sitewide.wheel import Wheel, build_wheel
 
 __all__ = ["engine_wheel", "icepool_wheel"]
@@ -34,13 +35,20 @@ def _version(dist: str, default: str = "0.0.0") -> str:
 
 
 def engine_wheel() -> Wheel:
-    """The ``engine`` package alone (no ``plugins``), as ``rollbook_engine-*.whl``."""
+    """The ``engine`` package alone (no ``plugins``), as ``rollbook_engine-*.whl``.
+
+    Its ``.py`` files go without their comments (``pysource``): ~7 KB less for every reader.
+    """
     # __path__, not __file__: a stale editable install can make `engine` a namespace package.
     root = Path(next(iter(engine.__path__))).resolve()
+    files = {
+        path: without_comments(data) if path.endswith(".py") else data
+        for path, data in _package_files(root, "engine").items()
+    }
     return build_wheel(
         "rollbook-engine",
         _version("rollbook", "0.1.0"),
-        _package_files(root, "engine"),
+        files,
         summary="rollbook's dice, tables and rules engine (pure Python, runs in Pyodide)",
     )
 
