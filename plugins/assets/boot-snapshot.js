@@ -2,9 +2,9 @@
 //
 // The manifest lists `"snapshot": "snapshot-<hash>.bin"` when the site was built with one
 // (plugins/sitewide/snapshot.py): the interpreter's memory with the engine already
-// imported, so restoring it skips Python's start-up. It costs ~6.8 MB more (served gzipped
-// by the build, whatever the host compresses), so a reader who asked to save data, or
-// whose connection is slow, starts Pyodide the usual way.
+// imported, so restoring it skips Python's start-up. It costs ~7.2 MB more (served packed
+// by the build, zero pages left out and gzipped, whatever the host compresses), so a
+// reader who asked to save data, or whose connection is slow, starts Pyodide the usual way.
 // Numbers and trade-offs: docs/reference/performance.md.
 
 /** Whether this reader should download the snapshot. */
@@ -16,24 +16,59 @@ export function wantSnapshot(manifest) {
 }
 
 /**
- * Extra loadPyodide() options: the snapshot's bytes, requested now so they download while
- * Pyodide's own files do. Empty when there is no snapshot or the reader should not get it.
+ * The helper worker that downloads and unpacks the snapshot (unpack.js, run under the name
+ * it checks), started before the manifest is read so that it has loaded by the time it is
+ * needed. Null where a worker cannot start one.
  */
-export function snapshotOptions(manifest, base, fetchBytes) {
-  if (!wantSnapshot(manifest)) return {};
-  return { _loadSnapshot: fetchBytes(new URL(manifest.snapshot, base)).then(gunzipped) };
+export function startUnpacker() {
+  if (typeof Worker === "undefined") return null;
+  try {
+    const url = new URL("./unpack.js", import.meta.url);
+    return new Worker(url, { type: "module", name: "rollbook-unpack" });
+  } catch {
+    return null;
+  }
 }
 
 /**
- * The snapshot's memory. The build serves it gzip-compressed (hosts rarely compress binary
- * files); a host or server that already undid the gzip hands over the memory itself, which
- * never starts with gzip's two magic bytes (a snapshot starts with "\0snp").
+ * Extra loadPyodide() options: the snapshot's memory, requested now so it downloads and
+ * unpacks while Pyodide's own files do. Empty when there is no snapshot or the reader
+ * should not get it. `helper` is startUnpacker()'s worker, used once and then ended.
  */
-export async function gunzipped(buffer) {
-  const bytes = new Uint8Array(buffer);
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+export function snapshotOptions(manifest, base, fetchBytes, helper) {
+  if (!wantSnapshot(manifest)) {
+    if (helper) helper.terminate();
+    return {};
+  }
+  const url = new URL(manifest.snapshot, base);
+  const here = async () => {
+    const { unpackSnapshot } = await import("./unpack.js");
+    return unpackSnapshot(new Blob([await fetchBytes(url)]).stream());
+  };
+  const memory = elsewhere(helper, url).then((helped) => helped || here());
+  return { _loadSnapshot: memory.then((bytes) => new Uint8Array(bytes.buffer || bytes)) };
+}
+
+/**
+ * The memory unpacked by the helper, so this thread stays free to feed Pyodide's
+ * WebAssembly to the compiler. Null when there is no helper or it did not start (the
+ * caller then does the work itself); rejects when the download or the unpacking failed.
+ */
+function elsewhere(helper, url) {
+  if (!helper) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    helper.onmessage = ({ data }) => {
+      helper.terminate();
+      if (data.error) reject(new Error(data.error));
+      else resolve(data.memory);
+    };
+    helper.onerror = (event) => {
+      event.preventDefault();
+      helper.terminate();
+      resolve(null);
+    };
+    helper.postMessage({ url: url.href });
+  });
 }
 
 /**

@@ -8,7 +8,7 @@
 //   worker -> page  {type: "reply", id, json}                JSON text of the bridge reply
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
 
-import { afterRestore, snapshotOptions } from "./boot-snapshot.js";
+import { afterRestore, snapshotOptions, startUnpacker } from "./boot-snapshot.js";
 
 const started = performance.now();
 // Milliseconds from the worker's start to each step of init (the benchmark prints them).
@@ -52,11 +52,51 @@ function mountWheels(pyodide, wheels) {
   );
 }
 
+/**
+ * Pyodide's WebAssembly module, compiled as it downloads; null if that failed. A host that
+ * serves .wasm files with another type than application/wasm makes the streaming compile
+ * fail (and Pyodide's own start hang): the file is then compiled from its bytes.
+ */
+function compileEarly(url) {
+  return WebAssembly.compileStreaming(fetch(url))
+    .catch(() => fetchBytes(url).then((bytes) => WebAssembly.compile(bytes)))
+    .catch(() => null);
+}
+
+/**
+ * Emscripten settings whose instantiateWasm uses the module `compileEarly` made. Pyodide's
+ * own instantiateWasm adds imports of its own and then calls WebAssembly.instantiateStreaming
+ * on its download of the same file: that one call is answered with the early module (and
+ * that download dropped), or, if the early compile failed, left to the browser.
+ */
+function withModule(settings, early) {
+  const original = settings.instantiateWasm;
+  settings.instantiateWasm = (imports, callback) => {
+    const native = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async (source, withImports) => {
+      WebAssembly.instantiateStreaming = native;
+      const module = await early;
+      if (!module) return native(source, withImports);
+      Promise.resolve(source).then((response) => response.body && response.body.cancel(), () => {});
+      return { module, instance: await WebAssembly.instantiate(module, withImports) };
+    };
+    return original(imports, callback);
+  };
+  return settings;
+}
+
 async function init(manifestUrl) {
+  const unpacker = startUnpacker();
   const base = new URL(manifestUrl, self.location.href);
-  const manifestResponse = await fetch(base);
-  if (!manifestResponse.ok) throw new Error(`the manifest answered ${manifestResponse.status}`);
-  const manifest = await manifestResponse.json();
+  let manifest;
+  try {
+    const response = await fetch(base);
+    if (!response.ok) throw new Error(`the manifest answered ${response.status}`);
+    manifest = await response.json();
+  } catch (error) {
+    if (unpacker) unpacker.terminate();
+    throw error;
+  }
   mark("manifest");
   const pyodideDir = new URL(manifest.pyodide, base);
   // Wheels download while the interpreter boots.
@@ -66,15 +106,19 @@ async function init(manifestUrl) {
       bytes: new Uint8Array(await fetchBytes(new URL(w, base))),
     })),
   );
-  const snapshot = snapshotOptions(manifest, base, fetchBytes); // {} without a snapshot
+  const snapshot = snapshotOptions(manifest, base, fetchBytes, unpacker); // {} without one
+  if (snapshot._loadSnapshot) snapshot._loadSnapshot.then(() => mark("snapshot"), () => {});
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
   const runtime = import(new URL("pyodide.asm.mjs", pyodideDir).href);
   runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
+  // Pyodide compiles its WebAssembly only once the snapshot is in; compiling it now, while
+  // the snapshot downloads and inflates, takes that off the path to ready.
+  const wasm = compileEarly(new URL("pyodide.asm.wasm", pyodideDir));
   const options = {
     indexURL: pyodideDir.href,
-    createPyodideModule: async (settings) => (await runtime).default(settings),
+    createPyodideModule: async (settings) => (await runtime).default(withModule(settings, wasm)),
     packageBaseUrl: pyodideDir.href,
     ...lockOptions(manifest),
     stdout: () => {},

@@ -13,7 +13,6 @@ changes, so hosts and browsers may cache it forever) and listed in the manifest 
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import shutil
@@ -23,6 +22,7 @@ from pathlib import Path
 
 from engine.systems import MODULES
 from plugins.sitewide.build import SitewideError
+from plugins.sitewide.snapshot_pack import MAGIC, pack_for_site
 
 __all__ = [
     "ICEPOOL_IMPORTS",
@@ -30,7 +30,6 @@ __all__ = [
     "SnapshotError",
     "add_snapshot",
     "default_imports",
-    "gzip_for_site",
     "make_snapshot",
     "snapshot_key",
 ]
@@ -73,9 +72,13 @@ def _last_error(done: subprocess.CompletedProcess[str]) -> str:
 
 
 def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[str]) -> str:
-    """A short hash of everything the snapshot depends on (first 16 hex digits of SHA-256)."""
+    """A short hash of everything the snapshot depends on (first 16 hex digits of SHA-256).
+
+    The served layout's tag (``snapshot_pack.MAGIC``) is in it too: a new layout gets a new
+    file name, so a copy cached forever under the old name is never read as the new one.
+    """
     digest = hashlib.sha256()
-    digest.update(SCRIPT.read_bytes())
+    digest.update(MAGIC + SCRIPT.read_bytes())
     for name in _PYODIDE_INPUTS:
         digest.update(name.encode() + b"\0" + (pyodide_dir / name).read_bytes())
     for wheel in wheels:
@@ -161,17 +164,6 @@ def _run_node(
         raise SnapshotError(f"no Pyodide snapshot: node failed ({_last_error(done)}).")
 
 
-def gzip_for_site(snapshot: bytes) -> bytes:
-    """The snapshot as the site serves it: gzip, byte-identical for identical input.
-
-    31.5 MB of memory become about 6.8 MB whatever the host does (most compress text types
-    only; brotli on top of this gains nothing). ``boot-snapshot.js`` decompresses it with
-    the browser's own ``DecompressionStream``; it also takes an uncompressed one. Level 6:
-    level 9 saves 1% for five times the time (0.8 s against 3.9 s).
-    """
-    return gzip.compress(snapshot, compresslevel=6, mtime=0)
-
-
 def add_snapshot(
     manifest_path: Path,
     *,
@@ -183,8 +175,8 @@ def add_snapshot(
 
     Reads ``pyodide`` and ``wheels`` from the manifest (URLs relative to it), writes
     ``snapshot-<hash>.bin`` next to the manifest and adds ``"snapshot"`` to it. The file is
-    gzip-compressed (``gzip_for_site``): static hosts rarely compress binary files, and
-    31 MB of memory would then travel as they are; the worker decompresses it.
+    packed (``snapshot_pack``: zero pages left out, gzip): static hosts rarely compress
+    binary files, and 31 MB of memory would then travel as they are; the browser unpacks it.
 
     Args:
         manifest_path: The site's ``assets/rollbook/manifest.json``.
@@ -217,10 +209,10 @@ def add_snapshot(
 
     def make_packed() -> None:
         make_snapshot(pyodide_dir, wheels, target, imports=imports, cache_dir=cache_dir, node=node)
-        target.write_bytes(gzip_for_site(target.read_bytes()))
+        target.write_bytes(pack_for_site(target.read_bytes()))
 
-    # Compressing takes most of a second, so the compressed file is kept as well.
-    _memoised(cache_dir / f"snapshot-{key}.bin.gz" if cache_dir else None, target, make_packed)
+    # Compressing takes most of a second, so the packed file is kept as well.
+    _memoised(cache_dir / f"snapshot-{key}.packed" if cache_dir else None, target, make_packed)
     manifest["snapshot"] = name
     # The same layout as plugins.sitewide.build writes.
     text = json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"

@@ -7,7 +7,6 @@ same seeded roll as CPython.
 
 from __future__ import annotations
 
-import gzip
 import json
 import shutil
 import subprocess
@@ -20,10 +19,10 @@ from plugins.sitewide.snapshot import (
     SNAPSHOT_IMPORTS,
     SnapshotError,
     add_snapshot,
-    gzip_for_site,
     make_snapshot,
     snapshot_key,
 )
+from plugins.sitewide.snapshot_pack import pack_for_site, unpack
 from plugins.sitewide.sources import engine_wheel
 
 REPO = Path(__file__).resolve().parents[2]
@@ -119,9 +118,9 @@ def test_add_snapshot_lists_it_in_the_manifest(snapshot: Path, wheel: Path, tmp_
 
     assert name == f"snapshot-{key}.bin"
     assert json.loads(manifest.read_text(encoding="utf-8"))["snapshot"] == name
-    # Served gzip-compressed (deterministically); the worker decompresses it.
-    assert gzip.decompress((ours / name).read_bytes()) == snapshot.read_bytes()
-    assert (ours / name).read_bytes() == gzip_for_site(snapshot.read_bytes())
+    # Served packed (zero pages left out, gzip; deterministically); the browser unpacks it.
+    assert unpack((ours / name).read_bytes()) == snapshot.read_bytes()
+    assert (ours / name).read_bytes() == pack_for_site(snapshot.read_bytes())
     assert not (ours / "snapshot-0000000000000000.bin").exists()
 
 

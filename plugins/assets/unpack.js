@@ -1,0 +1,77 @@
+// Unpacking the memory snapshot (plugins/sitewide/snapshot_pack.py): gunzip, then lay the
+// stored runs of pages out in a zero-filled buffer of the memory's size.
+//
+// Also the helper worker that does it off the engine worker's thread: inflating takes
+// 100-250 ms, and on that thread it also held up Pyodide's WebAssembly download, which the
+// engine worker feeds to the compiler. Started by boot-snapshot.js under the name below:
+//   engine worker -> helper  {url}
+//   helper -> engine worker  {memory} (an ArrayBuffer, transferred) | {error: sentence}
+// Imported by the engine worker itself (when no helper could start), it only exports.
+
+const MAGIC = "rbsparse";
+
+/**
+ * The snapshot's memory from a stream of the file's bytes, inflated while it downloads. A
+ * host or server that already undid the gzip hands over the packed bytes themselves,
+ * which never start with gzip's two magic bytes; a plain snapshot (no "rbsparse" head)
+ * is the memory itself.
+ */
+export async function unpackSnapshot(body) {
+  const reader = body.getReader();
+  const head = [];
+  let size = 0;
+  let done = false;
+  while (size < 2 && !done) {
+    const chunk = await reader.read();
+    done = chunk.done;
+    if (chunk.value) head.push(chunk.value), (size += chunk.value.length);
+  }
+  const first = new Uint8Array(await new Blob(head).arrayBuffer());
+  const whole = new ReadableStream({
+    start(controller) {
+      if (size) controller.enqueue(first);
+      if (done) controller.close();
+    },
+    async pull(controller) {
+      const chunk = await reader.read();
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+  });
+  const gzip = first[0] === 0x1f && first[1] === 0x8b;
+  const stream = gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
+  return expand(await new Response(stream).arrayBuffer());
+}
+
+/** The memory from the sparse layout (a Uint8Array); other bytes are returned as they are. */
+export function expand(buffer) {
+  const bytes = new Uint8Array(buffer);
+  const tag = String.fromCharCode(...bytes.subarray(0, MAGIC.length));
+  if (bytes.length < 20 || tag !== MAGIC) return bytes;
+  const view = new DataView(buffer);
+  const [size, page, runs] = [8, 12, 16].map((at) => view.getUint32(at, true));
+  const memory = new Uint8Array(size);
+  let at = 20 + 8 * runs;
+  for (let run = 0; run < runs && at <= bytes.length; run++) {
+    const start = view.getUint32(20 + 8 * run, true) * page;
+    const length = Math.min(view.getUint32(24 + 8 * run, true) * page, size - start);
+    if (length < 0 || at + length > bytes.length) break;
+    memory.set(bytes.subarray(at, at + length), start);
+    at += length;
+  }
+  if (at !== bytes.length) throw new Error("the start-up snapshot file is damaged");
+  return memory;
+}
+
+if (self.name === "rollbook-unpack") {
+  self.onmessage = async ({ data }) => {
+    try {
+      const response = await fetch(data.url);
+      if (!response.ok) throw new Error(`${new URL(data.url).pathname} answered ${response.status}`);
+      const { buffer } = await unpackSnapshot(response.body);
+      self.postMessage({ memory: buffer }, [buffer]);
+    } catch (error) {
+      self.postMessage({ error: String((error && error.message) || error) });
+    }
+  };
+}

@@ -1,0 +1,159 @@
+"""Start-up paths of the engine worker: the snapshot's helper, its fallbacks, odd hosts.
+
+The worker restores the build's memory snapshot, downloaded and unpacked by a helper
+worker (unpack.js), while it compiles Pyodide's WebAssembly. Each test breaks one
+piece the way a host or a browser can, and checks the reader still gets working dice.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import random
+import re
+import urllib.request
+
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from plugins.sitewide.snapshot_pack import PAGE, pack_for_site, unpack
+from tests.browser.conftest import wait_ready
+
+
+def _requests(context: BrowserContext) -> list[str]:
+    seen: list[str] = []
+    context.on("request", lambda request: seen.append(request.url))
+    return seen
+
+
+# In-page SHA-256 of an ArrayBuffer or a typed array, as hex (defined inside evaluate()).
+_SHA256 = """
+  const sha256 = async (bytes) => {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  };
+"""
+
+
+def _roll_once(page: Page) -> None:
+    inline = page.locator(".rb-inline").first
+    inline.locator("button.rb-roll").click()
+    expect(inline.locator("output.rb-out")).to_have_text(re.compile(r"^\d+$"))
+
+
+def test_snapshot_is_restored_and_fetched_once(
+    context: BrowserContext, page: Page, fixture_site: str
+) -> None:
+    seen = _requests(context)
+    page.goto(fixture_site)
+    wait_ready(page)
+    assert page.evaluate("window.rollbook.restored") is True
+    assert sum("/snapshot-" in url for url in seen) == 1
+    _roll_once(page)
+
+
+def test_without_a_helper_the_snapshot_is_unpacked_in_place(page: Page, fixture_site: str) -> None:
+    # A browser whose workers cannot start workers: boot-snapshot.js gets no helper. (A
+    # nested worker's own script is fetched where Playwright cannot route it, so this path
+    # is driven directly, in the page.)
+    page.goto(fixture_site)
+    wait_ready(page)
+    manifest = page.evaluate(
+        "fetch(new URL('assets/rollbook/manifest.json', location.href)).then((r) => r.json())"
+    )
+    result = page.evaluate(
+        """async () => {"""
+        + _SHA256
+        + """
+          const base = new URL("assets/rollbook/manifest.json", location.href);
+          const boot = await import(new URL("boot-snapshot.js", base));
+          const manifest = await (await fetch(base)).json();
+          const fetched = [];
+          const fetchBytes = async (url) => {
+            fetched.push(url.pathname);
+            return (await fetch(url)).arrayBuffer();
+          };
+          const options = boot.snapshotOptions(manifest, base, fetchBytes, null);
+          const memory = await options._loadSnapshot;
+          return { fetched, digest: await sha256(memory) };
+        }"""
+    )
+    url = f"{fixture_site}assets/rollbook/{manifest['snapshot']}"
+    with urllib.request.urlopen(url) as response:
+        memory = unpack(response.read())
+    assert result["fetched"] == [f"/assets/rollbook/{manifest['snapshot']}"]
+    assert result["digest"] == hashlib.sha256(memory).hexdigest()
+
+
+def test_a_damaged_snapshot_falls_back_to_a_plain_start(
+    context: BrowserContext, page: Page, fixture_site: str
+) -> None:
+    def damaged(route: Route) -> None:
+        body = route.fetch().body()
+        route.fulfill(
+            status=200, body=body[: len(body) // 2], content_type="application/octet-stream"
+        )
+
+    context.route("**/snapshot-*.bin", damaged)
+    page.goto(fixture_site)
+    wait_ready(page)
+    assert page.evaluate("window.rollbook.restored") is False
+    _roll_once(page)
+
+
+def test_wasm_served_with_the_wrong_type_still_starts(
+    context: BrowserContext, page: Page, fixture_site: str
+) -> None:
+    # Streaming compilation requires application/wasm; some hosts send octet-stream.
+    def wrong_type(route: Route) -> None:
+        response = route.fetch()
+        headers = {**response.headers, "content-type": "application/octet-stream"}
+        route.fulfill(response=response, headers=headers)
+
+    context.route("**/pyodide.asm.wasm", wrong_type)
+    types: list[str] = []
+    context.on(
+        "response",
+        lambda r: types.append(r.headers["content-type"]) if r.url.endswith(".wasm") else None,
+    )
+    page.goto(fixture_site)
+    wait_ready(page)
+    assert types and set(types) == {"application/octet-stream"}
+    assert page.evaluate("window.rollbook.restored") is True
+    _roll_once(page)
+
+
+def test_unpack_in_the_browser_gives_the_memory_python_packed(
+    page: Page, fixture_site: str
+) -> None:
+    rng = random.Random(3)
+    memory = b"".join(rng.randbytes(PAGE) if rng.random() < 0.5 else bytes(PAGE) for _ in range(40))
+    memory += rng.randbytes(123)
+    packed = pack_for_site(memory)
+    page.goto(fixture_site)
+    digests = page.evaluate(
+        """async (files) => {"""
+        + _SHA256
+        + """
+          const url = new URL("assets/rollbook/unpack.js", location.href);
+          const { unpackSnapshot } = await import(url);
+          const out = [];
+          for (const file of files) {
+            try {
+              const memory = await unpackSnapshot(new Blob([new Uint8Array(file)]).stream());
+              out.push(await sha256(memory));
+            } catch (error) {
+              out.push(`error: ${error.message}`);
+            }
+          }
+          return out;
+        }""",
+        [
+            list(packed),  # as served
+            list(gzip.decompress(packed)),  # a host undid the gzip
+            list(memory),  # a plain snapshot
+            list(gzip.decompress(packed)[:-7]),  # damaged
+        ],
+    )
+    whole = hashlib.sha256(memory).hexdigest()
+    assert digests[:3] == [whole, whole, whole]
+    assert digests[3] == "error: the start-up snapshot file is damaged"
