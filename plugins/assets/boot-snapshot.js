@@ -16,9 +16,9 @@ export function wantSnapshot(manifest) {
 }
 
 /**
- * The helper worker that downloads and unpacks the snapshot (unpack.js, run under the name
- * it checks), started before the manifest is read so that it has loaded by the time it is
- * needed. Null where a worker cannot start one.
+ * The helper worker that downloads and inflates the snapshot (unpack.js, run under the
+ * name it checks), started before the manifest is read so that it has loaded by the time
+ * it is needed. Null where a worker cannot start one.
  */
 export function startUnpacker() {
   if (typeof Worker === "undefined") return null;
@@ -31,28 +31,35 @@ export function startUnpacker() {
 }
 
 /**
- * Extra loadPyodide() options: the snapshot's memory, requested now so it downloads and
- * unpacks while Pyodide's own files do. Empty when there is no snapshot or the reader
- * should not get it. `helper` is startUnpacker()'s worker, used once and then ended.
+ * Start getting the snapshot's memory; null when there is no snapshot or the reader should
+ * not get it. `helper` is startUnpacker()'s worker, used once and then ended.
+ *
+ * Returns {memory, filled}: `memory` goes to loadPyodide as `_loadSnapshot`. When the
+ * manifest gives the memory's size, it is a zero-filled array of that size at once, so
+ * Pyodide sizes and instantiates its module while the file still downloads and inflates;
+ * `filled` settles when the memory is in it, and Pyodide must not restore before that
+ * (worker.js waits for it in createPyodideModule). Without the size, `memory` is the
+ * promise of the whole memory, which Pyodide waits for itself.
  */
-export function snapshotOptions(manifest, base, fetchBytes, helper) {
+export function startSnapshot(manifest, base, fetchBytes, helper) {
   if (!wantSnapshot(manifest)) {
     if (helper) helper.terminate();
-    return {};
+    return null;
   }
   const url = new URL(manifest.snapshot, base);
-  const here = async () => {
-    const { unpackSnapshot } = await import("./unpack.js");
-    return unpackSnapshot(new Blob([await fetchBytes(url)]).stream());
-  };
-  const memory = elsewhere(helper, url).then((helped) => helped || here());
-  return { _loadSnapshot: memory.then((bytes) => new Uint8Array(bytes.buffer || bytes)) };
+  const size = manifest.snapshot_bytes;
+  const memory = Number.isInteger(size) && size > 0 ? new Uint8Array(size) : null;
+  const unpack = import("./unpack.js");
+  const here = async () => (await unpack).inflate(new Blob([await fetchBytes(url)]).stream());
+  const packed = elsewhere(helper, url).then((helped) => helped || here());
+  const filled = Promise.all([packed, unpack]).then(([bytes, { expand }]) => expand(bytes, memory));
+  return { memory: memory || filled, filled };
 }
 
 /**
- * The memory unpacked by the helper, so this thread stays free to feed Pyodide's
+ * The file inflated by the helper, so this thread stays free to feed Pyodide's
  * WebAssembly to the compiler. Null when there is no helper or it did not start (the
- * caller then does the work itself); rejects when the download or the unpacking failed.
+ * caller then does the work itself); rejects when the download or the inflating failed.
  */
 function elsewhere(helper, url) {
   if (!helper) return Promise.resolve(null);
@@ -60,7 +67,7 @@ function elsewhere(helper, url) {
     helper.onmessage = ({ data }) => {
       helper.terminate();
       if (data.error) reject(new Error(data.error));
-      else resolve(data.memory);
+      else resolve(data.packed);
     };
     helper.onerror = (event) => {
       event.preventDefault();

@@ -1,22 +1,22 @@
-// Unpacking the memory snapshot (plugins/sitewide/snapshot_pack.py): gunzip, then lay the
-// stored runs of pages out in a zero-filled buffer of the memory's size.
+// Unpacking the memory snapshot (plugins/sitewide/snapshot_pack.py): gunzip (`inflate`),
+// then lay the stored runs of pages out in the zero-filled memory (`expand`).
 //
-// Also the helper worker that does it off the engine worker's thread: inflating takes
+// Also the helper worker that inflates off the engine worker's thread: that takes
 // 100-250 ms, and on that thread it also held up Pyodide's WebAssembly download, which the
 // engine worker feeds to the compiler. Started by boot-snapshot.js under the name below:
 //   engine worker -> helper  {url}
-//   helper -> engine worker  {memory} (an ArrayBuffer, transferred) | {error: sentence}
-// Imported by the engine worker itself (when no helper could start), it only exports.
+//   helper -> engine worker  {packed} (an ArrayBuffer, transferred) | {error: sentence}
+// Imported by the engine worker itself (to expand, and to inflate when no helper could
+// start), it only exports.
 
 const MAGIC = "rbsparse";
 
 /**
- * The snapshot's memory from a stream of the file's bytes, inflated while it downloads. A
- * host or server that already undid the gzip hands over the packed bytes themselves,
- * which never start with gzip's two magic bytes; a plain snapshot (no "rbsparse" head)
- * is the memory itself.
+ * The file's bytes, inflated while they download. A host or server that already undid
+ * the gzip hands over the packed bytes themselves, which never start with gzip's two
+ * magic bytes; they are returned as they are.
  */
-export async function unpackSnapshot(body) {
+export async function inflate(body) {
   const reader = body.getReader();
   const head = [];
   let size = 0;
@@ -39,28 +39,38 @@ export async function unpackSnapshot(body) {
     },
   });
   const gzip = first[0] === 0x1f && first[1] === 0x8b;
-  const stream = gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
-  return expand(await new Response(stream).arrayBuffer());
+  return new Response(gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole).arrayBuffer();
 }
 
-/** The memory from the sparse layout (a Uint8Array); other bytes are returned as they are. */
-export function expand(buffer) {
+/**
+ * The memory from inflated bytes: the sparse layout laid out, or a plain snapshot (no
+ * "rbsparse" head) as it is. `memory`, when given, is a zero-filled Uint8Array of the
+ * memory's size to write into (Pyodide may already hold it); else one is made.
+ */
+export function expand(buffer, memory = null) {
   const bytes = new Uint8Array(buffer);
+  const damaged = () => new Error("the start-up snapshot file is damaged");
   const tag = String.fromCharCode(...bytes.subarray(0, MAGIC.length));
-  if (bytes.length < 20 || tag !== MAGIC) return bytes;
+  if (bytes.length < 20 || tag !== MAGIC) {
+    if (!memory) return bytes;
+    if (memory.length !== bytes.length) throw damaged();
+    memory.set(bytes);
+    return memory;
+  }
   const view = new DataView(buffer);
   const [size, page, runs] = [8, 12, 16].map((at) => view.getUint32(at, true));
-  const memory = new Uint8Array(size);
+  if (memory && memory.length !== size) throw damaged();
+  const out = memory || new Uint8Array(size);
   let at = 20 + 8 * runs;
   for (let run = 0; run < runs && at <= bytes.length; run++) {
     const start = view.getUint32(20 + 8 * run, true) * page;
     const length = Math.min(view.getUint32(24 + 8 * run, true) * page, size - start);
     if (length < 0 || at + length > bytes.length) break;
-    memory.set(bytes.subarray(at, at + length), start);
+    out.set(bytes.subarray(at, at + length), start);
     at += length;
   }
-  if (at !== bytes.length) throw new Error("the start-up snapshot file is damaged");
-  return memory;
+  if (at !== bytes.length) throw damaged();
+  return out;
 }
 
 if (self.name === "rollbook-unpack") {
@@ -68,8 +78,8 @@ if (self.name === "rollbook-unpack") {
     try {
       const response = await fetch(data.url);
       if (!response.ok) throw new Error(`${new URL(data.url).pathname} answered ${response.status}`);
-      const { buffer } = await unpackSnapshot(response.body);
-      self.postMessage({ memory: buffer }, [buffer]);
+      const packed = await inflate(response.body);
+      self.postMessage({ packed }, [packed]);
     } catch (error) {
       self.postMessage({ error: String((error && error.message) || error) });
     }

@@ -8,7 +8,7 @@
 //   worker -> page  {type: "reply", id, json}                JSON text of the bridge reply
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
 
-import { afterRestore, snapshotOptions, startUnpacker } from "./boot-snapshot.js";
+import { afterRestore, startSnapshot, startUnpacker } from "./boot-snapshot.js";
 
 const started = performance.now();
 // Milliseconds from the worker's start to each step of init (the benchmark prints them).
@@ -106,19 +106,27 @@ async function init(manifestUrl) {
       bytes: new Uint8Array(await fetchBytes(new URL(w, base))),
     })),
   );
-  const snapshot = snapshotOptions(manifest, base, fetchBytes, unpacker); // {} without one
-  if (snapshot._loadSnapshot) snapshot._loadSnapshot.then(() => mark("snapshot"), () => {});
+  const snapshot = startSnapshot(manifest, base, fetchBytes, unpacker); // null without one
+  if (snapshot) snapshot.filled.then(() => mark("snapshot"), () => {});
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
   const runtime = import(new URL("pyodide.asm.mjs", pyodideDir).href);
   runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
-  // Pyodide compiles its WebAssembly only once the snapshot is in; compiling it now, while
-  // the snapshot downloads and inflates, takes that off the path to ready.
+  // Pyodide would compile its WebAssembly only when it gets to instantiating it (without a
+  // size for the snapshot, once the snapshot is in); compiling it from here overlaps it
+  // with the downloads.
   const wasm = compileEarly(new URL("pyodide.asm.wasm", pyodideDir));
+  // Pyodide copies the snapshot into its memory as soon as this returns: the module is
+  // made while the snapshot is still on its way, and handed over once it is in.
+  const create = (filled) => async (settings) => {
+    const module = await (await runtime).default(withModule(settings, wasm));
+    await filled;
+    return module;
+  };
   const options = {
     indexURL: pyodideDir.href,
-    createPyodideModule: async (settings) => (await runtime).default(withModule(settings, wasm)),
+    createPyodideModule: create(null),
     packageBaseUrl: pyodideDir.href,
     ...lockOptions(manifest),
     stdout: () => {},
@@ -126,10 +134,14 @@ async function init(manifestUrl) {
   };
   let pyodide;
   try {
-    pyodide = await loadPyodide({ ...options, ...snapshot });
-    restored = Boolean(snapshot._loadSnapshot);
+    pyodide = await loadPyodide(
+      snapshot
+        ? { ...options, createPyodideModule: create(snapshot.filled), _loadSnapshot: snapshot.memory }
+        : options,
+    );
+    restored = Boolean(snapshot);
   } catch (error) {
-    if (!snapshot._loadSnapshot) throw error;
+    if (!snapshot) throw error;
     console.warn("rollbook engine: snapshot not usable, starting Pyodide without it:", error);
     pyodide = await loadPyodide(options);
   }

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from engine.systems import MODULES
 from plugins.sitewide.build import SitewideError
-from plugins.sitewide.snapshot_pack import MAGIC, pack_for_site
+from plugins.sitewide.snapshot_pack import MAGIC, memory_size, pack_for_site
 
 __all__ = [
     "ICEPOOL_IMPORTS",
@@ -174,7 +174,8 @@ def add_snapshot(
     """Make the snapshot for a built site and list it in its manifest.
 
     Reads ``pyodide`` and ``wheels`` from the manifest (URLs relative to it), writes
-    ``snapshot-<hash>.bin`` next to the manifest and adds ``"snapshot"`` to it. The file is
+    ``snapshot-<hash>.bin`` next to the manifest and adds ``"snapshot"`` (its name) and
+    ``"snapshot_bytes"`` (the size of the memory in it) to the manifest. The file is
     packed (``snapshot_pack``: zero pages left out, gzip): static hosts rarely compress
     binary files, and 31 MB of memory would then travel as they are; the browser unpacks it.
 
@@ -214,6 +215,8 @@ def add_snapshot(
     # Compressing takes most of a second, so the packed file is kept as well.
     _memoised(cache_dir / f"snapshot-{key}.packed" if cache_dir else None, target, make_packed)
     manifest["snapshot"] = name
+    # Known before the file arrives, the size lets Pyodide set up while it downloads.
+    manifest["snapshot_bytes"] = memory_size(target.read_bytes())
     # The same layout as plugins.sitewide.build writes.
     text = json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
     manifest_path.write_text(text, encoding="utf-8")

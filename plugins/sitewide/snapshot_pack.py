@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import gzip
 import struct
+import zlib
 
-__all__ = ["MAGIC", "PAGE", "pack_for_site", "unpack"]
+__all__ = ["MAGIC", "PAGE", "memory_size", "pack_for_site", "unpack"]
 
 MAGIC = b"rbsparse"
 PAGE = 4096
@@ -51,6 +52,18 @@ def pack_for_site(memory: bytes) -> bytes:
     parts += [_RUN.pack(first, pages) for first, pages in runs]
     parts += [memory[first * PAGE : (first + pages) * PAGE] for first, pages in runs]
     return gzip.compress(b"".join(parts), compresslevel=6, mtime=0)
+
+
+def memory_size(packed: bytes) -> int:
+    """The size of the memory in a ``pack_for_site`` file, from its head alone.
+
+    Raises:
+        ValueError: not a packed snapshot.
+    """
+    head = zlib.decompressobj(wbits=31).decompress(packed, _HEAD.size)
+    if len(head) < _HEAD.size or head[: len(MAGIC)] != MAGIC:
+        raise ValueError("not a packed snapshot")
+    return int(_HEAD.unpack(head)[1])
 
 
 def unpack(packed: bytes) -> bytes:

@@ -8,7 +8,7 @@ import struct
 
 import pytest
 
-from plugins.sitewide.snapshot_pack import MAGIC, PAGE, pack_for_site, unpack
+from plugins.sitewide.snapshot_pack import MAGIC, PAGE, memory_size, pack_for_site, unpack
 
 
 def _memory(pages: list[int], tail: int = 0) -> bytes:
@@ -32,7 +32,9 @@ def _memory(pages: list[int], tail: int = 0) -> bytes:
 )
 def test_round_trip(pages: list[int], tail: int) -> None:
     memory = _memory(pages, tail)
-    assert unpack(pack_for_site(memory)) == memory
+    packed = pack_for_site(memory)
+    assert unpack(packed) == memory
+    assert memory_size(packed) == len(memory)
 
 
 def test_zero_pages_are_not_stored() -> None:
@@ -55,3 +57,5 @@ def test_damaged_or_foreign_files_are_refused() -> None:
         unpack(gzip.compress(packed[:-10]))
     with pytest.raises(ValueError, match="not a packed snapshot"):
         unpack(gzip.compress(b"\0snp" + bytes(40)))
+    with pytest.raises(ValueError, match="not a packed snapshot"):
+        memory_size(gzip.compress(b"\0snp" + bytes(40)))
