@@ -117,10 +117,12 @@ async function init(manifestUrl) {
   // size for the snapshot, once the snapshot is in); compiling it from here overlaps it
   // with the downloads.
   const wasm = compileEarly(new URL("pyodide.asm.wasm", pyodideDir));
+  wasm.then(() => mark("wasm"));
   // Pyodide copies the snapshot into its memory as soon as this returns: the module is
   // made while the snapshot is still on its way, and handed over once it is in.
   const create = (filled) => async (settings) => {
     const module = await (await runtime).default(withModule(settings, wasm));
+    mark("module");
     await filled;
     return module;
   };

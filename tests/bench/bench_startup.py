@@ -59,7 +59,7 @@ def _steps(label: str) -> str:
     runs = STEPS[label]
     names = [
         name
-        for name in ("created", "manifest", "runtime", "snapshot", "loaded", "wheels")
+        for name in ("created", "manifest", "runtime", "wasm", "snapshot", "module", "loaded", "wheels")
         if all(name in run for run in runs)
     ]
     if not runs or not names:
