@@ -35,6 +35,7 @@ _LEVER_NOTES = {
 WORKER_S: dict[str, list[float]] = {"cold": [], "warm": []}  # rollbook page only
 # Per visit kind: page time of worker creation, and the worker's own step marks (ms).
 STEPS: dict[str, list[dict[str, float]]] = {"cold": [], "warm": []}
+STEP_NAMES = ("created", "manifest", "runtime", "wasm", "snapshot", "module", "loaded", "wheels")
 
 
 def cold_warm(site, path: str, reps: int = REPS) -> tuple[list[float], list[float], str]:  # type: ignore[no-untyped-def]
@@ -57,11 +58,7 @@ def cold_warm(site, path: str, reps: int = REPS) -> tuple[list[float], list[floa
 def _steps(label: str) -> str:
     """Median ms of each start-up step: page -> worker created, then the worker's marks."""
     runs = STEPS[label]
-    names = [
-        name
-        for name in ("created", "manifest", "runtime", "wasm", "snapshot", "module", "loaded", "wheels")
-        if all(name in run for run in runs)
-    ]
+    names = [name for name in STEP_NAMES if all(name in run for run in runs)]
     if not runs or not names:
         return "no step marks"
     return ", ".join(f"{n} {statistics.median(r[n] for r in runs):.0f}" for n in names)

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.browser.server import QuietServer
+
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
@@ -182,9 +184,7 @@ def serve(root: Path, cache_control: str = "max-age=600") -> Iterator[ServedSite
         (_Handler,),
         {"site_log": log, "cache_control": cache_control},
     )
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(root))
-    )
+    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

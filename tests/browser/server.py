@@ -24,7 +24,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class _Server(http.server.ThreadingHTTPServer):
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A threaded server that does not print a traceback for a dropped connection."""
+
     def handle_error(self, request: object, client_address: object) -> None:
         # A page closed (or a worker terminated) mid-download is normal in these tests;
         # anything else still prints its traceback.
@@ -37,7 +39,7 @@ class _Server(http.server.ThreadingHTTPServer):
 def serve(root: Path) -> Iterator[str]:
     """Yield the base URL (``http://127.0.0.1:PORT/``) of a server for `root`."""
     handler = functools.partial(_Quiet, directory=str(root))
-    server = _Server(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
