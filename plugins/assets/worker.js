@@ -150,7 +150,7 @@ async function init(manifestUrl) {
   mark("loaded");
   mountWheels(pyodide, await wheels);
   mark("wheels");
-  if (restored) afterRestore(pyodide);
+  if (restored) afterRestore(pyodide, snapshot);
   const bridge = pyodide.pyimport("engine.bridge");
   // Import what every widget needs now, so the first click does not pay for it (and a
   // first request is never mistaken for a runaway by the page's 1 s watchdog).
