@@ -383,6 +383,11 @@ def _convolve(a: _Dist, b: _Dist) -> _Dist:
     return _Dist(w, a.total * b.total)
 
 
+#: Totals x dice that ``_sum_flat`` may walk (2M: about 0.1 s in CPython, 0.3 s in Pyodide;
+#: ``100d100`` is 1M). Beyond it the general size check below decides.
+_FLAT_WORK = 2_000_000
+
+
 def _is_flat(d: _Dist) -> bool:
     """Whether ``d`` gives every whole number of one unbroken range the same weight (a die)."""
     return max(d.w) - min(d.w) + 1 == len(d.w) and len(set(d.w.values())) == 1
@@ -418,6 +423,9 @@ def _sum_iid(d: _Dist, qty: int) -> _Dist:
         return _Dist.const(clean(v * qty))
     if all(type(k) is int for k in d.w):
         span = qty * (max(d.w) - min(d.w)) + 1
+        # Plain dice cost one pass over the totals per die, however large the counts grow.
+        if _is_flat(d) and span * qty <= _FLAT_WORK:
+            return _sum_flat(d, qty, span)
         if span * qty * d.total.bit_length() > _KRONECKER_BITS:
             raise DiceLimitError(
                 f"The exact odds of {qty} such dice are too large to compute quickly; "

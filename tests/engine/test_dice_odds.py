@@ -320,3 +320,12 @@ def test_big_sums_of_plain_dice_are_exact_and_counted() -> None:
     assert pmf[21] == Fraction(20, 999**20)
     assert sum(pmf.values()) == 1
     assert odds("3d6").pmf[10] == Fraction(27, 216)
+
+
+def test_a_hundred_plain_dice_get_exact_odds() -> None:
+    # Refused until the window sum was tried before the size check of the general one.
+    dist = odds("100d100")
+    assert (dist.min, dist.max, dist.mean) == (100, 10000, 5050)
+    assert dist.pmf[100] == Fraction(1, 100**100)
+    assert dist.pmf[101] == Fraction(100, 100**100)
+    assert sum(dist.pmf.values()) == 1
