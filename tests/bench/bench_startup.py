@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from tests.bench.browse import visit
-from tests.bench.harness import Row, have_chromium, have_node, serve
+from tests.bench.harness import Link, Row, have_chromium, have_node, serve
 from tests.bench.lab_site import VARIANTS, build_lab
 from tests.bench.real_site import PAGE, build_real_site
 
@@ -23,8 +23,8 @@ __all__ = ["cold_warm", "main"]
 
 REPS = int(os.environ.get("BENCH_REPS", "3"))
 COLD_TARGET_S, WARM_TARGET_S, WARM_RATIO = 0.8, 0.4, 0.35
-#: A reader's link rather than 127.0.0.1: Mbit/s and round trip (ms), for one more cold row.
-LINK = (50.0, 40.0)
+#: A reader's link rather than 127.0.0.1, for one more cold row (the server sends as over it).
+LINK = Link(50, 40)
 _LEVER_NOTES = {
     "lock": "lockFileContents: no pyodide-lock.json fetch",
     "snapshot": "memory snapshot made at build time (+ lockFileContents)",
@@ -65,11 +65,11 @@ def _steps(label: str) -> str:
 
 
 def _cold_on_link(site, path: str) -> list[float]:  # type: ignore[no-untyped-def]
-    """Cold ready times (s) over the emulated ``LINK``; empty if a visit failed."""
+    """Cold ready times (s) of ``REPS`` fresh profiles; empty if a visit failed."""
     times = []
     for _ in range(REPS):
         with tempfile.TemporaryDirectory(prefix="rb-bench-profile-") as profile:
-            seen = visit(site, path, Path(profile), network=LINK)
+            seen = visit(site, path, Path(profile))
         if seen.error or seen.ready is None:
             return []
         times.append(seen.ready / 1000)
@@ -78,10 +78,10 @@ def _cold_on_link(site, path: str) -> list[float]:  # type: ignore[no-untyped-de
 
 def _linked_row(lab: Path, real: Path) -> Row:
     """Row 2 once more, cold, as a reader on a 50 Mbit/s link would see it (no target)."""
-    metric = f"2. ready, cold, {LINK[0]:.0f} Mbit/s {LINK[1]:.0f} ms"
-    with serve(lab) as lab_site:
+    metric = f"2. ready, cold, {LINK}"
+    with serve(lab, link=LINK) as lab_site:
         plain = _cold_on_link(lab_site, "plain.html")
-    with serve(real) as real_site:
+    with serve(real, link=LINK) as real_site:
         ours = _cold_on_link(real_site, PAGE)
     if not plain or not ours:
         return Row(metric, na="a throttled visit never got the engine ready")
@@ -91,8 +91,9 @@ def _linked_row(lab: Path, real: Path) -> Row:
         baseline=statistics.median(plain),
         unit="s",
         baseline_label="plain Pyodide page, same link",
-        note=f"Chromium's network emulation; rollbook {_spread(ours)}; plain {_spread(plain)};"
-        " files as served (no compression by this server)",
+        note=f"the server sends as over one shared line, a round trip before each response,"
+        " text and wasm at their brotli size, as hosts compress them;"
+        f" rollbook {_spread(ours)}; plain {_spread(plain)}",
     )
 
 

@@ -96,16 +96,6 @@ class Visit:
     worker_marks: dict[str, float] = field(default_factory=dict)
 
 
-def _throttle(context, page, mbit: float, rtt_ms: float) -> None:  # type: ignore[no-untyped-def]
-    session = context.new_cdp_session(page)
-    session.send("Network.enable")
-    rate = mbit * 1e6 / 8  # bytes per second
-    session.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": rtt_ms, "downloadThroughput": rate, "uploadThroughput": rate},
-    )
-
-
 def _collect_long(page, result: Visit) -> None:  # type: ignore[no-untyped-def]
     result.long_tasks = [tuple(t) for t in page.evaluate("__rb.longTasks")]
     result.long_frames = [tuple(f) for f in page.evaluate("__rb.longFrames")]
@@ -118,20 +108,16 @@ def visit(
     *,
     clicks: int = 0,
     engine: bool = True,
-    network: tuple[float, float] | None = None,
 ) -> Visit:
     """One visit to ``site.url + path`` on ``profile``; see the module docstring.
 
     With ``engine=False`` (a page without rollbook) it only loads the page, waits a second
-    and collects the long tasks. ``network`` = (Mbit/s, round trip ms) emulates a slower
-    link than 127.0.0.1 (Chromium's own throttling, for the page and its workers).
+    and collects the long tasks.
     """
     result = Visit(log_start=len(site.log))
     lab = path.endswith(".html")
     with chromium_context(profile) as context:
         page = context.new_page()  # type: ignore[attr-defined]
-        if network:
-            _throttle(context, page, *network)
         page.add_init_script(_PROBE)
         page.goto(site.url + path, wait_until="load")
         if not engine:

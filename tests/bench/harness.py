@@ -14,6 +14,7 @@ import os
 import shutil
 import statistics
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
     "REPO",
+    "Link",
     "Row",
     "ServedSite",
     "brotli_size",
@@ -137,6 +139,38 @@ class ServedSite:
         return sent
 
 
+#: What static hosts compress on the wire (GitHub Pages, Netlify, Cloudflare alike);
+#: archives and the gzipped snapshot travel as they are.
+_COMPRESSED_ON_THE_WIRE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml"}
+
+
+class Link:
+    """A reader's link, emulated by the server: one shared line of ``mbit`` Mbit/s, and a
+    round trip of ``rtt_ms`` before each response's first byte (as over HTTP/2, where
+    requests share one connection). Bytes go out in chunks, each waiting for the line;
+    files a host would compress take the line for their brotli size only (the browser
+    still gets them whole, as after decoding)."""
+
+    def __init__(self, mbit: float, rtt_ms: float) -> None:
+        self.mbit, self.rtt_ms = mbit, rtt_ms
+        self._free_at = 0.0
+        self._lock = threading.Lock()
+
+    def __str__(self) -> str:
+        return f"{self.mbit:g} Mbit/s, {self.rtt_ms:g} ms"
+
+    def round_trip(self) -> None:
+        time.sleep(self.rtt_ms / 1000)
+
+    def send(self, size: int) -> None:
+        """Wait until the line has carried ``size`` more bytes (after those queued before)."""
+        with self._lock:
+            start = max(time.monotonic(), self._free_at)
+            self._free_at = start + size * 8 / (self.mbit * 1e6)
+            done = self._free_at
+        time.sleep(max(0.0, done - time.monotonic()))
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {  # noqa: RUF012 - the base class declares it this way
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -149,6 +183,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     }
     site_log: list[tuple[str, int, int]]
     cache_control: str
+    link: Link | None
 
     def log_message(self, format: str, *args: object) -> None:
         """Stay quiet: the benchmark prints its own table."""
@@ -164,25 +199,41 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
         before = source.tell()
-        super().copyfile(source, outputfile)
+        if self.link is None:
+            super().copyfile(source, outputfile)
+        else:
+            file = Path(source.name)
+            ratio = 1.0
+            if file.suffix in _COMPRESSED_ON_THE_WIRE and (size := file.stat().st_size):
+                ratio = brotli_size(file) / size
+            while chunk := source.read(16 * 1024):
+                self.link.send(round(len(chunk) * ratio))
+                outputfile.write(chunk)
         self._rb_bytes = source.tell() - before
 
     def handle_one_request(self) -> None:
         self._rb_status = 0
         self._rb_bytes = 0
+        if self.link is not None:
+            self.link.round_trip()
         super().handle_one_request()
         if self._rb_status:
             self.site_log.append((self.path.split("?")[0], self._rb_status, self._rb_bytes))
 
 
 @contextlib.contextmanager
-def serve(root: Path, cache_control: str = "max-age=600") -> Iterator[ServedSite]:
-    """Serve ``root`` on a free port of 127.0.0.1 with a threaded http.server."""
+def serve(
+    root: Path, cache_control: str = "max-age=600", link: Link | None = None
+) -> Iterator[ServedSite]:
+    """Serve ``root`` on a free port of 127.0.0.1 with a threaded http.server.
+
+    ``link`` makes the server send as over that link; by default it sends at once.
+    """
     log: list[tuple[str, int, int]] = []
     handler = type(
         "Handler",
         (_Handler,),
-        {"site_log": log, "cache_control": cache_control},
+        {"site_log": log, "cache_control": cache_control, "link": link},
     )
     server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
