@@ -50,7 +50,15 @@ def dice_summary(notation: str) -> tuple[str, str, str] | None:
         dist = odds(notation)
         low, high, mean = dist.min, dist.max, dist.mean
     except Exception:  # odds are an extra: any failure just leaves them out
-        return None
+        try:  # too large for exact odds: the parts alone may still tell (1000d6)
+            from engine.dice.moments import extremes_and_mean
+
+            found = extremes_and_mean(notation)
+        except Exception:
+            found = None
+        if found is None:
+            return None
+        low, high, mean = found
     values = (low, high, mean)
     if not all(isinstance(v, int | Fraction) and not isinstance(v, bool) for v in values):
         return None  # comma rolls have tuple totals: no single average to show

@@ -98,6 +98,13 @@ def test_comma_roll_has_no_single_average():
     assert 'title="d6,d6"' in html
 
 
+def test_roll_too_large_for_exact_odds_still_shows_average_and_range():
+    html, problems = convert("![roll:1000d6]() and ![roll:1000d6kh3]()")
+    assert problems == []
+    assert 'title="1000d6: average 3500, range 1000–6000"' in html
+    assert 'title="1000d6kh3"' in html  # keeping three of a thousand: nothing to show
+
+
 def test_code_span_is_untouched():
     html, problems = convert('Write `![roll:2d6](. "label")` in a page.')
     assert problems == []

@@ -1,0 +1,73 @@
+"""Lowest total, highest total and mean of a roll, without its whole distribution.
+
+For rolls too large for exact odds (``1000d6``, ``10d100*10d100``), so that an inline roll
+still shows its average and range. Only where these follow from the parts alone: numbers,
+dice without modifiers, groups that just add up their parts, ``+``, ``-``, negation, and
+``*`` of independent parts (every die in a notation is its own roll, so the mean of a
+product is the product of the means, and its extremes are among the corner products).
+Anything else (keep/drop, explosions, division, functions, comma rolls) gives ``None``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .nodes import BinOp, Dice, Group, Negate, Number
+
+__all__ = ["extremes_and_mean"]
+
+Summary = tuple[Any, Any, Fraction]
+
+
+def extremes_and_mean(expr: Any) -> Summary | None:
+    """(lowest total, highest total, exact mean) of ``expr`` (text or ``Expression``).
+
+    ``None`` when the expression has parts these cannot be worked out from (see the module
+    docstring) or placeholders. Raises ``DiceError`` when the notation does not parse.
+    """
+    from .expression import Expression, parse
+
+    parsed = expr if isinstance(expr, Expression) else parse(expr)
+    if parsed.placeholders:
+        return None
+    return _summary(parsed.tree)
+
+
+def _summary(node: Any) -> Summary | None:
+    if isinstance(node, Number):
+        return node.value, node.value, Fraction(node.value)
+    if isinstance(node, Dice):
+        if node.modifiers or not node.faces:
+            return None
+        mean = Fraction(sum(node.faces), len(node.faces))
+        return min(node.faces) * node.qty, max(node.faces) * node.qty, mean * node.qty
+    if isinstance(node, Negate):
+        inner = _summary(node.operand)
+        return None if inner is None else (-inner[1], -inner[0], -inner[2])
+    if isinstance(node, Group):
+        if node.modifiers:
+            return None
+        parts = [_summary(item) for item in node.items]
+        return _total(parts)
+    if isinstance(node, BinOp) and node.op in "+-*":
+        left, right = _summary(node.left), _summary(node.right)
+        if left is None or right is None:
+            return None
+        if node.op == "+":
+            return _total([left, right])
+        if node.op == "-":
+            return _total([left, (-right[1], -right[0], -right[2])])
+        corners = [a * b for a in left[:2] for b in right[:2]]
+        return min(corners), max(corners), left[2] * right[2]
+    return None
+
+
+def _total(parts: list[Summary | None]) -> Summary | None:
+    if any(part is None for part in parts):
+        return None
+    return (
+        sum(p[0] for p in parts),  # type: ignore[index]
+        sum(p[1] for p in parts),  # type: ignore[index]
+        sum((p[2] for p in parts), Fraction(0)),  # type: ignore[index]
+    )
