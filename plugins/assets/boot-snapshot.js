@@ -41,7 +41,7 @@ export function startUnpacker() {
  * (worker.js waits for it in createPyodideModule). Without the size, `memory` is the
  * promise of the whole memory, which Pyodide waits for itself.
  */
-export function startSnapshot(manifest, base, fetchBytes, helper) {
+export function startSnapshot(manifest, base, helper) {
   if (!wantSnapshot(manifest)) {
     if (helper) helper.terminate();
     return null;
@@ -50,8 +50,7 @@ export function startSnapshot(manifest, base, fetchBytes, helper) {
   const size = manifest.snapshot_bytes;
   const memory = Number.isInteger(size) && size > 0 ? new Uint8Array(size) : null;
   const unpack = import("./unpack.js");
-  const here = async () => (await unpack).inflate(new Blob([await fetchBytes(url)]).stream());
-  const packed = elsewhere(helper, url).then((helped) => helped || here());
+  const packed = elsewhere(helper, url).then(async (helped) => helped || (await unpack).download(url));
   const filled = Promise.all([packed, unpack]).then(([bytes, { expand }]) => expand(bytes, memory));
   return { memory: memory || filled, filled };
 }

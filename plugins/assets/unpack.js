@@ -6,7 +6,7 @@
 // engine worker feeds to the compiler. Started by boot-snapshot.js under the name below:
 //   engine worker -> helper  {url}
 //   helper -> engine worker  {packed} (an ArrayBuffer, transferred) | {error: sentence}
-// Imported by the engine worker itself (to expand, and to inflate when no helper could
+// Imported by the engine worker itself (to expand, and to download when no helper could
 // start), it only exports.
 
 const MAGIC = "rbsparse";
@@ -73,12 +73,17 @@ export function expand(buffer, memory = null) {
   return out;
 }
 
+/** The snapshot file at `url`, downloaded and inflated as it streams in. */
+export async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${new URL(url).pathname} answered ${response.status}`);
+  return inflate(response.body);
+}
+
 if (self.name === "rollbook-unpack") {
   self.onmessage = async ({ data }) => {
     try {
-      const response = await fetch(data.url);
-      if (!response.ok) throw new Error(`${new URL(data.url).pathname} answered ${response.status}`);
-      const packed = await inflate(response.body);
+      const packed = await download(data.url);
       self.postMessage({ packed }, [packed]);
     } catch (error) {
       self.postMessage({ error: String((error && error.message) || error) });

@@ -106,7 +106,7 @@ async function init(manifestUrl) {
       bytes: new Uint8Array(await fetchBytes(new URL(w, base))),
     })),
   );
-  const snapshot = startSnapshot(manifest, base, fetchBytes, unpacker); // null without one
+  const snapshot = startSnapshot(manifest, base, unpacker); // null without one
   if (snapshot) snapshot.filled.then(() => mark("snapshot"), () => {});
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
