@@ -9,6 +9,7 @@
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
 
 import { afterRestore, startSnapshot, startUnpacker } from "./boot-snapshot.js";
+import { mountWheels } from "./wheels.js";
 
 const started = performance.now();
 // Milliseconds from the worker's start to each step of init (the benchmark prints them).
@@ -28,28 +29,6 @@ async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   return response.arrayBuffer();
-}
-
-/** Where the wheels live in Pyodide's file system; make_snapshot.mjs uses the same folder. */
-const WHEEL_DIR = "/lib/rollbook";
-
-/**
- * Put the wheels on sys.path as zip archives (Python imports from zips): writing one file
- * each costs well under a millisecond, where unpacking them took 50-200 ms of start-up. A
- * snapshot was made with the same files at the same paths (already on its sys.path), so
- * the modules it has not imported yet are found in them.
- */
-function mountWheels(pyodide, wheels) {
-  pyodide.FS.mkdirTree(WHEEL_DIR);
-  const paths = wheels.map(({ name, bytes }) => {
-    const path = `${WHEEL_DIR}/${name}`;
-    pyodide.FS.writeFile(path, bytes);
-    return path;
-  });
-  pyodide.runPython(
-    `import sys\nfor path in reversed(${JSON.stringify(paths)}):\n` +
-      "    if path not in sys.path: sys.path.insert(0, path)",
-  );
 }
 
 /**

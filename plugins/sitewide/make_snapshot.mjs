@@ -22,8 +22,7 @@ import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
-/** Where the wheels live in Pyodide's file system; worker.js uses the same folder. */
-const WHEEL_DIR = "/lib/rollbook";
+import { mountWheels } from "../assets/wheels.js";
 
 const { values } = parseArgs({
   options: {
@@ -79,16 +78,12 @@ try {
     stderr: (line) => console.error(line),
   });
 
-  // The wheels go on sys.path as zip archives, at the paths the site's worker writes them
-  // to (WHEEL_DIR/<file name>, see worker.js): a restored interpreter finds its lazily
-  // imported modules there again.
-  pyodide.FS.mkdirTree(WHEEL_DIR);
-  const paths = values.wheel.map((wheel) => {
-    const path = `${WHEEL_DIR}/${basename(wheel)}`;
-    pyodide.FS.writeFile(path, new Uint8Array(readFileSync(wheel)));
-    return path;
-  });
-  pyodide.runPython(`import sys; sys.path[:0] = ${JSON.stringify(paths)}`);
+  // The same files at the same paths as the site's worker mounts them (wheels.js): a
+  // restored interpreter finds its lazily imported modules there again.
+  mountWheels(
+    pyodide,
+    values.wheel.map((wheel) => ({ name: basename(wheel), bytes: new Uint8Array(readFileSync(wheel)) })),
+  );
   const modules = values.import.filter((name) => /^[A-Za-z_][\w.]*$/.test(name));
   if (modules.length !== values.import.length) {
     throw new Error("--import takes dotted module names only");

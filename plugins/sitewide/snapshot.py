@@ -49,6 +49,8 @@ SNAPSHOT_IMPORTS: tuple[str, ...] = (
 ICEPOOL_IMPORTS: tuple[str, ...] = ("icepool", "engine.dice.exact")
 
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
+#: The wheel mounting the script shares with the site's worker (part of the snapshot's key).
+MOUNT = Path(__file__).parents[1] / "assets" / "wheels.js"
 # Files of the Pyodide distribution whose bytes end up in, or decide, the snapshot.
 _PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 _TIMEOUT_S = 300
@@ -78,7 +80,7 @@ def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[st
     file name, so a copy cached forever under the old name is never read as the new one.
     """
     digest = hashlib.sha256()
-    digest.update(MAGIC + SCRIPT.read_bytes())
+    digest.update(MAGIC + SCRIPT.read_bytes() + MOUNT.read_bytes())
     for name in _PYODIDE_INPUTS:
         digest.update(name.encode() + b"\0" + (pyodide_dir / name).read_bytes())
     for wheel in wheels:
