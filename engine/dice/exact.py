@@ -423,15 +423,16 @@ def _sum_iid(d: _Dist, qty: int) -> _Dist:
         return _Dist.const(clean(v * qty))
     if all(type(k) is int for k in d.w):
         span = qty * (max(d.w) - min(d.w)) + 1
+        flat = _is_flat(d)
         # Plain dice cost one pass over the totals per die, however large the counts grow.
-        if _is_flat(d) and span * qty <= _FLAT_WORK:
+        if flat and span * qty <= _FLAT_WORK:
             return _sum_flat(d, qty, span)
         if span * qty * d.total.bit_length() > _KRONECKER_BITS:
             raise DiceLimitError(
                 f"The exact odds of {qty} such dice are too large to compute quickly; "
                 "use fewer or smaller dice."
             )
-        if _is_flat(d):
+        if flat:
             return _sum_flat(d, qty, span)
     result: _Dist | None = None
     base = d

@@ -44,30 +44,30 @@ def _summary(node: Any) -> Summary | None:
         return min(node.faces) * node.qty, max(node.faces) * node.qty, mean * node.qty
     if isinstance(node, Negate):
         inner = _summary(node.operand)
-        return None if inner is None else (-inner[1], -inner[0], -inner[2])
+        return None if inner is None else _negated(inner)
     if isinstance(node, Group):
         if node.modifiers:
             return None
         parts = [_summary(item) for item in node.items]
-        return _total(parts)
+        return None if None in parts else _total([p for p in parts if p is not None])
     if isinstance(node, BinOp) and node.op in "+-*":
         left, right = _summary(node.left), _summary(node.right)
         if left is None or right is None:
             return None
-        if node.op == "+":
-            return _total([left, right])
-        if node.op == "-":
-            return _total([left, (-right[1], -right[0], -right[2])])
-        corners = [a * b for a in left[:2] for b in right[:2]]
-        return min(corners), max(corners), left[2] * right[2]
+        if node.op == "*":
+            corners = [a * b for a in left[:2] for b in right[:2]]
+            return min(corners), max(corners), left[2] * right[2]
+        return _total([left, right if node.op == "+" else _negated(right)])
     return None
 
 
-def _total(parts: list[Summary | None]) -> Summary | None:
-    if any(part is None for part in parts):
-        return None
+def _negated(part: Summary) -> Summary:
+    return -part[1], -part[0], -part[2]
+
+
+def _total(parts: list[Summary]) -> Summary:
     return (
-        sum(p[0] for p in parts),  # type: ignore[index]
-        sum(p[1] for p in parts),  # type: ignore[index]
-        sum((p[2] for p in parts), Fraction(0)),  # type: ignore[index]
+        sum(p[0] for p in parts),
+        sum(p[1] for p in parts),
+        sum((p[2] for p in parts), Fraction(0)),
     )
