@@ -5,10 +5,18 @@ from __future__ import annotations
 import random
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from engine import dice
 from tests.browser.conftest import expected_table_roll, payload, wait_ready
+
+
+def _recovery_table(page: Page, fixture_site: str) -> tuple[Locator, Locator]:
+    """The prompts page's `recovery` table, engine ready, and its `bonus` input."""
+    page.goto(f"{fixture_site}prompts/")
+    wait_ready(page)
+    table = page.locator(".rb-table[data-rb-anchor=recovery]")
+    return table, table.locator("input[name=bonus]")
 
 
 def test_engine_ready_then_inline_roll_by_mouse_and_keyboard(page: Page, fixture_site: str) -> None:
@@ -98,10 +106,7 @@ def test_chances_toggle_shows_exact_probabilities_without_the_engine(
 def test_prompt_out_of_range_is_refused_and_in_range_is_rolled(
     page: Page, fixture_site: str
 ) -> None:
-    page.goto(f"{fixture_site}prompts/")
-    wait_ready(page)
-    table = page.locator(".rb-table[data-rb-anchor=recovery]")
-    bonus = table.locator("input[name=bonus]")
+    table, bonus = _recovery_table(page, fixture_site)
     result = table.locator(".rb-result")
     bonus.fill("9")
     table.locator(".rb-bar button.rb-roll").click()
@@ -333,10 +338,7 @@ def test_a_table_without_prompts_holds_its_next_roll_too(page: Page, fixture_sit
 def test_a_prompt_table_holds_a_roll_only_for_the_values_it_was_asked_with(
     page: Page, fixture_site: str
 ) -> None:
-    page.goto(f"{fixture_site}prompts/")
-    wait_ready(page)
-    table = page.locator(".rb-table[data-rb-anchor=recovery]")
-    bonus = table.locator("input[name=bonus]")
+    table, bonus = _recovery_table(page, fixture_site)
     bonus.fill("3")
     table.locator(".rb-bar button.rb-roll").hover()  # asks ahead with bonus 3
     page.wait_for_function("window.rollbook.idle")

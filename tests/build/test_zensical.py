@@ -13,21 +13,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.markup.helpers import GAP_TABLE
 from tests.zensical_build import add_assets, zensical_build
 
-BROKEN = """---
+BROKEN = (
+    """---
 title: Broken on purpose
 ---
 
 # A table with a gap
 
-```roll-table
-roll: 1d6
-results:
-  1--2: Low
-  4--6: High
-```
 """
+    + GAP_TABLE
+)
 
 
 @pytest.fixture(scope="module")

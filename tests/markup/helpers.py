@@ -13,6 +13,15 @@ from plugins.markup.problems import Problem, page_context
 
 EXTENSIONS = ["toc", "tables", "attr_list", "admonition", "pymdownx.superfences", "rollbook"]
 
+#: A table whose 1d6 roll can land on 3, which no row covers (the build reports it).
+GAP_TABLE = """```roll-table
+roll: 1d6
+results:
+  1--2: Low
+  4--6: High
+```
+"""
+
 
 def make_md(presets: dict[str, Any] | None = None) -> markdown.Markdown:
     return markdown.Markdown(

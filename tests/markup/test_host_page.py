@@ -17,9 +17,10 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
 from plugins.markup.fences import CUSTOM_FENCES
-from tests.markup.helpers import EXTENSIONS
+from tests.markup.helpers import EXTENSIONS, GAP_TABLE
 
-PAGE = """\
+PAGE = (
+    """\
 ---
 title: Broken
 ---
@@ -28,13 +29,9 @@ title: Broken
 
 Roll ![roll:2d6+](.) now.
 
-```roll-table
-roll: 1d6
-results:
-  1--2: Low
-  4--6: High
-```
 """
+    + GAP_TABLE
+)
 BODY = PAGE.split("---\n", 2)[2].lstrip("\n")  # what the host hands to Markdown
 
 
