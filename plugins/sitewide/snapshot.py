@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.systems import MODULES
-from plugins.sitewide.build import SitewideError
+from plugins.sitewide.build import ASSETS_SOURCE, SitewideError
 from plugins.sitewide.snapshot_pack import MAGIC, memory_size, pack_for_site
 
 __all__ = [
@@ -50,7 +50,7 @@ ICEPOOL_IMPORTS: tuple[str, ...] = ("icepool", "engine.dice.exact")
 
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
 #: The wheel mounting the script shares with the site's worker (part of the snapshot's key).
-MOUNT = Path(__file__).parents[1] / "assets" / "wheels.js"
+MOUNT = ASSETS_SOURCE / "wheels.js"
 # Files of the Pyodide distribution whose bytes end up in, or decide, the snapshot.
 _PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 _TIMEOUT_S = 300
