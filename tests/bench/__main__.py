@@ -5,7 +5,7 @@ order, then any other ``bench_*.py``). A module's ``main()`` returns ``Row``s, w
 the table; a module whose ``main()`` returns something else prints its own report, which
 appears before the table. A module that fails is a row saying so, never a crash.
 
-Environment knobs: BENCH_PAGES (1000), BENCH_BUILD_REPEATS (2), BENCH_REPS (3 fresh
+Environment knobs: BENCH_PAGES (1000), BENCH_BUILD_REPEATS (3), BENCH_REPS (3 fresh
 profiles per start-up figure), BENCH_CLICKS (60).
 """
 

@@ -21,7 +21,7 @@ from tests.bench.harness import CACHE, REPO, Row
 __all__ = ["PAGES", "generate_pages", "main", "write_config"]
 
 PAGES = int(os.environ.get("BENCH_PAGES", "1000"))
-REPEATS = int(os.environ.get("BENCH_BUILD_REPEATS", "2"))
+REPEATS = int(os.environ.get("BENCH_BUILD_REPEATS", "3"))
 TARGET = 1.10
 
 _NOTATIONS = ("1d20", "2d6+1", "3d6", "2d6*10", "4d6kh3", "1d6-1", "d%", "1d3+1")
