@@ -35,7 +35,7 @@ from markdown import Markdown
 from plugins.markup.anchors import allocate_anchor
 from plugins.markup.combat_odds import pair_odds
 from plugins.markup.extension import PageState
-from plugins.markup.render import error_box, payload_html
+from plugins.markup.render import error_box, lines, payload_html
 from plugins.markup.statblock_fence import by_key, check_fields, page_statblocks, short_title
 from plugins.markup.yamlpos import YamlProblem, load_with_positions
 
@@ -283,7 +283,7 @@ def _check_in_engine(enc: Encounter) -> None:
 
 
 def _odds_table(enc: Encounter, side: str, foe: str) -> str:
-    head = "".join(f'<th scope="col">{escape(u.label)}</th>' for u in enc.sides[foe])
+    head = lines(*(f'<th scope="col">{escape(u.label)}</th>' for u in enc.sides[foe]))
     rows = []
     for unit in enc.sides[side]:
         cells = []
@@ -297,10 +297,10 @@ def _odds_table(enc: Encounter, side: str, foe: str) -> str:
             cells.append(f'<td data-rb-p="{odds.hit.numerator}/{odds.hit.denominator}" '
                          f'title="{escape(odds.procedure)}: {escape(detail)}">'
                          f"{_percent(odds.hit)}</td>")
-        rows.append(f'<tr><th scope="row">{escape(unit.label)}</th>{"".join(cells)}</tr>')
+        rows.append(f'<tr><th scope="row">{escape(unit.label)}</th>\n{lines(*cells)}</tr>')
     return (f'<table class="rb-pair-odds" data-rb-side="{escape(side)}"><caption>'
             f"{escape(side)} attacking: chance a blow lands</caption><thead><tr>"
-            f'<td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+            f'<td></td>\n{head}</tr></thead><tbody>\n{lines(*rows)}\n</tbody></table>')
 
 
 def _combatants(enc: Encounter) -> str:
@@ -310,13 +310,13 @@ def _combatants(enc: Encounter) -> str:
     n = 0
     for side, members in build_sides(enc.system, enc.resolved()).items():
         for c in members:
-            rows.append(f'<tr data-rb-c="{n}"><td>{escape(side)}</td><td>{escape(c.name)}</td>'
-                        f'<td class="rb-hp">{c.hp}/{c.max_hp}</td>'
+            rows.append(f'<tr data-rb-c="{n}"><td>{escape(side)}</td>\n<td>{escape(c.name)}</td>\n'
+                        f'<td class="rb-hp">{c.hp}/{c.max_hp}</td>\n'
                         f'<td class="rb-status">ready</td></tr>')
             n += 1
-    return ('<table class="rb-combatants"><caption>Combatants</caption><thead><tr>'
-            '<th scope="col">Side</th><th scope="col">Name</th><th scope="col">HP</th>'
-            f'<th scope="col">Status</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    return ('<table class="rb-combatants"><caption>Combatants</caption><thead><tr>\n'
+            '<th scope="col">Side</th>\n<th scope="col">Name</th>\n<th scope="col">HP</th>\n'
+            f'<th scope="col">Status</th></tr></thead><tbody>\n{lines(*rows)}\n</tbody></table>')
 
 
 def widget_html(enc: Encounter, anchor: str, own_id: bool) -> str:
@@ -332,33 +332,34 @@ def widget_html(enc: Encounter, anchor: str, own_id: bool) -> str:
     title = enc.title or f"{names[0]} against {names[1]}"
     seed_value = f' value="{enc.seed}"' if enc.seed is not None else ""
     a = escape(anchor)
-    return "".join([
+    # Controls, live state and odds are not content to search for (data-search-exclude).
+    return lines(
         f'<div class="rb-combat"{id_attr} data-rb-anchor="{a}" '
         f'data-rb-system="{escape(enc.system.id)}">',
         payload_html(payload),
         f'<p class="rb-combat-title"><strong>{escape(title)}</strong> '
         f'<span class="rb-statblock-system">{escape(short_title(enc.system))}</span></p>',
         _combatants(enc),
-        f'<div class="rb-bar rb-combat-bar"><label class="rb-seed-label" for="{a}-seed">Seed'
-        f'</label><input type="number" class="rb-seed" id="{a}-seed" min="0" '
-        f'max="{MAX_SEED}" step="1" inputmode="numeric" placeholder="random"{seed_value}>',
-        '<button type="button" class="rb-roll rb-fight-start">Roll initiative</button>',
-        '<button type="button" class="rb-fight-next">Next round</button>',
-        '<button type="button" class="rb-fight-end">Fight to the end</button>',
-        '<button type="button" class="rb-fight-reset">Reset</button>',
+        f'<div class="rb-bar rb-combat-bar" data-search-exclude><label class="rb-seed-label" '
+        f'for="{a}-seed">Seed</label><input type="number" class="rb-seed" id="{a}-seed" min="0" '
+        f'max="{MAX_SEED}" step="1" inputmode="numeric" placeholder="random"{seed_value}>'
+        '<button type="button" class="rb-roll rb-fight-start">Roll initiative</button>'
+        '<button type="button" class="rb-fight-next">Next round</button>'
+        '<button type="button" class="rb-fight-end">Fight to the end</button>'
+        '<button type="button" class="rb-fight-reset">Reset</button>'
         f'<button type="button" class="rb-copy-link" data-rb-href="#{a}">Copy link</button>'
         "</div>",
-        '<p class="rb-fight-status" role="status">Not started.</p>',
+        '<p class="rb-fight-status" role="status" data-search-exclude>Not started.</p>',
         '<div class="rb-log" aria-live="polite" aria-relevant="additions" '
         'aria-label="Round log"><ol class="rb-log-lines"></ol></div>',
-        '<details class="rb-combat-odds"><summary>Odds</summary>',
+        '<details class="rb-combat-odds" data-search-exclude><summary>Odds</summary>',
         _odds_table(enc, names[0], names[1]),
         _odds_table(enc, names[1], names[0]),
         f'<div class="rb-mc"><div class="rb-bar"><button type="button" class="rb-mc-run" '
         f'data-rb-runs="{enc.runs}">Simulate {enc.runs:,} fights</button></div>'
         '<p class="rb-mc-result" aria-live="polite"></p></div></details>',
         "</div>",
-    ])
+    )
 
 
 # -- superfences hooks ---------------------------------------------------------------------

@@ -13,8 +13,8 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-__all__ = ["PromptView", "RowView", "TableView", "error_box", "payload_html", "payload_json",
-           "render_table"]
+__all__ = ["PromptView", "RowView", "TableView", "error_box", "lines", "payload_html",
+           "payload_json", "render_table"]
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,18 @@ def payload_html(data: Any) -> str:
     return f'<template class="rb-data" data-search-exclude>{payload_json(data)}</template>'
 
 
+def lines(*parts: str) -> str:
+    """``parts`` one per line, empty ones left out.
+
+    Search indexes (Material's, Zensical's) take a widget's text without its tags, so
+    elements written back to back would run their words together ("Hostile</td><td>They
+    charge" indexed as "HostileThey"). A line break between them is a word break there and
+    changes nothing on screen: white space is not rendered between table cells or rows,
+    list items, the items of a flex box, or block boxes, and those are all it goes between.
+    """
+    return "\n".join(part for part in parts if part)
+
+
 def _attr(value: object) -> str:
     return escape(str(value), quote=True)
 
@@ -102,16 +114,17 @@ def _p_attr(p: Fraction | None) -> str:
 
 def error_box(messages: list[str], title: str = "This roll block has errors") -> str:
     """The visible box that replaces (or heads) a broken block in non-strict builds."""
-    items = "".join(f"<li>{escape(m)}</li>" for m in messages)
+    items = lines(*(f"<li>{escape(m)}</li>" for m in messages))
     return (
         f'<div class="admonition failure rb-error" role="note"><p class="admonition-title">'
-        f"{escape(title)}</p><ul>{items}</ul></div>"
+        f"{escape(title)}</p>\n<ul>\n{items}\n</ul></div>"
     )
 
 
 def _button_bar(view: TableView, anchor: str) -> str:
+    # Controls, not content: kept out of search indexes that honour data-search-exclude.
     return (
-        f'<div class="rb-bar">'
+        f'<div class="rb-bar" data-search-exclude>'
         f'<button type="button" class="rb-roll" aria-controls="{_attr(anchor)}-result">'
         f"{escape(view.button_label)}</button>"
         f'<button type="button" class="rb-chances" aria-pressed="false">Show chances</button>'
@@ -124,7 +137,9 @@ def _prompts(view: TableView, anchor: str) -> str:
     if not view.prompts:
         return ""
     title = view.prompt_title or view.roll_name
-    parts = [f'<fieldset class="rb-prompts"><legend>{escape(title)}</legend>']
+    # A line break after each input, none between a label and its input (the prompt's
+    # div is not a flex box, so that one would show as a space).
+    parts = [f'<fieldset class="rb-prompts"><legend>{escape(title)}</legend>\n']
     for p in view.prompts:
         input_id = f"{anchor}-in-{p.name}"
         attrs = [f'type="{_attr(p.type)}"', f'name="{_attr(p.name)}"', f'id="{_attr(input_id)}"',
@@ -137,32 +152,37 @@ def _prompts(view: TableView, anchor: str) -> str:
             attrs.append(f'aria-describedby="{_attr(input_id)}-help"')
         parts.append(
             f'<div class="rb-prompt"><label for="{_attr(input_id)}">{escape(p.label)}</label>'
-            f"<input {' '.join(attrs)}>"
+            f"<input {' '.join(attrs)}>\n"
         )
         if p.help_text:
             parts.append(
                 f'<small class="rb-help" id="{_attr(input_id)}-help">{escape(p.help_text)}</small>'
             )
-        parts.append("</div>")
+        parts.append("</div>\n")
     parts.append("</fieldset>")
     return "".join(parts)
 
 
+# The chance column stays hidden until asked for, and is no text to search for.
+_CHANCE = 'class="rb-p" hidden data-search-exclude'
+
+
 def _table(view: TableView, rows: tuple[RowView, ...]) -> str:
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in view.headers)
-    out = [
-        f'<table class="rb-rows"><thead><tr><th scope="col" class="rb-key">{escape(view.roll_name)}'
-        f'</th>{head}<th scope="col" class="rb-p" hidden>Chance</th></tr></thead><tbody>'
-    ]
+    head = lines(
+        f'<th scope="col" class="rb-key">{escape(view.roll_name)}</th>',
+        *(f'<th scope="col">{escape(h)}</th>' for h in view.headers),
+        f'<th scope="col" {_CHANCE}>Chance</th>',
+    )
+    out = [f'<table class="rb-rows"><thead><tr>\n{head}\n</tr></thead><tbody>']
     for row in rows:
-        cells = "".join(f"<td>{c}</td>" for c in row.cells)
-        out.append(
-            f'<tr data-rb-row="{row.index}"{_p_attr(row.probability)}>'
-            f'<td class="rb-key">{escape(row.label)}</td>{cells}'
-            f'<td class="rb-p" hidden>{_percent(row.probability)}</td></tr>'
+        cells = lines(
+            f'<td class="rb-key">{escape(row.label)}</td>',
+            *(f"<td>{c}</td>" for c in row.cells),
+            f"<td {_CHANCE}>{_percent(row.probability)}</td>",
         )
+        out.append(f'<tr data-rb-row="{row.index}"{_p_attr(row.probability)}>\n{cells}\n</tr>')
     out.append("</tbody></table>")
-    return "".join(out)
+    return lines(*out)
 
 
 def _list(view: TableView) -> str:
@@ -175,9 +195,9 @@ def _list(view: TableView) -> str:
         items.append(
             f'<li{value} data-rb-row="{row.index}" data-rb-key="{_attr(row.label)}"'
             f"{_p_attr(row.probability)}>"
-            f'{cell} <span class="rb-p" hidden>({_percent(row.probability)})</span></li>'
+            f'{cell} <span {_CHANCE}>({_percent(row.probability)})</span></li>'
         )
-    return f'<ol class="rb-rows"{cols}{style}>{"".join(items)}</ol>'
+    return f'<ol class="rb-rows"{cols}{style}>\n{lines(*items)}\n</ol>'
 
 
 def _tabbed(view: TableView, anchor: str) -> str:
@@ -212,9 +232,10 @@ def _tabbed(view: TableView, anchor: str) -> str:
             f'<div role="tabpanel" id="{_attr(panel_id)}" aria-labelledby="{_attr(tab_id)}" '
             f'data-rb-tab="" hidden>{_table(view, rest)}</div>'
         )
-    return (
-        f'<div class="rb-tabs" role="tablist" aria-label="{_attr(view.roll_name)}">'
-        f'{"".join(buttons)}</div>{"".join(panels)}'
+    return lines(
+        f'<div class="rb-tabs" role="tablist" aria-label="{_attr(view.roll_name)}">\n'
+        f"{lines(*buttons)}\n</div>",
+        *panels,
     )
 
 
@@ -236,7 +257,7 @@ def render_table(view: TableView, anchor: str, own_id: bool, notes: list[str] | 
     else:
         body = _table(view, view.rows)
     bar = _button_bar(view, anchor)
-    parts = [
+    return lines(
         f'<div class="{_attr(classes)}"{id_attr} data-rb-anchor="{_attr(anchor)}" '
         f'data-rb-kind="{view.kind}" data-roll="{_attr(view.roll)}">',
         error_box(notes) if notes else "",
@@ -247,5 +268,4 @@ def render_table(view: TableView, anchor: str, own_id: bool, notes: list[str] | 
         bar if view.button_placement == "below" else "",
         f'<div class="rb-result" id="{_attr(anchor)}-result" aria-live="polite"></div>',
         "</div>",
-    ]
-    return "".join(parts)
+    )

@@ -26,7 +26,7 @@ from plugins.markup.anchors import allocate_anchor
 from plugins.markup.cells import render_inline
 from plugins.markup.extension import PageState
 from plugins.markup.inline import dice_summary
-from plugins.markup.render import error_box
+from plugins.markup.render import error_box, lines
 from plugins.markup.yamlpos import YamlProblem, load_with_positions
 
 __all__ = [
@@ -305,16 +305,18 @@ def card_html(state: PageState, md: Markdown, block: StatBlock, anchor: str, own
         value = field_value_html(state, param, block.fields[param.name])
         title = f' title="{escape(param.help)}"' if param.help else ""
         items.append(f'<div class="rb-stat" data-rb-field="{escape(param.name)}">'
-                     f"<dt{title}>{escape(field_label(param.name))}</dt><dd>{value}</dd></div>")
+                     f"<dt{title}>{escape(field_label(param.name))}</dt>\n<dd>{value}</dd></div>")
     notes = (f'<p class="rb-statblock-notes">{render_inline(md, block.notes)}</p>'
              if block.notes else "")
     id_attr = f' id="{escape(anchor)}"' if own_id else ""
-    return (
+    return lines(
         f'<div class="rb-statblock"{id_attr} data-rb-anchor="{escape(anchor)}" '
         f'data-rb-system="{escape(system.id)}">'
         f'<p class="rb-statblock-name"><strong>{escape(block.name)}</strong> '
-        f'<span class="rb-statblock-system">{escape(short_title(system))}</span></p>'
-        f'<dl class="rb-stats">{"".join(items)}</dl>{notes}</div>'
+        f'<span class="rb-statblock-system">{escape(short_title(system))}</span></p>',
+        f'<dl class="rb-stats">\n{lines(*items)}\n</dl>',
+        notes,
+        "</div>",
     )
 
 

@@ -93,6 +93,20 @@ def test_manifest_names_files_that_exist(builds):
     assert (pyodide / "pyodide.mjs").is_file() and (pyodide / "pyodide.asm.wasm").is_file()
 
 
+def test_search_finds_table_results_as_words_and_skips_the_controls(builds):
+    site, _ = builds[0]
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    tour = next(d for d in index["docs"] if d["location"] == "#a-quick-tour")
+    words = re.split(r"[\s\-]+", re.sub(r"<[^>]+>", " ", tour["text"]))
+    assert {"Hostile", "They", "charge.", "Wary", "Friendly"} <= set(words), tour["text"]
+    for doc in index["docs"]:
+        # The bar's labels side by side only ever come from the bar itself.
+        assert "Show chances Copy link" not in doc["text"]
+        assert "Show chancesCopy link" not in doc["text"]
+        prose = re.sub(r"<code>.*?</code>", "", doc["text"])  # `-7%3` is dice notation
+        assert not re.search(r"\d%\w", prose), prose  # hidden chances, run together
+
+
 def test_demo_pages_have_live_rolls_and_tables(builds):
     site, _ = builds[0]
     html = "".join(p.read_text(encoding="utf-8") for p in site.rglob("index.html"))

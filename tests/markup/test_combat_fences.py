@@ -71,7 +71,7 @@ damage: 1d4+1
 
 def _payload(html: str, anchor: str) -> dict:
     block = re.search(rf'<div class="rb-combat"[^>]*data-rb-anchor="{anchor}".*?'
-                      r'<template class="rb-data" data-search-exclude>(.*?)</template>', html)
+                      r'<template class="rb-data" data-search-exclude>(.*?)</template>', html, re.S)
     assert block, html
     data: dict = json.loads(block.group(1))
     return data
@@ -85,7 +85,7 @@ def test_statblock_card_is_a_definition_list_with_a_slug_anchor() -> None:
     assert card, html
     body = card.group(1)
     assert '<strong>Cave Goblin</strong> <span class="rb-statblock-system">Scars</span>' in body
-    fields = re.findall(r'data-rb-field="(\w+)"><dt[^>]*>([^<]*)</dt><dd>(.*?)</dd>', body)
+    fields = re.findall(r'data-rb-field="(\w+)"><dt[^>]*>([^<]*)</dt>\s*<dd>(.*?)</dd>', body)
     assert [(f, label) for f, label, _ in fields] == [
         ("health", "Health"), ("attack", "Attack"), ("ac", "AC"), ("damage", "Damage")]
     assert fields[0][2] == "5"
@@ -144,7 +144,7 @@ def test_combat_resolves_refs_counts_and_names_in_the_authors_order() -> None:
     # the heading owns the id; the widget has the anchor, the seed is filled in
     assert '<div class="rb-combat" data-rb-anchor="the-ford" data-rb-system="scars">' in html
     assert 'class="rb-seed" id="the-ford-seed"' in html and 'value="7"' in html
-    rows = re.findall(r'<tr data-rb-c="(\d)"><td>(\w+)</td><td>([\w ]+)</td><td class="rb-hp">(\d+/\d+)</td>', html)
+    rows = re.findall(r'<tr data-rb-c="(\d)"><td>(\w+)</td>\s*<td>([\w ]+)</td>\s*<td class="rb-hp">(\d+/\d+)</td>', html)
     assert rows == [("0", "Heroes", "Wren", "9/9"), ("1", "Heroes", "Rex", "6/6"),
                     ("2", "Goblins", "Cave Goblin 1", "5/5"), ("3", "Goblins", "Cave Goblin 2", "5/5"),
                     ("4", "Goblins", "Cave Goblin 3", "5/5")]
@@ -156,11 +156,11 @@ def test_combat_resolves_refs_counts_and_names_in_the_authors_order() -> None:
 def test_pair_odds_are_the_systems_exact_attack_odds() -> None:
     html, _ = convert(ENCOUNTER)
     attack = get("scars").procedure("attack")
-    tables = re.findall(r'<table class="rb-pair-odds" data-rb-side="(\w+)">(.*?)</table>', html)
+    tables = re.findall(r'<table class="rb-pair-odds" data-rb-side="(\w+)">(.*?)</table>', html, re.S)
     assert [side for side, _ in tables] == ["Heroes", "Goblins"]
     heroes = dict(tables)["Heroes"]
     assert "<th scope=\"col\">Cave Goblin ×3</th>" in heroes
-    cells = re.findall(r'<th scope="row">([^<]+)</th><td data-rb-p="(\d+/\d+)"', heroes)
+    cells = re.findall(r'<th scope="row">([^<]+)</th>\s*<td data-rb-p="(\d+/\d+)"', heroes)
     wren = attack.odds({"attribute": 13, "ac": 2})
     rex = attack.odds({"attribute": 12, "ac": 2})
     assert wren is not None and rex is not None
@@ -199,7 +199,7 @@ def test_pair_odds_per_system(system: str, attacker: dict, defender: dict, proce
     odds = get(system).procedure(procedure).odds(params)
     assert odds is not None
     want = sum((odds[n] for n in landing), Fraction(0))
-    cell = re.search(r'data-rb-side="A">.*?<td data-rb-p="(\d+/\d+)" title="([^"]*)"', html)
+    cell = re.search(r'data-rb-side="A">.*?<td data-rb-p="(\d+/\d+)" title="([^"]*)"', html, re.S)
     assert cell and Fraction(cell.group(1)) == want
     assert cell.group(2).startswith(f"{procedure}: ")
 
@@ -215,7 +215,7 @@ def test_stamina_wounds_blows_land_when_they_beat_the_armour() -> None:
         """)
     odds = get("stamina-wounds").procedure("attack").odds({"weapon": "d8", "av": 2, "max_wounds": 5})
     assert odds is not None
-    cell = re.search(r'data-rb-side="A">.*?<td data-rb-p="(\d+/\d+)"', html)
+    cell = re.search(r'data-rb-side="A">.*?<td data-rb-p="(\d+/\d+)"', html, re.S)
     assert cell and Fraction(cell.group(1)) == 1 - odds["no_damage"]
 
 
@@ -393,8 +393,8 @@ def test_each_problem_is_reported_with_its_line(case: str) -> None:
 def test_a_broken_block_becomes_a_visible_error_box() -> None:
     html, _ = convert(MALFORMED["missing field"][0])
     assert ('<div class="admonition failure rb-error" role="note"><p class="admonition-title">'
-            "This stat block has errors</p><ul><li>line 1: statblock: missing field &#x27;hp&#x27; "
-            "(hit points).</li></ul></div>") in html
+            "This stat block has errors</p>\n<ul>\n<li>line 1: statblock: missing field &#x27;hp&#x27; "
+            "(hit points).</li>\n</ul></div>") in html
     html, _ = convert(MALFORMED["combat unknown system"][0])
     assert "This combat block has errors" in html and "rb-combat" not in html
 
@@ -423,7 +423,7 @@ def test_docs_encounter_steps_replay_the_whole_fight(system: str) -> None:
     page = Path(__file__).resolve().parents[2] / "docs" / "systems" / system / "index.md"
     result = convert_page(page)
     assert result.messages() == []
-    found = re.search(r'<div class="rb-combat".*?class="rb-data"[^>]*>(.*?)</template>', result.html)
+    found = re.search(r'<div class="rb-combat".*?class="rb-data"[^>]*>(.*?)</template>', result.html, re.S)
     assert found
     data = json.loads(found.group(1))
     assert data["system"] == system

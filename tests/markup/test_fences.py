@@ -18,7 +18,7 @@ def payload(html: str, n: int = 0) -> dict:
 def rows(html: str) -> list[tuple[str, str, str]]:
     """(data-rb-row, data-rb-p, key label) of every table row."""
     return re.findall(
-        r'<tr data-rb-row="(\d+)"(?: data-rb-p="([^"]+)")?><td class="rb-key">([^<]*)</td>', html
+        r'<tr data-rb-row="(\d+)"(?: data-rb-p="([^"]+)")?>\s*<td class="rb-key">([^<]*)</td>', html
     )
 
 
@@ -48,8 +48,8 @@ def test_2d6_table_has_exact_row_chances_and_labels():
         ("3", "1/4", "9–11"),
         ("4", "1/36", "12"),
     ]
-    assert '<th scope="col" class="rb-key">2d6 reaction</th><th scope="col">Result</th>' in html
-    assert '<td class="rb-p" hidden>44.4%</td>' in html
+    assert '<th scope="col" class="rb-key">2d6 reaction</th>\n<th scope="col">Result</th>' in html
+    assert '<td class="rb-p" hidden data-search-exclude>44.4%</td>' in html
 
 
 def test_wrapper_anchor_payload_bar_and_live_region():
@@ -64,7 +64,7 @@ def test_wrapper_anchor_payload_bar_and_live_region():
     assert '<button type="button" class="rb-roll" aria-controls="reaction-result">' in html
     assert 'class="rb-chances" aria-pressed="false"' in html
     assert 'class="rb-copy-link" data-rb-href="#reaction"' in html
-    assert html.endswith('<div class="rb-result" id="reaction-result" aria-live="polite"></div></div>')
+    assert html.endswith('<div class="rb-result" id="reaction-result" aria-live="polite"></div>\n</div>')
 
 
 def test_payload_is_sorted_json():
@@ -119,10 +119,10 @@ def test_d66_tuple_keys_and_tabs_by_first_die():
     assert html.count('role="tab"') == 6
     assert html.count('role="tabpanel"') == 6
     assert '<button type="button" role="tab" id="roll-table-tab-1" aria-controls="roll-table-panel-1" aria-selected="true" tabindex="0" data-rb-tab="1">Part 1</button>' in html
-    panel3 = re.search(r'<div role="tabpanel" id="roll-table-panel-3".*?</div>', html).group(0)
+    panel3 = re.search(r'<div role="tabpanel" id="roll-table-panel-3".*?</div>', html, re.S).group(0)
     assert " hidden>" in panel3
     assert re.findall(r'data-rb-row="(\d+)"', panel3) == [str(i) for i in range(12, 18)]
-    assert '<td class="rb-key">3, 4</td><td>cell 34</td>' in panel3
+    assert '<td class="rb-key">3, 4</td>\n<td>cell 34</td>' in panel3
 
 
 def test_tabs_with_explicit_results():
@@ -141,7 +141,7 @@ results:
     html, problems = convert(src)
     assert problems == []
     assert 'data-rb-tab="low">Low</button>' in html
-    high = re.search(r'<div role="tabpanel" [^>]*data-rb-tab="high".*?</div>', html).group(0)
+    high = re.search(r'<div role="tabpanel" [^>]*data-rb-tab="high".*?</div>', html, re.S).group(0)
     assert re.findall(r'data-rb-row="(\d+)"', high) == ["2"]
 
 
@@ -157,9 +157,9 @@ results:
 """
     html, problems = convert(src)
     assert problems == []
-    assert '<th scope="col">Foe</th><th scope="col">Number</th>' in html
-    assert '<td class="rb-key">1</td><td>Wolves</td><td>2d4</td>' in html
-    assert '<td class="rb-key">2</td><td>Bandits</td><td>1d6</td>' in html
+    assert '<th scope="col">Foe</th>\n<th scope="col">Number</th>' in html
+    assert '<td class="rb-key">1</td>\n<td>Wolves</td>\n<td>2d4</td>' in html
+    assert '<td class="rb-key">2</td>\n<td>Bandits</td>\n<td>1d6</td>' in html
 
 
 def test_cells_are_inline_markdown_with_author_html_and_rolls():
@@ -256,7 +256,7 @@ results:
     html, problems = convert(src)
     assert problems == []
     assert html.startswith('<div class="rb-table wide compact" id="weather" data-rb-anchor="weather"')
-    assert html.index("</table>") < html.index('<div class="rb-bar">')
+    assert html.index("</table>") < html.index('<div class="rb-bar"')
     assert ">Ask the sky</button>" in html
 
 
@@ -266,7 +266,7 @@ def test_preset_fills_defaults_and_author_keys_win():
     html, problems = convert(src, presets)
     assert problems == []
     assert ">Roll it!</button>" in html
-    assert html.index("</table>") < html.index('<div class="rb-bar">')
+    assert html.index("</table>") < html.index('<div class="rb-bar"')
     assert html.startswith('<div class="rb-table loud"')
 
 
@@ -305,7 +305,7 @@ def test_roll_list_defaults_and_columns():
     assert problems == []
     assert payload(html)["roll"] == "1d4"
     assert '<ol class="rb-rows" data-rb-columns="3" style="column-count: 3">' in html
-    assert '<li value="1" data-rb-row="0" data-rb-key="1" data-rb-p="1/4">a <em>rope</em> <span class="rb-p" hidden>(25%)</span></li>' in html
+    assert '<li value="1" data-rb-row="0" data-rb-key="1" data-rb-p="1/4">a <em>rope</em> <span class="rb-p" hidden data-search-exclude>(25%)</span></li>' in html
     assert 'data-rb-kind="list"' in html
 
 
