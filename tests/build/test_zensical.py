@@ -52,6 +52,16 @@ def test_pages_have_live_markup_presets_script_and_stylesheet(built: tuple[Path,
     assert "rb-error" not in inline
 
 
+def test_its_search_index_has_table_results_as_words_and_no_controls(
+    built: tuple[Path, str],
+) -> None:
+    site, _ = built
+    items = json.loads((site / "search.json").read_text(encoding="utf-8"))["items"]
+    tour = next(item["text"] for item in items if item["location"] == "#a-quick-tour")
+    assert "Hostile They charge." in tour and "Curious They want" in tour, tour
+    assert "Show chances" not in tour and "Copy link" not in tour and "%" not in tour, tour
+
+
 def test_rollbook_assets_completes_the_site(built: tuple[Path, str]) -> None:
     site, _ = built
     ours = site / "assets" / "rollbook"
