@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 from collections.abc import Callable, Sequence
@@ -54,6 +55,9 @@ MOUNT = ASSETS_SOURCE / "wheels.js"
 # Files of the Pyodide distribution whose bytes end up in, or decide, the snapshot.
 _PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 _TIMEOUT_S = 300
+#: Snapshots a cache folder keeps (about 38 MB each: the memory and its packed file). Every
+#: change of the engine or of Pyodide makes a new one; the least recently used go.
+CACHE_KEEP = 3
 
 
 class SnapshotError(SitewideError):
@@ -132,14 +136,30 @@ def make_snapshot(
 
 def _memoised(cached: Path | None, out: Path, make: Callable[[], None]) -> Path:
     """``cached`` copied to ``out`` if it exists; else ``make()`` writes ``out``, then cached."""
-    if cached and cached.is_file():
-        shutil.copyfile(cached, out)
-        return out
+    if cached:
+        try:
+            shutil.copyfile(cached, out)
+            os.utime(cached)  # recently used, so kept by _prune
+            return out
+        except FileNotFoundError:  # not made yet, or pruned by a build running alongside
+            pass
     make()
     if cached:
         cached.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(out, cached)
+        _prune(cached.parent)
     return out
+
+
+def _prune(folder: Path, keep: int = CACHE_KEEP) -> None:
+    """Delete all but the ``keep`` most recently used snapshots in ``folder``, every file."""
+    used: dict[str, float] = {}
+    for path in folder.glob("snapshot-*"):
+        key = path.name.split(".")[0]
+        used[key] = max(used.get(key, 0.0), path.stat().st_mtime)
+    for key in sorted(used, key=used.__getitem__, reverse=True)[keep:]:
+        for path in folder.glob(f"{key}.*"):
+            path.unlink(missing_ok=True)
 
 
 def _run_node(

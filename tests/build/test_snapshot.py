@@ -8,6 +8,7 @@ same seeded roll as CPython.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -16,8 +17,10 @@ import pytest
 
 from engine.bridge import handle
 from plugins.sitewide.snapshot import (
+    CACHE_KEEP,
     SNAPSHOT_IMPORTS,
     SnapshotError,
+    _memoised,
     add_snapshot,
     make_snapshot,
     snapshot_key,
@@ -151,3 +154,23 @@ def test_a_failing_import_is_reported(wheel: Path, tmp_path: Path) -> None:
         match=r"node failed \(ModuleNotFoundError: No module named .no_such_module.\)",
     ):
         make_snapshot(PYODIDE, [wheel], tmp_path / "x.bin", imports=("no_such_module",))
+
+
+def test_the_cache_keeps_the_most_recently_used_snapshots(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for age, key in enumerate(["aa", "bb", "cc", "dd"]):  # aa is the newest, dd the oldest
+        for suffix in (".bin", ".packed"):
+            path = cache / f"snapshot-{key}{suffix}"
+            path.write_bytes(key.encode())
+            os.utime(path, (1e9 - age * 100, 1e9 - age * 100))
+    # A hit on the oldest makes it the most recently used ...
+    _memoised(cache / "snapshot-dd.bin", tmp_path / "out.bin", make=lambda: None)
+    assert (tmp_path / "out.bin").read_bytes() == b"dd"
+    # ... so a new snapshot pushes out the least recently used one instead (both its files).
+    made = tmp_path / "new.bin"
+    _memoised(cache / "snapshot-ee.bin", made, make=lambda: made.write_bytes(b"ee"))
+    left = sorted(p.name for p in cache.iterdir())
+    assert CACHE_KEEP == 3
+    assert left == ["snapshot-aa.bin", "snapshot-aa.packed", "snapshot-dd.bin",
+                    "snapshot-dd.packed", "snapshot-ee.bin"], left
