@@ -22,6 +22,19 @@ results:
 ```
 """
 
+#: Tabs that name their rows (row 2, "3--4", sits in the second tab).
+TABBED_TABLE = """```roll-table
+roll: 1d4
+tabs:
+  low: {name: Lowlands, results: [1, 2]}
+  high: {name: Highlands, results: ["3--4"]}
+results:
+  1: fog
+  2: rain
+  3--4: snow
+```
+"""
+
 
 def make_md(presets: dict[str, Any] | None = None) -> markdown.Markdown:
     return markdown.Markdown(

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.markup.helpers import convert, payload_texts
+from tests.markup.helpers import TABBED_TABLE, convert, payload_texts
 
 
 def payload(html: str, n: int = 0) -> dict:
@@ -126,21 +126,9 @@ def test_d66_tuple_keys_and_tabs_by_first_die():
 
 
 def test_tabs_with_explicit_results():
-    src = """\
-```roll-table
-roll: 1d4
-tabs:
-  low: {name: Low, results: [1, 2]}
-  high: {name: High, results: ["3--4"]}
-results:
-  1: a
-  2: b
-  3--4: c
-```
-"""
-    html, problems = convert(src)
+    html, problems = convert(TABBED_TABLE)
     assert problems == []
-    assert 'data-rb-tab="low">Low</button>' in html
+    assert 'data-rb-tab="low">Lowlands</button>' in html
     high = re.search(r'<div role="tabpanel" [^>]*data-rb-tab="high".*?</div>', html, re.S).group(0)
     assert re.findall(r'data-rb-row="(\d+)"', high) == ["2"]
 

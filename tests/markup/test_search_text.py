@@ -10,7 +10,7 @@ import re
 
 from material.plugins.search.plugin import Parser
 
-from tests.markup.helpers import convert
+from tests.markup.helpers import TABBED_TABLE, convert
 
 WORDS = re.compile(r"[\s\-]+")  # Material's default search.separator
 
@@ -70,19 +70,7 @@ def test_list_items_are_separate_words_without_their_chances() -> None:
 
 
 def test_tabbed_table_names_each_tab_as_a_word() -> None:
-    src = """\
-```roll-table
-roll: 1d4
-tabs:
-  low: {name: Lowlands, results: [1, 2]}
-  high: {name: Highlands, results: ["3--4"]}
-results:
-  1: fog
-  2: rain
-  3--4: snow
-```
-"""
-    words = indexed_words(src)
+    words = indexed_words(TABBED_TABLE)
     assert {"Lowlands", "Highlands", "fog", "rain", "snow"} <= set(words), words
 
 
