@@ -155,8 +155,12 @@ def _prune(folder: Path, keep: int = CACHE_KEEP) -> None:
     """Delete all but the ``keep`` most recently used snapshots in ``folder``, every file."""
     used: dict[str, float] = {}
     for path in folder.glob("snapshot-*"):
+        try:
+            when = path.stat().st_mtime
+        except FileNotFoundError:  # pruned meanwhile by a build running alongside
+            continue
         key = path.name.split(".")[0]
-        used[key] = max(used.get(key, 0.0), path.stat().st_mtime)
+        used[key] = max(used.get(key, 0.0), when)
     for key in sorted(used, key=used.__getitem__, reverse=True)[keep:]:
         for path in folder.glob(f"{key}.*"):
             path.unlink(missing_ok=True)
