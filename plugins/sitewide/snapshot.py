@@ -82,13 +82,22 @@ def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[st
 
     The served layout's tag (``snapshot_pack.MAGIC``) is in it too: a new layout gets a new
     file name, so a copy cached forever under the old name is never read as the new one.
+
+    Raises:
+        SnapshotError: one of those files cannot be read (an installation without
+            ``make_snapshot.mjs``, say); the build goes on without a snapshot.
     """
     digest = hashlib.sha256()
-    digest.update(MAGIC + SCRIPT.read_bytes() + MOUNT.read_bytes())
-    for name in _PYODIDE_INPUTS:
-        digest.update(name.encode() + b"\0" + (pyodide_dir / name).read_bytes())
-    for wheel in wheels:
-        digest.update(wheel.name.encode() + b"\0" + wheel.read_bytes())
+    try:
+        digest.update(MAGIC + SCRIPT.read_bytes() + MOUNT.read_bytes())
+        for name in _PYODIDE_INPUTS:
+            digest.update(name.encode() + b"\0" + (pyodide_dir / name).read_bytes())
+        for wheel in wheels:
+            digest.update(wheel.name.encode() + b"\0" + wheel.read_bytes())
+    except OSError as error:
+        raise SnapshotError(
+            f"no Pyodide snapshot: {error.filename or error} cannot be read."
+        ) from None
     digest.update("\0".join(imports).encode())
     return digest.hexdigest()[:16]
 

@@ -174,3 +174,14 @@ def test_the_cache_keeps_the_most_recently_used_snapshots(tmp_path: Path) -> Non
     assert CACHE_KEEP == 3
     assert left == ["snapshot-aa.bin", "snapshot-aa.packed", "snapshot-dd.bin",
                     "snapshot-dd.packed", "snapshot-ee.bin"], left
+
+
+def test_an_unreadable_input_is_one_sentence_not_a_traceback(
+    wheel: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An installed rollbook once lacked make_snapshot.mjs, and every build died on it.
+    missing = tmp_path / "make_snapshot.mjs"
+    monkeypatch.setattr("plugins.sitewide.snapshot.SCRIPT", missing)
+    sentence = r"^no Pyodide snapshot: .*make_snapshot\.mjs cannot be read\.$"
+    with pytest.raises(SnapshotError, match=sentence):
+        snapshot_key(PYODIDE, [wheel], SNAPSHOT_IMPORTS)
