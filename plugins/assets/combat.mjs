@@ -21,8 +21,6 @@ const Z95 = 1.959964;
 const HOW = { defeated: "no foe left standing", fled: "the other side fled", surrendered: "the other side gave up" };
 const STATUS_WORDS = { dead: "dead", down: "down", fled: "fled", surrendered: "surrendered" };
 
-let cssAdded = false;
-
 function statusValue(value) {
   if (Array.isArray(value)) return value.length ? value.join(", ") : "none";
   if (typeof value === "boolean") return value ? "yes" : "no";
@@ -38,14 +36,6 @@ function statusText(c) {
   return extras.length ? `${head}; ${extras.join(", ")}` : head;
 }
 let linkHandled = null; // the URL whose ?fight= was already followed
-
-function addStylesheet() {
-  if (cssAdded) return;
-  cssAdded = true;
-  const href = new URL("./combat.css", import.meta.url).href;
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(el("link", { rel: "stylesheet", href }));
-}
 
 /** The Wilson score interval of a proportion, as the engine's Monte Carlo computes it. */
 export function wilson(successes, trials, z = Z95) {
@@ -72,7 +62,6 @@ export function mount(root) {
   const data = readPayload(root);
   if (!data) return;
   root.dataset.rbMounted = "true";
-  addStylesheet();
   const anchor = root.dataset.rbAnchor || root.id;
   const q = (selector) => root.querySelector(selector);
   const ui = {

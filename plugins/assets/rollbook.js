@@ -1,7 +1,6 @@
 // rollbook's browser entry: mounts every widget on the page (again after each Material
 // instant navigation), starts the engine worker once the page has painted, follows deep links.
 
-import * as combat from "./combat.mjs";
 import * as engine from "./engine.js";
 import * as deeplink from "./deeplink.js";
 import * as history from "./history.js";
@@ -11,9 +10,29 @@ import * as table from "./table.js";
 
 // A hidden tab runs no animation frames; start anyway this long after the widgets mount.
 const HIDDEN_FALLBACK_MS = 100;
+// Fight widgets are on few pages, and theirs is our largest module: it loads only on a
+// page that has one (combat.mjs exports the same selector).
+const COMBAT_SELECTOR = ".rb-combat";
+let combatModule = null; // promise of combat.mjs, once a page has needed it
 
 function hasWidgets() {
-  return Boolean(document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${combat.SELECTOR}`));
+  return Boolean(document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${COMBAT_SELECTOR}`));
+}
+
+function mountFights() {
+  if (!document.querySelector(COMBAT_SELECTOR)) return;
+  combatModule ||= import("./combat.mjs");
+  combatModule.then(
+    (combat) => {
+      for (const node of document.querySelectorAll(COMBAT_SELECTOR)) combat.mount(node);
+    },
+    () => {
+      combatModule = null; // the next page (or a reload) tries again
+      for (const status of document.querySelectorAll(`${COMBAT_SELECTOR} .rb-fight-status`)) {
+        status.textContent = "The fight controls could not load. Reload the page to try again.";
+      }
+    },
+  );
 }
 
 // Start the worker right after the page's first frame, not after `load` and an idle
@@ -37,7 +56,7 @@ function startAfterFirstFrame() {
 export function mountAll() {
   for (const node of document.querySelectorAll(inline.SELECTOR)) inline.mount(node);
   for (const node of document.querySelectorAll(table.SELECTOR)) table.mount(node);
-  for (const node of document.querySelectorAll(combat.SELECTOR)) combat.mount(node);
+  mountFights();
   history.render();
   deeplink.follow();
   startAfterFirstFrame();

@@ -39,6 +39,30 @@ def _cli_fight(tmp_path: Path, data: dict, seed: int) -> dict:
     return out
 
 
+def _fight_module_loads(page: Page) -> int:
+    """How many times this document fetched combat.mjs (it loads only where a fight is)."""
+    count: int = page.evaluate(
+        "performance.getEntriesByType('resource').filter(e => e.name.endsWith('/combat.mjs'))"
+        ".length"
+    )
+    return count
+
+
+def test_stat_cards_are_styled_on_a_page_without_a_fight(page: Page, fixture_site: str) -> None:
+    page.goto(fixture_site + "bestiary/")
+    wait_ready(page)
+    card = page.locator(".rb-statblock[data-rb-anchor=bog-wight]")
+    expect(card).to_be_visible()
+    assert card.evaluate("e => getComputedStyle(e).borderTopStyle") == "solid"
+    stats = card.locator("dl.rb-stats")
+    assert stats.evaluate("e => getComputedStyle(e).display") == "flex"
+    assert _fight_module_loads(page) == 0
+    # Its dice are live like any inline roll.
+    damage = card.locator("[data-rb-field=damage] .rb-inline")
+    damage.locator("button.rb-roll").click()
+    expect(damage.locator("output.rb-out")).to_have_text(re.compile(r"^[1-8]$"))
+
+
 def _log(page: Page, widget: str) -> list[str]:
     lines: list[str] = page.locator(f"{widget} ol.rb-log-lines > li").all_inner_texts()
     return lines
@@ -120,6 +144,7 @@ def test_card_dice_roll_and_widget_mounts_after_instant_navigation(
 ) -> None:
     page.goto(fixture_site)
     wait_ready(page)
+    assert _fight_module_loads(page) == 0  # a page without a fight never fetches it
     # Material's instant navigation swaps the page in place; the widgets mount again.
     page.locator("a.md-nav__link[href$='combat/']").first.click()
     card = page.locator(".rb-statblock[data-rb-anchor=goblin]")
@@ -130,5 +155,6 @@ def test_card_dice_roll_and_widget_mounts_after_instant_navigation(
     root = page.locator(".rb-combat[data-rb-anchor=ford]")
     root.locator("button.rb-fight-end").click()
     expect(root.locator(".rb-fight-status")).to_contain_text("Fight over")
+    assert _fight_module_loads(page) == 1
     seed = int(root.locator("input.rb-seed").input_value())
     assert 0 <= seed < 2**32  # drawn by the page and shown, so it can be shared
