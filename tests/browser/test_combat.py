@@ -158,3 +158,15 @@ def test_card_dice_roll_and_widget_mounts_after_instant_navigation(
     assert _fight_module_loads(page) == 1
     seed = int(root.locator("input.rb-seed").input_value())
     assert 0 <= seed < 2**32  # drawn by the page and shown, so it can be shared
+
+
+def test_a_fight_module_that_cannot_load_says_so(page: Page, fixture_site: str) -> None:
+    page.route("**/combat.mjs", lambda route: route.abort())
+    page.goto(fixture_site + "combat/")
+    status = page.locator(".rb-combat[data-rb-anchor=ford] .rb-fight-status")
+    expect(status).to_have_text("The fight controls could not load. Reload the page to try again.")
+    # The rest of the page still works: the stat card's dice roll.
+    wait_ready(page)
+    damage = page.locator(".rb-statblock[data-rb-anchor=goblin] [data-rb-field=damage] .rb-inline")
+    damage.locator("button.rb-roll").click()
+    expect(damage.locator("output.rb-out")).to_have_text(re.compile(r"^[1-6]$"))
