@@ -55,8 +55,8 @@ MOUNT = ASSETS_SOURCE / "wheels.js"
 # Files of the Pyodide distribution whose bytes end up in, or decide, the snapshot.
 _PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 _TIMEOUT_S = 300
-#: Snapshots a cache folder keeps (about 38 MB each: the memory and its packed file). Every
-#: change of the engine or of Pyodide makes a new one; the least recently used go.
+#: Snapshots a cache folder keeps (about 7 MB each for a site). Every change of the engine
+#: or of Pyodide makes a new one; the least recently used go.
 CACHE_KEEP = 3
 
 
@@ -137,9 +137,10 @@ def make_snapshot(
     for name in _PYODIDE_INPUTS:
         if not (pyodide_dir / name).is_file():
             raise SnapshotError(f"no Pyodide snapshot: {pyodide_dir / name} is missing.")
-    key = snapshot_key(pyodide_dir, wheels, imports)
     out.parent.mkdir(parents=True, exist_ok=True)
-    cached = cache_dir / f"snapshot-{key}.bin" if cache_dir else None
+    cached = None
+    if cache_dir:
+        cached = cache_dir / f"snapshot-{snapshot_key(pyodide_dir, wheels, imports)}.bin"
     return _memoised(cached, out, lambda: _run_node(node, pyodide_dir, wheels, imports, out))
 
 
@@ -244,10 +245,11 @@ def add_snapshot(
     target = manifest_path.parent / name
 
     def make_packed() -> None:
-        make_snapshot(pyodide_dir, wheels, target, imports=imports, cache_dir=cache_dir, node=node)
+        make_snapshot(pyodide_dir, wheels, target, imports=imports, node=node)
         target.write_bytes(pack_for_site(target.read_bytes()))
 
-    # Compressing takes most of a second, so the packed file is kept as well.
+    # Only the packed file is kept: the memory would be 31 MB more per snapshot, and the
+    # packed file already stands for it (same key, and packing is deterministic).
     _memoised(cache_dir / f"snapshot-{key}.packed" if cache_dir else None, target, make_packed)
     manifest["snapshot"] = name
     # Known before the file arrives, the size lets Pyodide set up while it downloads.

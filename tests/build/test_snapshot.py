@@ -115,7 +115,7 @@ def test_add_snapshot_lists_it_in_the_manifest(snapshot: Path, wheel: Path, tmp_
     cache = tmp_path / "cache"
     cache.mkdir()
     key = snapshot_key(site / "pyodide", [ours / "wheels" / wheel.name], SNAPSHOT_IMPORTS)
-    shutil.copyfile(snapshot, cache / f"snapshot-{key}.bin")
+    (cache / f"snapshot-{key}.packed").write_bytes(pack_for_site(snapshot.read_bytes()))
 
     name = add_snapshot(manifest, cache_dir=cache)
 
