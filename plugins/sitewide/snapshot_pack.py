@@ -3,7 +3,7 @@
 Of the 31.5 MB of memory a snapshot holds, ~44% are 4 KB pages of zeros. Inflating in the
 reader's browser costs time in proportion to what comes out, so those pages are not
 stored: the file lists where the non-zero runs of pages go, and the helper worker
-(``assets/inflate.js``) lays them out in a zero-filled buffer of the full size.
+(``assets/unpack.js``) lays them out in a zero-filled buffer of the full size.
 
 Layout, before gzip (integers little-endian, 32 bits)::
 
@@ -67,7 +67,7 @@ def memory_size(packed: bytes) -> int:
 
 
 def unpack(packed: bytes) -> bytes:
-    """The memory back from ``pack_for_site`` (what inflate.js does in the browser).
+    """The memory back from ``pack_for_site`` (what unpack.js does in the browser).
 
     Raises:
         ValueError: not a packed snapshot, or a damaged one.
