@@ -44,25 +44,35 @@ def dice_summary(notation: str) -> tuple[str, str, str] | None:
 
     Cached per notation: a page repeats the same few notations many times.
     """
-    try:
-        from engine.dice import odds
-
-        dist = odds(notation)
-        low, high, mean = dist.min, dist.max, dist.mean
-    except Exception:  # odds are an extra: any failure just leaves them out
-        try:  # too large for exact odds: the parts alone may still tell (1000d6)
-            from engine.dice.moments import extremes_and_mean
-
-            found = extremes_and_mean(notation)
-        except Exception:
-            found = None
-        if found is None:
-            return None
-        low, high, mean = found
-    values = (low, high, mean)
-    if not all(isinstance(v, int | Fraction) and not isinstance(v, bool) for v in values):
+    found = _extremes(notation)
+    if found is None:
+        return None
+    if not all(isinstance(v, int | Fraction) and not isinstance(v, bool) for v in found):
         return None  # comma rolls have tuple totals: no single average to show
+    low, high, mean = found
     return _fmt(low), _fmt(high), _fmt(mean)
+
+
+def _extremes(notation: str) -> tuple[Any, Any, Any] | None:
+    """Lowest, highest and mean total: from the exact odds, else (a roll too large for
+    them, ``1000d6``) from its parts alone; ``None`` when neither can tell. Odds are an
+    extra, so any failure just leaves them out."""
+    try:
+        from engine.dice import odds, parse
+        from engine.dice.moments import extremes_and_mean
+
+        expr = parse(notation)
+    except Exception:
+        return None
+    try:
+        dist = odds(expr)
+        return dist.min, dist.max, dist.mean
+    except Exception:
+        pass
+    try:
+        return extremes_and_mean(expr)
+    except Exception:
+        return None
 
 
 def check_notation(notation: str) -> str | None:
