@@ -310,13 +310,14 @@ def _combatants(enc: Encounter) -> str:
     n = 0
     for side, members in build_sides(enc.system, enc.resolved()).items():
         for c in members:
-            rows.append(f'<tr data-rb-c="{n}"><td>{escape(side)}</td>\n<td>{escape(c.name)}</td>\n'
-                        f'<td class="rb-hp">{c.hp}/{c.max_hp}</td>\n'
-                        f'<td class="rb-status">ready</td></tr>')
+            cells = lines(f"<td>{escape(side)}</td>", f"<td>{escape(c.name)}</td>",
+                          f'<td class="rb-hp">{c.hp}/{c.max_hp}</td>',
+                          '<td class="rb-status">ready</td>')
+            rows.append(f'<tr data-rb-c="{n}">{cells}</tr>')
             n += 1
+    head = lines(*(f'<th scope="col">{name}</th>' for name in ("Side", "Name", "HP", "Status")))
     return ('<table class="rb-combatants"><caption>Combatants</caption><thead><tr>\n'
-            '<th scope="col">Side</th>\n<th scope="col">Name</th>\n<th scope="col">HP</th>\n'
-            f'<th scope="col">Status</th></tr></thead><tbody>\n{lines(*rows)}\n</tbody></table>')
+            f'{head}</tr></thead><tbody>\n{lines(*rows)}\n</tbody></table>')
 
 
 def widget_html(enc: Encounter, anchor: str, own_id: bool) -> str:
