@@ -144,6 +144,20 @@ class ServedSite:
 _COMPRESSED_ON_THE_WIRE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml"}
 
 
+def _wire_ratio(file: Path) -> float:
+    """Bytes on the wire per byte of ``file`` (its brotli ratio if hosts compress it)."""
+    if file.suffix not in _COMPRESSED_ON_THE_WIRE:
+        return 1.0
+    stat = file.stat()
+    return _ratio_of(str(file), stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=256)
+def _ratio_of(path: str, size: int, mtime_ns: int) -> float:
+    # Per file version, so a throttled request does not hash megabytes before it sends.
+    return brotli_size(Path(path)) / size if size else 1.0
+
+
 class Link:
     """A reader's link, emulated by the server: one shared line of ``mbit`` Mbit/s, and a
     round trip of ``rtt_ms`` before each response's first byte (as over HTTP/2, where
@@ -202,10 +216,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if self.link is None:
             super().copyfile(source, outputfile)
         else:
-            file = Path(source.name)
-            ratio = 1.0
-            if file.suffix in _COMPRESSED_ON_THE_WIRE and (size := file.stat().st_size):
-                ratio = brotli_size(file) / size
+            ratio = _wire_ratio(Path(source.name))
             while chunk := source.read(16 * 1024):
                 self.link.send(round(len(chunk) * ratio))
                 outputfile.write(chunk)
