@@ -1,17 +1,25 @@
-"""Serve a directory on 127.0.0.1 at a random port, in a background thread."""
+"""Serve a directory on 127.0.0.1 at a random port, in a background thread.
+
+The server keeps its own record of the paths asked for, and can be told to alter a file
+as it sends it. Playwright does not always see a nested worker's requests (the snapshot
+helper is started by the engine worker), so tests that count or damage those requests
+do it here, where every request arrives.
+"""
 
 from __future__ import annotations
 
 import functools
 import http.server
+import re
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    server: QuietServer
     extensions_map = {  # noqa: RUF012 - the stdlib's own attribute, extended
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -23,9 +31,30 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def do_GET(self) -> None:
+        self.server.paths.append(self.path)
+        for pattern, alter in list(self.server.alterations.items()):
+            if re.search(pattern, self.path):
+                self._send_altered(alter)
+                return
+        super().do_GET()
+
+    def _send_altered(self, alter: Callable[[bytes], bytes]) -> None:
+        body = alter(Path(self.translate_path(self.path)).read_bytes())
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
 
 class QuietServer(http.server.ThreadingHTTPServer):
     """A threaded server that does not print a traceback for a dropped connection."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.paths: list[str] = []
+        self.alterations: dict[str, Callable[[bytes], bytes]] = {}
 
     def handle_error(self, request: object, client_address: object) -> None:
         # A page closed (or a worker terminated) mid-download is normal in these tests;
@@ -33,6 +62,9 @@ class QuietServer(http.server.ThreadingHTTPServer):
         if isinstance(sys.exc_info()[1], ConnectionError):
             return
         super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+_RUNNING: dict[str, QuietServer] = {}
 
 
 @contextmanager
@@ -43,8 +75,27 @@ def serve(root: Path) -> Iterator[str]:
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    _RUNNING[base] = server
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield base
     finally:
+        del _RUNNING[base]
         server.shutdown()
         server.server_close()
+
+
+def requested(base: str) -> list[str]:
+    """The live list of paths (with query) the server at `base` has been asked for."""
+    return _RUNNING[base].paths
+
+
+@contextmanager
+def altered(base: str, pattern: str, alter: Callable[[bytes], bytes]) -> Iterator[None]:
+    """While open, send every file whose path matches `pattern` through `alter` first."""
+    alterations = _RUNNING[base].alterations
+    alterations[pattern] = alter
+    try:
+        yield
+    finally:
+        del alterations[pattern]
