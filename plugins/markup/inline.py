@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import xml.etree.ElementTree as etree
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
 if TYPE_CHECKING:
     from plugins.markup.extension import PageState
 
-__all__ = ["PRIORITY", "RollInlineProcessor", "dice_summary"]
+__all__ = ["PRIORITY", "RollInlineProcessor", "dice_summary", "inline_roll_element"]
 
 # Above the image pattern (150) so `![roll:...]` is claimed before it becomes an <img>,
 # below backticks (190) and escapes (180) so code spans and `\!` stay untouched. The link
@@ -134,31 +135,8 @@ class RollInlineProcessor(ImageInlineProcessor):
             return self._error(data[m.start(0):index], problem), m.start(0), index
 
     def _button(self, notation: str, title: str | None, options: dict[str, Any]) -> etree.Element:
-        state = self.state
         label = " ".join(title.split()) if title and title.strip() else notation
-        wrap = etree.Element("span")
-        classes = ["rb-inline", *str(options.get("class", "")).split()]
-        wrap.set("class", " ".join(classes))
-        wrap.set("data-rb-id", state.next_inline_id())
-        button = etree.SubElement(wrap, "button")
-        button.set("type", "button")
-        button.set("class", "rb-roll")
-        button.set("data-roll", notation)
-        summary = dice_summary(notation) if options.get("odds", True) else None
-        if summary is not None:
-            low, high, mean = summary
-            button.set("data-rb-min", low)
-            button.set("data-rb-max", high)
-            button.set("data-rb-mean", mean)
-            button.set("title", f"{notation}: average {mean}, range {low}–{high}")
-        else:
-            button.set("title", notation)
-        button.text = util.AtomicString(label)
-        out = etree.SubElement(wrap, "output")
-        out.set("class", "rb-out")
-        out.set("aria-live", "polite")
-        out.text = ""
-        return wrap
+        return inline_roll_element(self.state.next_inline_id(), notation, label, options)
 
     @staticmethod
     def _error(source: str, problem: str) -> etree.Element:
@@ -169,3 +147,36 @@ class RollInlineProcessor(ImageInlineProcessor):
         code.text = util.AtomicString(" ".join(source.split()))
         code.tail = util.AtomicString(f" (roll error: {problem})")
         return el
+
+
+def inline_roll_element(
+    inline_id: str, notation: str, label: str, options: Mapping[str, Any] | None = None
+) -> etree.Element:
+    """The span of one inline roll: its button (with the odds, unless turned off) and output.
+
+    Every inline roll of a page, written as ``![roll:...]()`` or as a stat-block field,
+    is built here, so inline.js finds the same markup everywhere.
+    """
+    options = options or {}
+    wrap = etree.Element("span")
+    wrap.set("class", " ".join(["rb-inline", *str(options.get("class", "")).split()]))
+    wrap.set("data-rb-id", inline_id)
+    button = etree.SubElement(wrap, "button")
+    button.set("type", "button")
+    button.set("class", "rb-roll")
+    button.set("data-roll", notation)
+    summary = dice_summary(notation) if options.get("odds", True) else None
+    if summary is not None:
+        low, high, mean = summary
+        button.set("data-rb-min", low)
+        button.set("data-rb-max", high)
+        button.set("data-rb-mean", mean)
+        button.set("title", f"{notation}: average {mean}, range {low}–{high}")
+    else:
+        button.set("title", notation)
+    button.text = util.AtomicString(label)
+    out = etree.SubElement(wrap, "output")
+    out.set("class", "rb-out")
+    out.set("aria-live", "polite")
+    out.text = ""
+    return wrap

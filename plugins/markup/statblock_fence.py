@@ -21,11 +21,12 @@ from typing import Any
 
 from markdown import Markdown
 from markdown.extensions.toc import slugify
+from markdown.serializers import to_html_string
 
 from plugins.markup.anchors import allocate_anchor
 from plugins.markup.cells import render_inline
 from plugins.markup.extension import PageState
-from plugins.markup.inline import dice_summary
+from plugins.markup.inline import inline_roll_element
 from plugins.markup.render import error_box, lines
 from plugins.markup.yamlpos import YamlProblem, load_with_positions
 
@@ -246,21 +247,9 @@ def _system_ids() -> list[str]:
 
 
 def inline_roll_html(state: PageState, notation: str, label: str | None = None) -> str:
-    """An inline roll button: the same HTML (attribute order too) as ``![roll:...]()``."""
-    summary = dice_summary(notation)
-    attrs = ""
-    if summary is not None:
-        low, high, mean = summary
-        attrs = (f' data-rb-max="{high}" data-rb-mean="{mean}" data-rb-min="{low}" '
-                 f'data-roll="{escape(notation)}" '
-                 f'title="{escape(notation)}: average {mean}, range {low}–{high}"')
-    else:
-        attrs = f' data-roll="{escape(notation)}" title="{escape(notation)}"'
-    return (
-        f'<span class="rb-inline" data-rb-id="{state.next_inline_id()}"><button class="rb-roll"'
-        f'{attrs} type="button">{escape(label or notation)}</button>'
-        f'<output aria-live="polite" class="rb-out"></output></span>'
-    )
+    """An inline roll, as ``![roll:...]()`` writes it: same builder, same serializer."""
+    element = inline_roll_element(state.next_inline_id(), notation, label or notation)
+    return to_html_string(element)
 
 
 def is_dice(param: Any, value: Any) -> bool:
