@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, Route, expect
@@ -10,9 +11,24 @@ from playwright.sync_api import Page, Route, expect
 from tests.browser.conftest import FIXTURE_SITE_URL, wait_ready
 
 
+def arrive(page: Page, go: Callable[[], object], path: str) -> None:
+    """Run `go` (a click, Back) and wait until the page at `path` has replaced this one.
+
+    Instant navigation changes the address first and swaps the content later, so the
+    address alone is not enough: until the swap, locators still find the old page's
+    widgets. The old article is marked, and the wait lasts until it is gone.
+    """
+    page.evaluate("document.querySelector('article').dataset.rbLeaving = 'true'")
+    go()
+    page.wait_for_function(
+        "p => location.pathname === p && document.querySelector('article')"
+        " && !document.querySelector('article[data-rb-leaving]')",
+        arg=path,
+    )
+
+
 def follow(page: Page, link_text: str, path: str) -> None:
-    page.get_by_role("link", name=link_text).first.click()
-    page.wait_for_function("p => location.pathname.endsWith(p)", arg=path)
+    arrive(page, page.get_by_role("link", name=link_text).first.click, path)
 
 
 def test_instant_navigation_keeps_one_worker(page: Page, fixture_site: str) -> None:
@@ -48,8 +64,8 @@ def test_instant_navigation_on_the_demo_site(page: Page, demo_site: tuple[str, P
     page.locator(".rb-inline button").first.click()
     expect(page.locator(".rb-inline output").first).to_have_text(re.compile(r"^-?\d+$"))
 
-    page.locator("nav.md-nav--primary a", has_text=re.compile(r"^\s*Roll tables\s*$")).click()
-    page.wait_for_function("location.pathname.endsWith('/authoring/roll-tables/')")
+    link = page.locator("nav.md-nav--primary a", has_text=re.compile(r"^\s*Roll tables\s*$"))
+    arrive(page, link.click, "/authoring/roll-tables/")
     table = page.locator(".rb-table").first
     expect(table).to_have_attribute("data-rb-mounted", "true")
     table.locator(".rb-bar button.rb-roll").click()
@@ -60,8 +76,7 @@ def test_instant_navigation_on_the_demo_site(page: Page, demo_site: tuple[str, P
     assert page.evaluate("window.rollbook.instantClaims") == 1
 
     # Back is Material's too: the home page returns without a page load, its rolls work.
-    page.go_back()
-    page.wait_for_function("location.pathname === '/'")
+    arrive(page, page.go_back, "/")
     page.locator(".rb-inline button").nth(1).click()
     expect(page.locator(".rb-inline output").nth(1)).to_have_text(re.compile(r"^-?\d+$"))
     assert page.evaluate("window.__sameDocument") is True
