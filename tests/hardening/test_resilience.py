@@ -102,7 +102,9 @@ def test_runaway_is_cancelled_within_a_second_and_the_page_stays_responsive(
     print(f"\nrunaway: cancelled after {reply['ms']:.0f} ms; longest main-thread gap "
           f"{reply['gap']:.0f} ms")  # fmt: skip
     assert reply["kind"] == "Runaway", reply
-    assert 1000 <= reply["ms"] < 3000  # the runtime's 1 s watchdog, with room for a busy CI
+    # The runtime's 1 s watchdog ended it, long before the spin would have ended on its own
+    # (a timing of behaviour, not of speed: a loaded machine only delays timers a little).
+    assert 1000 <= reply["ms"] < SPIN_MS / 2
     assert reply["gap"] < 1000  # the page kept running its timers while the worker spun
     # A fresh worker answers the next roll.
     page.locator(".rb-inline button.rb-roll").first.click()
