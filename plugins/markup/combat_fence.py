@@ -351,8 +351,8 @@ def widget_html(enc: Encounter, anchor: str, own_id: bool) -> str:
         f'<button type="button" class="rb-copy-link" data-rb-href="#{a}">Copy link</button>'
         "</div>",
         '<p class="rb-fight-status" role="status" data-search-exclude>Not started.</p>',
-        '<div class="rb-log" aria-live="polite" aria-relevant="additions" '
-        'aria-label="Round log"><ol class="rb-log-lines"></ol></div>',
+        '<div class="rb-log" role="log" aria-live="polite" aria-relevant="additions" '
+        'aria-label="Round log" tabindex="0"><ol class="rb-log-lines"></ol></div>',
         '<details class="rb-combat-odds" data-search-exclude><summary>Odds</summary>',
         _odds_table(enc, names[0], names[1]),
         _odds_table(enc, names[1], names[0]),

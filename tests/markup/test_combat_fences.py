@@ -150,7 +150,7 @@ def test_combat_resolves_refs_counts_and_names_in_the_authors_order() -> None:
                     ("4", "Goblins", "Cave Goblin 3", "5/5")]
     for label in ("Roll initiative", "Next round", "Fight to the end", "Reset", "Copy link"):
         assert f">{label}</button>" in html
-    assert '<div class="rb-log" aria-live="polite"' in html and '<ol class="rb-log-lines">' in html
+    assert '<div class="rb-log" role="log" aria-live="polite"' in html and '<ol class="rb-log-lines">' in html
 
 
 def test_pair_odds_are_the_systems_exact_attack_odds() -> None:
