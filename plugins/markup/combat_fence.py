@@ -290,7 +290,7 @@ def _odds_table(enc: Encounter, side: str, foe: str) -> str:
         for target in enc.sides[foe]:
             odds = pair_odds(enc.system, unit.stats, target.stats)
             if odds is None:
-                cells.append("<td>–</td>")
+                cells.append("<td>&ndash;</td>")  # an ASCII page stays ASCII (render.ascii_refs)
                 continue
             detail = ", ".join(f"{name.replace('_', ' ')} {_percent(p)}"
                                for name, p in odds.outcomes.items() if p)

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from markdown import util
 from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
 
+from plugins.markup.render import ascii_refs
+
 if TYPE_CHECKING:
     from plugins.markup.extension import PageState
 
@@ -171,7 +173,8 @@ def inline_roll_element(
         button.set("data-rb-min", low)
         button.set("data-rb-max", high)
         button.set("data-rb-mean", mean)
-        button.set("title", f"{notation}: average {mean}, range {low}–{high}")
+        # ascii_refs: the en dash as &#8211; (the serializer keeps character references).
+        button.set("title", ascii_refs(f"{notation}: average {mean}, range {low}–{high}"))
     else:
         button.set("title", notation)
     button.text = util.AtomicString(label)

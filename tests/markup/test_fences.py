@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -16,10 +17,11 @@ def payload(html: str, n: int = 0) -> dict:
 
 
 def rows(html: str) -> list[tuple[str, str, str]]:
-    """(data-rb-row, data-rb-p, key label) of every table row."""
-    return re.findall(
+    """(data-rb-row, data-rb-p, key label as the reader sees it) of every table row."""
+    found = re.findall(
         r'<tr data-rb-row="(\d+)"(?: data-rb-p="([^"]+)")?>\s*<td class="rb-key">([^<]*)</td>', html
     )
+    return [(row, p, unescape(label)) for row, p, label in found]
 
 
 REACTION = """\
@@ -41,6 +43,8 @@ results:
 def test_2d6_table_has_exact_row_chances_and_labels():
     html, problems = convert(REACTION)
     assert problems == []
+    # The labels' en dashes are character references: an ASCII page stays ASCII.
+    assert html.isascii()
     assert rows(html) == [
         ("0", "1/36", "2"),
         ("1", "1/4", "3–5"),
@@ -95,7 +99,7 @@ results:
 """
     html, problems = convert(src)
     labels = [label for _, _, label in rows(html)]
-    assert labels == ["&lt;2", "≤5", "6–16", "&gt;16", "≥20"]
+    assert labels == ["<2", "≤5", "6–16", ">16", "≥20"]
     # "<2" is exclusive (1) but "<=5" inclusive (1..5): they overlap on 1. ">16" is exclusive
     # (17..20), so ">=20" overlaps it on 20. Both are reported at the later key's line.
     assert [p.line for p in problems] == [5, 8]

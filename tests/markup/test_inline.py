@@ -18,7 +18,7 @@ def test_basic_roll_is_a_real_button_with_odds():
     assert html == (
         '<p>Fall <span class="rb-inline" data-rb-id="rb-roll-1"><button class="rb-roll" '
         'data-rb-max="120" data-rb-mean="70" data-rb-min="20" data-roll="2d6*10" '
-        'title="2d6*10: average 70, range 20–120" type="button">2d6 x 10 feet</button>'
+        'title="2d6*10: average 70, range 20&#8211;120" type="button">2d6 x 10 feet</button>'
         '<output aria-live="polite" class="rb-out"></output></span> down.</p>'
     )
 
@@ -101,7 +101,7 @@ def test_comma_roll_has_no_single_average():
 def test_roll_too_large_for_exact_odds_still_shows_average_and_range():
     html, problems = convert("![roll:1000d6]() and ![roll:1000d6kh3]()")
     assert problems == []
-    assert 'title="1000d6: average 3500, range 1000–6000"' in html
+    assert 'title="1000d6: average 3500, range 1000&#8211;6000"' in html
     assert 'title="1000d6kh3"' in html  # keeping three of a thousand: nothing to show
 
 
