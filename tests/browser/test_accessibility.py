@@ -60,6 +60,28 @@ def test_widgets_after_use(page: Page, demo_site: tuple[str, Path], path: str, s
     assert not found, explain(found)
 
 
+# The fixture site's pages: each widget form the demo does not use (d66, limits, range
+# prompts, presets), used in full in both schemes.
+FIXTURE_PAGES = ["", "tables/", "lists/", "prompts/", "d66/", "limits/", "bestiary/", "combat/"]
+
+
+def test_every_fixture_page_is_checked() -> None:
+    docs = Path(__file__).parent / "site" / "docs"
+    names = {p.stem for p in docs.glob("*.md")}
+    assert {path.rstrip("/") or "index" for path in FIXTURE_PAGES} == names
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+@pytest.mark.parametrize("path", FIXTURE_PAGES)
+def test_fixture_widgets_after_use(page: Page, fixture_site: str, path: str, scheme: str) -> None:
+    page.add_init_script(SEEDED)
+    page.goto(fixture_site + path)
+    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+    use_everything(page)
+    found = violations(page)
+    assert not found, explain(found)
+
+
 def test_the_bad_link_notice(page: Page, demo_site: tuple[str, Path]) -> None:
     base, _ = demo_site
     page.goto(base + "?roll=no-such-table")
