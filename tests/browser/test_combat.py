@@ -170,3 +170,32 @@ def test_a_fight_module_that_cannot_load_says_so(page: Page, fixture_site: str) 
     damage = page.locator(".rb-statblock[data-rb-anchor=goblin] [data-rb-field=damage] .rb-inline")
     damage.locator("button.rb-roll").click()
     expect(damage.locator("output.rb-out")).to_have_text(re.compile(r"^[1-6]$"))
+
+
+def test_keyboard_reaches_every_control_and_the_round_log_with_visible_focus(
+    page: Page, fixture_site: str
+) -> None:
+    page.goto(f"{fixture_site}combat/")
+    root = page.locator(".rb-combat[data-rb-anchor=ford]")
+    expect(root).to_have_attribute("data-rb-mounted", "true")
+    root.locator("input.rb-seed").focus()
+    reached = []
+    for _ in range(12):  # seed, the five buttons, the log (which scrolls), the odds
+        page.keyboard.press("Tab")
+        focus = page.evaluate(
+            """() => {
+              const el = document.activeElement;
+              const style = getComputedStyle(el);
+              const own = [...el.classList].filter((c) => c.startsWith("rb-")).join(" ");
+              return { name: own || el.tagName.toLowerCase(),
+                       outline: style.outlineStyle, width: parseFloat(style.outlineWidth),
+                       inWidget: !!el.closest(".rb-combat[data-rb-anchor=ford]") };
+            }"""
+        )
+        if not focus["inWidget"]:
+            break
+        assert focus["outline"] != "none" and focus["width"] >= 2, focus
+        reached.append(focus["name"])
+    assert "rb-log" in reached, reached  # it scrolls, so the keyboard must reach it
+    assert "summary" in reached, reached  # the odds
+    assert any("rb-fight-start" in name for name in reached), reached
