@@ -80,7 +80,16 @@ ALL_ANSWERED = """() => {
 }"""
 
 
-def use_everything(page: Page) -> None:
+def violations_after_use(page: Page, url: str, scheme: str) -> list[dict]:
+    """Open `url` in colour `scheme` with repeatable seeds, use every widget, then run axe."""
+    page.add_init_script(SEEDED)
+    page.goto(url)
+    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+    _use_everything(page)
+    return violations(page)
+
+
+def _use_everything(page: Page) -> None:
     """Use every widget of the loaded page once, wait for all answers, mark every row."""
     wait_ready(page)
     page.evaluate(USE_EVERYTHING)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.a11y import SEEDED, WIDGETS, explain, use_everything, violations
+from tests.browser.a11y import WIDGETS, explain, violations, violations_after_use
 
 
 def _demo_pages(folder: Path) -> list[str]:
@@ -52,11 +52,7 @@ def test_every_widget_page_as_loaded(page: Page, demo_site: tuple[str, Path]) ->
 )
 def test_widgets_after_use(page: Page, demo_site: tuple[str, Path], path: str, scheme: str) -> None:
     base, _ = demo_site
-    page.add_init_script(SEEDED)
-    page.goto(base + path)
-    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-    use_everything(page)
-    found = violations(page)
+    found = violations_after_use(page, base + path, scheme)
     assert not found, explain(found)
 
 
@@ -74,11 +70,7 @@ def test_every_fixture_page_is_checked() -> None:
 @pytest.mark.parametrize("scheme", ["default", "slate"])
 @pytest.mark.parametrize("path", FIXTURE_PAGES)
 def test_fixture_widgets_after_use(page: Page, fixture_site: str, path: str, scheme: str) -> None:
-    page.add_init_script(SEEDED)
-    page.goto(fixture_site + path)
-    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-    use_everything(page)
-    found = violations(page)
+    found = violations_after_use(page, fixture_site + path, scheme)
     assert not found, explain(found)
 
 

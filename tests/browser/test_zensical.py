@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.a11y import SEEDED, explain, use_everything, violations
+from tests.browser.a11y import explain, violations_after_use
 from tests.browser.conftest import wait_ready
 from tests.browser.server import serve
 from tests.zensical_build import add_assets, zensical_build
@@ -38,9 +38,5 @@ def test_rolls_and_tables_work_on_a_zensical_site(page: Page, zensical_site: str
 @pytest.mark.parametrize("scheme", ["default", "slate"])
 def test_widgets_pass_axe_on_a_zensical_site(page: Page, zensical_site: str, scheme: str) -> None:
     # Zensical's theme draws the page around the widgets; their contrast must hold there too.
-    page.add_init_script(SEEDED)
-    page.goto(f"{zensical_site}authoring/roll-tables/")
-    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-    use_everything(page)
-    found = violations(page)
+    found = violations_after_use(page, f"{zensical_site}authoring/roll-tables/", scheme)
     assert not found, explain(found)
