@@ -19,7 +19,7 @@ build: setup
 
 test:
 	@bash scripts/setup.sh --browser
-	$(PY) -m ruff check engine plugins tests
+	$(PY) -m ruff check rollbook tests
 	$(PY) -m mypy
 	$(PY) -m pytest -n 2 -p no:cacheprovider
 

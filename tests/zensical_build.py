@@ -30,7 +30,7 @@ def zensical_build(project: Path, extra_pages: dict[str, str] | None = None) -> 
     shutil.copytree(REPO / "docs", project / "docs", dirs_exist_ok=True)
     for name, text in (extra_pages or {}).items():
         (project / "docs" / name).write_text(text, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(REPO)}  # the config names plugins.markup.*
+    env = {**os.environ, "PYTHONPATH": str(REPO)}  # the config names rollbook.markup.*
     done = subprocess.run(
         [str(_BIN / "zensical"), "build", "--clean", "-f", "mkdocs.yml"],
         cwd=project,

@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python -m tests.bench.bench_combat [RUNS]``.
 
-CPython: `engine.systems.montecarlo.simulate` in this process. Pyodide: the demo site is
+CPython: `rollbook.engine.systems.montecarlo.simulate` in this process. Pyodide: the demo site is
 built (``mkdocs build``), served on 127.0.0.1 and opened in Debian's Chromium; a module
 worker loads Pyodide and the engine wheel exactly as the site's worker does (from the
 site's manifest) and times the same `simulate` call inside the worker with
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.systems.montecarlo import simulate
+from rollbook.engine.systems.montecarlo import simulate
 from tests.bench.harness import CHROMIUM, CHROMIUM_ARGS, REPO, Row, have_chromium, serve
 
 TARGET_S = 2.0
@@ -88,7 +88,7 @@ self.onmessage = async ({ data }) => {
     py.globals.set("REPEATS", data.repeats);
     const out = py.runPython(`
 import json, time
-from engine.systems.montecarlo import simulate
+from rollbook.engine.systems.montecarlo import simulate
 fights = json.loads(FIGHTS_JSON)
 out = {}
 for system_id, sides in fights.items():

@@ -11,8 +11,8 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.dice import parse
-from engine.dice.exact import odds
+from rollbook.engine.dice import parse
+from rollbook.engine.dice.exact import odds
 
 
 def _rate(fn: Callable[[], object], seconds: float = 1.0) -> float:

@@ -32,11 +32,11 @@ _PY_CODE = """
 import json, time
 t_import = time.perf_counter()
 import icepool
-from engine.dice import odds
+from rollbook.engine.dice import odds
 t0 = time.perf_counter()
 d = odds("20d6kh10")
 t1 = time.perf_counter()
-from engine.tables import Table
+from rollbook.engine.tables import Table
 probs = Table.from_dict(json.loads(TABLE)).probabilities()
 t2 = time.perf_counter()
 print(json.dumps({
@@ -61,7 +61,7 @@ def _cpython_odds() -> dict[str, object]:
 
 def odds_in_pyodide() -> dict[str, object]:
     """Run the odds code in Pyodide (node) with the site's wheels; its JSON result."""
-    from plugins.sitewide.sources import engine_wheel, icepool_wheel
+    from rollbook.sitewide.sources import engine_wheel, icepool_wheel
 
     with tempfile.TemporaryDirectory() as tmp:
         wheels = []
@@ -85,7 +85,7 @@ def odds_in_pyodide() -> dict[str, object]:
 
 def rolls_per_second(seconds: float = 1.0) -> tuple[float, float]:
     """(engine rolls/s of pre-parsed 4d6kh3, hand-written pure-Python rolls/s)."""
-    from engine.dice import parse
+    from rollbook.engine.dice import parse
 
     expr = parse("4d6kh3")
 

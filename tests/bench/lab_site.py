@@ -5,7 +5,7 @@ worker code (``lab/``), so the differences between them are the levers alone:
 
 - ``plain``: plain Pyodide in a module worker, unpackArchive of the wheel (the baseline);
 - ``lock``: the same with ``lockFileContents`` (no pyodide-lock.json fetch);
-- ``snapshot``: restore of the build-time memory snapshot (``plugins.sitewide.snapshot``);
+- ``snapshot``: restore of the build-time memory snapshot (``rollbook.sitewide.snapshot``);
 - ``snapshot-preload``: the snapshot page with ``<link rel=modulepreload/preload>`` hints.
 """
 
@@ -34,8 +34,10 @@ _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def build_engine_wheel(dest_dir: Path) -> Path:
-    """A deterministic wheel of ``engine/`` (sources only), like the one the site ships."""
-    files = sorted(p for p in (REPO / "engine").rglob("*.py") if "__pycache__" not in p.parts)
+    """A deterministic wheel of ``rollbook/engine/`` (sources only), like the one the site ships."""
+    engine = REPO / "rollbook" / "engine"
+    files = [REPO / "rollbook" / "__init__.py"]
+    files += sorted(p for p in engine.rglob("*.py") if "__pycache__" not in p.parts)
     dist = "rollbook-0.1.0.dist-info"
     wheel = dest_dir / "rollbook-0.1.0-py3-none-any.whl"
     dest_dir.mkdir(parents=True, exist_ok=True)
@@ -89,9 +91,9 @@ def build_lab(
         wheel_src: The engine wheel to serve (default: one built from ``engine/``).
 
     Raises:
-        plugins.sitewide.snapshot.SnapshotError: the snapshot could not be made.
+        rollbook.sitewide.snapshot.SnapshotError: the snapshot could not be made.
     """
-    from plugins.sitewide.snapshot import make_snapshot
+    from rollbook.sitewide.snapshot import make_snapshot
 
     work = root or CACHE / "lab"
     shutil.rmtree(work, ignore_errors=True)

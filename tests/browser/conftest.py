@@ -64,7 +64,7 @@ def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of tests/browser/site (every widget, Material instant navigation)."""
     dest = mkdocs_build(FIXTURE_CONFIG, tmp_path_factory.mktemp("fixture-site"))
     # The sitemap keeps naming site_url: Material's own instant navigation never matches this
-    # server's port, so every navigation here goes through plugins/assets/instant.js.
+    # server's port, so every navigation here goes through rollbook/assets/instant.js.
     with serve(dest) as base:
         yield base
 
@@ -151,6 +151,6 @@ def expected_table_roll(data: dict, seed: int, prompts: dict | None = None) -> o
     """What CPython's engine rolls for this payload and seed (the worker must agree)."""
     import random
 
-    from engine.tables import Table
+    from rollbook.engine.tables import Table
 
     return Table.from_dict(data).roll(random.Random(seed), prompts or {})

@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ASSETS = ROOT / "plugins" / "assets"
+ASSETS = ROOT / "rollbook" / "assets"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -28,11 +28,14 @@ def _record_line(name: str, data: bytes) -> str:
 
 
 def build_wheel(dest: Path, name: str, version: str, packages: dict[str, Path]) -> Path:
-    """Zip pure-Python packages into a minimal wheel (enough for `unpackArchive`)."""
+    """Zip packages (folders, or single files) into a minimal wheel (enough for `unpackArchive`)."""
     wheel = dest / f"{name}-{version}-py3-none-any.whl"
     info = f"{name}-{version}.dist-info"
     files: dict[str, bytes] = {}
     for package, source in packages.items():
+        if source.is_file():
+            files[package] = source.read_bytes()
+            continue
         for path in sorted(source.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
                 files[f"{package}/{path.relative_to(source).as_posix()}"] = path.read_bytes()
@@ -62,7 +65,11 @@ def assemble(dest: Path) -> Path:
         shutil.copy2(PYODIDE / name, pyodide / name)
     wheels = dest / "assets" / "wheels"
     wheels.mkdir()
-    engine = build_wheel(wheels, "rollbook", "0.1.0", {"engine": ROOT / "engine"})
+    engine_parts = {
+        "rollbook/__init__.py": ROOT / "rollbook" / "__init__.py",
+        "rollbook/engine": ROOT / "rollbook" / "engine",
+    }
+    engine = build_wheel(wheels, "rollbook", "0.1.0", engine_parts)
     ice_source = {"icepool": Path(icepool.__file__).parent}
     ice = build_wheel(wheels, "icepool", icepool.__version__, ice_source)
     manifest = {

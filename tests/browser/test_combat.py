@@ -31,7 +31,7 @@ def _cli_fight(tmp_path: Path, data: dict, seed: int) -> dict:
     sides = {name: members for name, members in data["sides"]}  # the page's order
     file.write_text(yaml.safe_dump({"system": data["system"], "sides": sides}, sort_keys=False))
     done = subprocess.run(
-        [sys.executable, "-m", "plugins.cli", "fight", str(file), "--seed", str(seed), "--json"],
+        [sys.executable, "-m", "rollbook.cli", "fight", str(file), "--seed", str(seed), "--json"],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -123,7 +123,7 @@ def test_odds_show_exact_hit_chances_and_monte_carlo_rates(page: Page, fixture_s
     root = page.locator(".rb-combat[data-rb-anchor=ford]")
     root.locator("details.rb-combat-odds summary").click()
     # Brand: attack bonus 2 against the goblins' AC 6 (from the build, no engine needed).
-    from engine.systems import get
+    from rollbook.engine.systems import get
 
     odds = get("dark-dungeons").procedure("attack").odds({"attack_bonus": 2, "ac": 6})
     assert odds is not None

@@ -83,9 +83,7 @@ def test_instant_navigation_on_the_demo_site(page: Page, demo_site: tuple[str, P
     assert page.evaluate("window.rollbook.workerStarts") == 1
 
 
-def test_material_claims_links_itself_when_site_url_matches(
-    page: Page, fixture_site: str
-) -> None:
+def test_material_claims_links_itself_when_site_url_matches(page: Page, fixture_site: str) -> None:
     # What `mkdocs serve` gives (site_url = the server): Material's own sitemap match claims
     # the link, and instant.js must leave it alone (one navigation, one history entry).
     def sitemap(route: Route) -> None:

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from engine.dice import roll
+from rollbook.engine.dice import roll
 from tests.browser.conftest import READY_TIMEOUT_MS, STEP_TIMEOUT_MS, wait_ready
 
 

@@ -16,7 +16,7 @@ import urllib.request
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from plugins.sitewide.snapshot_pack import PAGE, pack_for_site, unpack
+from rollbook.sitewide.snapshot_pack import PAGE, pack_for_site, unpack
 from tests.browser.conftest import wait_ready
 from tests.browser.server import altered, requested
 

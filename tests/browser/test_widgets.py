@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from engine import dice
+from rollbook.engine import dice
 from tests.browser.conftest import expected_table_roll, payload, wait_ready
 
 
@@ -132,8 +132,8 @@ def test_prompt_out_of_range_is_refused_and_in_range_is_rolled(
 
 def _chances(data: dict, values: dict) -> list[tuple[str, str]]:
     """("p/q", shown percentage) per row, as CPython's engine and the build compute them."""
-    from engine.tables import Table
-    from plugins.markup.render import _percent
+    from rollbook.engine.tables import Table
+    from rollbook.markup.render import _percent
 
     chances = Table.from_dict(data).probabilities(values)
     return [(f"{p.numerator}/{p.denominator}", _percent(p)) for p in chances]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from plugins.mkdocs_plugin.build_date import input_epoch, pin_build_date
+from rollbook.mkdocs_plugin.build_date import input_epoch, pin_build_date
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -16,7 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_docs_in_git_are_dated_by_their_last_commit() -> None:
     expected = subprocess.run(
         ["git", "log", "-1", "--format=%ct", "--", "docs"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     if not expected:  # docs not committed yet in this checkout: dated by their files
         files = [p for p in (ROOT / "docs").rglob("*") if p.is_file()]

@@ -114,4 +114,3 @@ def test_demo_pages_have_live_rolls_and_tables(builds):
     assert html.count('<div class="rb-table') >= 5
     assert 'class="admonition failure rb-error"' not in html
     assert "rb-inline-error" not in html
-

@@ -21,14 +21,14 @@ def _shipped(package: str, patterns: list[str]) -> set[Path]:
 def test_every_data_file_of_the_packages_is_declared() -> None:
     declared = _declared()
     missing = []
-    for package in ("engine", "plugins"):
+    for package in ("rollbook",):
         shipped = _shipped(package, declared.get(package, []))
         for path in sorted((REPO / package).rglob("*")):
             if not path.is_file() or path.suffix in {".py", ".pyc"}:
                 continue
             if path not in shipped:
                 missing.append(str(path.relative_to(REPO)))
-    # e.g. plugins/sitewide/make_snapshot.mjs: without it an installed plugin makes no snapshot
+    # e.g. rollbook/sitewide/make_snapshot.mjs: without it an installed plugin makes no snapshot
     assert missing == [], f"not in [tool.setuptools.package-data]: {missing}"
 
 

@@ -14,9 +14,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from plugins.markup.problems import active_context
-from plugins.mkdocs_plugin.config import Presets, RollbookConfig
-from plugins.mkdocs_plugin.plugin import RollbookPlugin, front_matter_lines
+from rollbook.markup.problems import active_context
+from rollbook.mkdocs_plugin.config import Presets, RollbookConfig
+from rollbook.mkdocs_plugin.plugin import RollbookPlugin, front_matter_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -89,7 +89,7 @@ def test_page_problems_are_logged_with_page_and_line(site, caplog):
     plugin.on_startup(command="build", dirty=False)
     plugin.on_config(config)
     plugin.on_pre_build(config=config)
-    text = "---\ntitle: Falls\n---\n\n# Falls\n\nDrop ![roll:2d](. \"x\").\n\nSee [!roll:1d6](.).\n"
+    text = '---\ntitle: Falls\n---\n\n# Falls\n\nDrop ![roll:2d](. "x").\n\nSee [!roll:1d6](.).\n'
     with caplog.at_level(logging.WARNING, logger="mkdocs"):
         page = render(config, plugin, docs, "falls.md", text)
     logged = [r.getMessage() for r in caplog.records if r.name == "mkdocs.plugins.rollbook"]

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from plugins.sitewide.pysource import without_comments
-from plugins.sitewide.sources import engine_wheel
+from rollbook.sitewide.pysource import without_comments
+from rollbook.sitewide.sources import engine_wheel
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
+ENGINE = Path(__file__).resolve().parents[2] / "rollbook" / "engine"
 SOURCES = sorted(ENGINE.rglob("*.py"))
 
 
@@ -46,7 +46,7 @@ def test_source_that_does_not_tokenize_is_left_as_it_is() -> None:
 def test_the_engine_wheel_ships_the_stripped_sources() -> None:
     wheel = engine_wheel()
     with zipfile.ZipFile(io.BytesIO(wheel.data)) as archive:
-        shipped = archive.read("engine/dice/roller.py")
+        shipped = archive.read("rollbook/engine/dice/roller.py")
     source = (ENGINE / "dice" / "roller.py").read_bytes()
     assert _comments(source)  # the module has comments to lose
     assert shipped == without_comments(source)

@@ -86,7 +86,7 @@ def test_the_readme_extensions_render_every_widget(caplog: pytest.LogCaptureFixt
     configs: dict[str, Any] = {}
     for entry in _snippet()["markdown_extensions"]:
         if isinstance(entry, dict):
-            (name, options), = entry.items()
+            ((name, options),) = entry.items()
             extensions.append(name)
             configs[name] = options
         else:

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from plugins.cli import main
-from plugins.sitewide import SitewideError, build_site_assets
-from plugins.sitewide.build import PYODIDE_FILES
-from plugins.sitewide.sources import engine_wheel, icepool_wheel
-from plugins.sitewide.wheel import build_wheel
+from rollbook.cli import main
+from rollbook.sitewide import SitewideError, build_site_assets
+from rollbook.sitewide.build import PYODIDE_FILES
+from rollbook.sitewide.sources import engine_wheel, icepool_wheel
+from rollbook.sitewide.wheel import build_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -61,11 +61,15 @@ def test_engine_wheel_holds_the_engine_only_and_imports_alone(tmp_path):
     with zipfile.ZipFile(io.BytesIO(wheel.data)) as archive:
         names = archive.namelist()
         archive.extractall(tmp_path)
-    assert "engine/__init__.py" in names and "engine/bridge.py" in names
-    assert not [n for n in names if n.startswith("plugins/") or "__pycache__" in n]
+    assert "rollbook/__init__.py" in names and "rollbook/engine/bridge.py" in names
+    tops = {n.split("/")[0] for n in names if not n.startswith("rollbook_engine-")}
+    assert tops == {"rollbook"}
+    inside = {n.split("/")[1] for n in names if n.startswith("rollbook/") and n.count("/") >= 2}
+    assert inside == {"engine"}
+    assert not [n for n in names if "__pycache__" in n]
     # Import from the wheel alone, isolated from the checkout (-I; cwd elsewhere).
     code = (
-        "import sys, json; sys.path.insert(0, sys.argv[1]); import engine.bridge as b;"
+        "import sys, json; sys.path.insert(0, sys.argv[1]); import rollbook.engine.bridge as b;"
         "print(json.dumps(b.handle({'op': 'roll', 'expr': '2d6', 'seed': 1})));"
         "print(b.__file__)"
     )

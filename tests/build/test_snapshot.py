@@ -1,4 +1,4 @@
-"""The build-time Pyodide memory snapshot (plugins.sitewide.snapshot + make_snapshot.mjs).
+"""The build-time Pyodide memory snapshot (rollbook.sitewide.snapshot + make_snapshot.mjs).
 
 The node-backed tests make real snapshots (a few seconds each): two builds must be byte
 for byte the same, and a restore must answer with the engine already imported and give the
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.bridge import handle
-from plugins.sitewide.snapshot import (
+from rollbook.engine.bridge import handle
+from rollbook.sitewide.snapshot import (
     CACHE_KEEP,
     SNAPSHOT_IMPORTS,
     SnapshotError,
@@ -25,8 +25,8 @@ from plugins.sitewide.snapshot import (
     make_snapshot,
     snapshot_key,
 )
-from plugins.sitewide.snapshot_pack import pack_for_site, unpack
-from plugins.sitewide.sources import engine_wheel
+from rollbook.sitewide.snapshot_pack import pack_for_site, unpack
+from rollbook.sitewide.sources import engine_wheel
 
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
@@ -41,14 +41,15 @@ const py = await loadPyodide({
   indexURL: dir + "/", lockFileContents: { info, packages: {} },
   _loadSnapshot: new Uint8Array(readFileSync(snap)), stdout: () => {}, stderr: () => {},
 });
-const preloaded = py.runPython("import sys; 'engine.bridge' in sys.modules");
+const preloaded = py.runPython("import sys; 'rollbook.engine.bridge' in sys.modules");
 // As worker.js does: the wheel goes back where the snapshot had it on sys.path.
 py.FS.mkdirTree("/lib/rollbook");
 py.FS.writeFile("/lib/rollbook/" + wheel.split("/").pop(), new Uint8Array(readFileSync(wheel)));
 // Source read back from the wheel (what a module imported after the restore needs).
-const lazy = py.runPython("import inspect, engine.bridge; inspect.getsource(engine.bridge.handle)");
+const lazy = py.runPython(
+  "import inspect, rollbook.engine.bridge as b; inspect.getsource(b.handle)");
 py.runPython("import random; random.seed()");
-const roll = py.runPython(`from engine.bridge import handle_json
+const roll = py.runPython(`from rollbook.engine.bridge import handle_json
 handle_json('{"op": "roll", "expr": "4d6kh3+2d8", "seed": 12345}')`);
 const unseeded = py.runPython(`handle_json('{"op": "roll", "expr": "10d10000"}')`);
 const seen = { preloaded, lazy, roll: JSON.parse(roll), unseeded: JSON.parse(unseeded) };
@@ -135,7 +136,7 @@ def test_key_follows_the_wheel_and_the_imports(wheel: Path, tmp_path: Path) -> N
     key = snapshot_key(PYODIDE, [wheel], SNAPSHOT_IMPORTS)
     assert key == snapshot_key(PYODIDE, [wheel], SNAPSHOT_IMPORTS)
     assert key != snapshot_key(PYODIDE, [other], SNAPSHOT_IMPORTS)
-    assert key != snapshot_key(PYODIDE, [wheel], ("engine.bridge",))
+    assert key != snapshot_key(PYODIDE, [wheel], ("rollbook.engine.bridge",))
 
 
 def test_missing_node_is_one_sentence(wheel: Path, tmp_path: Path) -> None:
@@ -172,8 +173,13 @@ def test_the_cache_keeps_the_most_recently_used_snapshots(tmp_path: Path) -> Non
     _memoised(cache / "snapshot-ee.bin", made, make=lambda: made.write_bytes(b"ee"))
     left = sorted(p.name for p in cache.iterdir())
     assert CACHE_KEEP == 3
-    assert left == ["snapshot-aa.bin", "snapshot-aa.packed", "snapshot-dd.bin",
-                    "snapshot-dd.packed", "snapshot-ee.bin"], left
+    assert left == [
+        "snapshot-aa.bin",
+        "snapshot-aa.packed",
+        "snapshot-dd.bin",
+        "snapshot-dd.packed",
+        "snapshot-ee.bin",
+    ], left
 
 
 def test_an_unreadable_input_is_one_sentence_not_a_traceback(
@@ -181,7 +187,7 @@ def test_an_unreadable_input_is_one_sentence_not_a_traceback(
 ) -> None:
     # An installed rollbook once lacked make_snapshot.mjs, and every build died on it.
     missing = tmp_path / "make_snapshot.mjs"
-    monkeypatch.setattr("plugins.sitewide.snapshot.SCRIPT", missing)
+    monkeypatch.setattr("rollbook.sitewide.snapshot.SCRIPT", missing)
     sentence = r"^no Pyodide snapshot: .*make_snapshot\.mjs cannot be read\.$"
     with pytest.raises(SnapshotError, match=sentence):
         snapshot_key(PYODIDE, [wheel], SNAPSHOT_IMPORTS)

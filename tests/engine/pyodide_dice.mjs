@@ -10,8 +10,9 @@ const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 
 const pyodide = await loadPyodide();
-pyodide.FS.mkdirTree('/lib/rb/engine/dice');
-for (const sub of ['engine', 'engine/dice']) {
+pyodide.FS.mkdirTree('/lib/rb/rollbook/engine/dice');
+pyodide.FS.writeFile('/lib/rb/rollbook/__init__.py', readFileSync(join(root, 'rollbook', '__init__.py')));
+for (const sub of ['rollbook/engine', 'rollbook/engine/dice']) {
   for (const name of readdirSync(join(root, sub))) {
     if (name.endsWith('.py')) {
       pyodide.FS.writeFile(`/lib/rb/${sub}/${name}`, readFileSync(join(root, sub, name)));
@@ -22,7 +23,7 @@ pyodide.globals.set('requests_json', chunks.join(''));
 const out = pyodide.runPython(`
 import json, random, sys
 sys.path.insert(0, "/lib/rb")
-from engine.dice import DiceError, roll
+from rollbook.engine.dice import DiceError, roll
 rows = []
 for notation, seed in json.loads(requests_json):
     try:

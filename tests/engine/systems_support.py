@@ -8,7 +8,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from engine.systems.base import Outcome, Param, Procedure, RulesError, System, bind
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, System, bind
 
 __all__ = [
     "ScriptedDice",

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from engine import bridge
-from engine.tables import Table
+from rollbook.engine import bridge
+from rollbook.engine.tables import Table
 
 D6_TABLE = {
     "roll": "1d6",
@@ -54,7 +54,7 @@ def test_bad_dice_are_a_sentence_with_the_engine_error_kind() -> None:
 
 
 def test_roll_is_the_engine_roll_for_the_seed() -> None:
-    from engine import dice
+    from rollbook.engine import dice
 
     reply = bridge.handle({"op": "roll", "expr": "3d6+1", "seed": 42})
     expected = dice.roll("3d6+1", random.Random(42)).to_dict()

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from engine.dice import DiceError, odds, parse
+from rollbook.engine.dice import DiceError, odds, parse
 
 SCRIPT = Path(__file__).with_name("conformance_dice.mjs")
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.systems import get
-from engine.systems.base import RulesError
-from engine.systems.dark_dungeons import rules
-from engine.systems.encounter import Fight
+from rollbook.engine.systems import get
+from rollbook.engine.systems.base import RulesError
+from rollbook.engine.systems.dark_dungeons import rules
+from rollbook.engine.systems.encounter import Fight
 from tests.engine.systems_support import ScriptedDice as Scripted
 from tests.engine.systems_support import check_procedure_on_random_grid, chi_square_critical
 
@@ -24,6 +24,7 @@ def run(name: str, rng: random.Random, **params: Any) -> Any:
 
 
 # -- the to-hit worked examples ------------------------------------------------------------------
+
 
 def test_third_level_fighter_needs_nine():
     # attack bonus +2, +3 from other sources, target AC 6: to-hit value 11
@@ -60,8 +61,20 @@ def test_36th_level_fighter_hits_on_2_with_8_extra_damage():
 
 @pytest.mark.parametrize(
     ("value", "needed", "extra"),
-    [(-7, 20, 0), (0, 20, 0), (1, 19, 0), (11, 9, 0), (18, 2, 0), (19, 2, 0), (20, 2, 0),
-     (21, 2, 1), (22, 2, 1), (23, 2, 2), (35, 2, 8), (40, 2, 10)],
+    [
+        (-7, 20, 0),
+        (0, 20, 0),
+        (1, 19, 0),
+        (11, 9, 0),
+        (18, 2, 0),
+        (19, 2, 0),
+        (20, 2, 0),
+        (21, 2, 1),
+        (22, 2, 1),
+        (23, 2, 2),
+        (35, 2, 8),
+        (40, 2, 10),
+    ],
 )
 def test_needed_roll_and_extra_damage(value, needed, extra):
     assert rules.needed_roll(value) == needed
@@ -84,11 +97,32 @@ def transcribed_row(bonus: int) -> list[str]:
 
 # Single cells read off the printed table (bonus, armour class, cell), to check the shape above.
 PRINTED_CELLS = [
-    (0, 20, "0"), (0, 0, "20"), (0, -20, "40"), (1, 20, "1!"), (1, 19, "0"), (2, 19, "1!"),
-    (3, 20, "2!"), (3, -20, "37"), (9, 20, "5!"), (9, 11, "0"), (12, 6, "2"), (17, 3, "0"),
-    (20, 0, "0"), (20, 20, "10!"), (24, -20, "16"), (24, 1, "3!"), (25, -5, "0"),
-    (31, 20, "16!"), (36, -1, "8!"), (37, 20, "19!"), (37, -20, "3"), (40, -20, "0"),
-    (41, -20, "1!"), (44, 7, "16!"), (49, 20, "25!"), (49, -20, "5!"),
+    (0, 20, "0"),
+    (0, 0, "20"),
+    (0, -20, "40"),
+    (1, 20, "1!"),
+    (1, 19, "0"),
+    (2, 19, "1!"),
+    (3, 20, "2!"),
+    (3, -20, "37"),
+    (9, 20, "5!"),
+    (9, 11, "0"),
+    (12, 6, "2"),
+    (17, 3, "0"),
+    (20, 0, "0"),
+    (20, 20, "10!"),
+    (24, -20, "16"),
+    (24, 1, "3!"),
+    (25, -5, "0"),
+    (31, 20, "16!"),
+    (36, -1, "8!"),
+    (37, 20, "19!"),
+    (37, -20, "3"),
+    (40, -20, "0"),
+    (41, -20, "1!"),
+    (44, 7, "16!"),
+    (49, 20, "25!"),
+    (49, -20, "5!"),
 ]
 
 
@@ -115,10 +149,19 @@ def test_table_10_2_row(bonus):
 
 # -- attack modifiers ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("cover", "mod"),
-    [("none", 0), ("soft-knees", -1), ("soft-waist", -2), ("soft-peeking", -3),
-     ("soft-full", -4), ("hard-knees", -2), ("hard-waist", -4), ("hard-peeking", -6)],
+    [
+        ("none", 0),
+        ("soft-knees", -1),
+        ("soft-waist", -2),
+        ("soft-peeking", -3),
+        ("soft-full", -4),
+        ("hard-knees", -2),
+        ("hard-waist", -4),
+        ("hard-peeking", -6),
+    ],
 )
 def test_cover_applies_to_missiles_not_melee(cover, mod):
     assert rules.to_hit_modifier(kind="missile", cover=cover) == mod
@@ -127,18 +170,26 @@ def test_cover_applies_to_missiles_not_melee(cover, mod):
 
 def test_full_hard_cover_and_unseen_targets_block_ranged_attacks():
     with pytest.raises(RulesError, match="hard cover"):
-        DD.procedure("attack").odds({"attack_bonus": 5, "ac": 5, "kind": "missile",
-                                     "cover": "hard-full"})
+        DD.procedure("attack").odds(
+            {"attack_bonus": 5, "ac": 5, "kind": "missile", "cover": "hard-full"}
+        )
     with pytest.raises(RulesError, match="cannot see"):
-        DD.procedure("attack").odds({"attack_bonus": 5, "ac": 5, "kind": "thrown",
-                                     "target_unseen": True})
+        DD.procedure("attack").odds(
+            {"attack_bonus": 5, "ac": 5, "kind": "thrown", "target_unseen": True}
+        )
     assert rules.to_hit_modifier(kind="melee", target_unseen=True) == -4
 
 
 @pytest.mark.parametrize(
     ("speed", "target", "mod"),
-    [("hasted", "normal", 2), ("normal", "slowed", 2), ("double-hasted", "slowed", 6),
-     ("slowed", "hasted", -4), ("double-slowed", "double-hasted", -8), ("hasted", "hasted", 0)],
+    [
+        ("hasted", "normal", 2),
+        ("normal", "slowed", 2),
+        ("double-hasted", "slowed", 6),
+        ("slowed", "hasted", -4),
+        ("double-slowed", "double-hasted", -8),
+        ("hasted", "hasted", 0),
+    ],
 )
 def test_haste_and_slow_give_two_per_level(speed, target, mod):
     assert rules.to_hit_modifier(speed=speed, target_speed=target) == mod
@@ -159,14 +210,15 @@ def test_other_listed_modifiers():
 
 # -- smash, damage, two weapons, haste -----------------------------------------------------------
 
+
 def test_smash_is_minus_5_and_adds_strength_score():
     out = DD.procedure("smash").resolve(
         {"attack_bonus": 5, "ac": 5, "damage": "1d8", "damage_bonus": 2, "strength": 17},
-        Scripted(15, 6))
+        Scripted(15, 6),
+    )
     assert out.name == "hit" and out.data["to_hit_value"] == 5
     assert out.data["damage"] == 6 + 2 + 17
-    odds = DD.procedure("smash").odds({"attack_bonus": 5, "ac": 5, "damage": "1d8",
-                                       "strength": 17})
+    odds = DD.procedure("smash").odds({"attack_bonus": 5, "ac": 5, "damage": "1d8", "strength": 17})
     assert odds["hit"] == Fraction(6, 20)
     assert rules.initiative_auto(smash=True) == "lose"
 
@@ -185,8 +237,14 @@ def test_damage_odds_count_every_face():
 
 def test_oeric_hasted_with_sword_and_plain_dagger_makes_seven_attacks():
     # 25th level: 3 attacks a round, doubled by haste, plus one off-hand attack at -4.
-    params = {"attack_bonus": 16, "hit_bonus": 8, "ac": 0, "attacks": 3, "speed": "hasted",
-              "second_weapon": "plain"}
+    params = {
+        "attack_bonus": 16,
+        "hit_bonus": 8,
+        "ac": 0,
+        "attacks": 3,
+        "speed": "hasted",
+        "second_weapon": "plain",
+    }
     out = DD.procedure("attack_routine").resolve(params, random.Random(1))
     assert out.data["main_attacks"] == 6 and out.data["off_hand_attacks"] == 1
     assert len(out.data["rolls"]) == 7
@@ -195,19 +253,34 @@ def test_oeric_hasted_with_sword_and_plain_dagger_makes_seven_attacks():
 def test_fractional_attack_rates_alternate():
     assert [rules.attacks_this_round(3, "slowed", r) for r in (1, 2, 3, 4)] == [1, 2, 1, 2]
     assert [rules.attacks_this_round(1, "slowed", r) for r in (1, 2, 3, 4)] == [0, 1, 0, 1]
-    assert [rules.attacks_this_round(1, "double-slowed", r) for r in range(1, 9)] == \
-        [0, 0, 0, 1, 0, 0, 0, 1]
+    assert [rules.attacks_this_round(1, "double-slowed", r) for r in range(1, 9)] == [
+        0,
+        0,
+        0,
+        1,
+        0,
+        0,
+        0,
+        1,
+    ]
     assert rules.attacks_this_round(2, "double-hasted", 1) == 8
 
 
 def test_off_hand_attack_ignores_haste_and_slow():
-    params = {"attack_bonus": 5, "ac": 5, "attacks": 1, "speed": "slowed", "round": 1,
-              "second_weapon": "off-hand"}
+    params = {
+        "attack_bonus": 5,
+        "ac": 5,
+        "attacks": 1,
+        "speed": "slowed",
+        "round": 1,
+        "second_weapon": "off-hand",
+    }
     out = DD.procedure("attack_routine").resolve(params, random.Random(2))
     assert out.data["main_attacks"] == 0 and out.data["off_hand_attacks"] == 1
 
 
 # -- initiative ----------------------------------------------------------------------------------
+
 
 def test_initiative_modifiers():
     assert rules.initiative_modifier(declared="early") == 1
@@ -224,7 +297,8 @@ def test_initiative_modifiers():
 def test_aloysius_declares_early_and_beats_the_zombies():
     # Both always lose (a staff; zombies), so they roll: 4 + 1 = 5 against 2.
     out = DD.procedure("initiative").resolve(
-        {"declared": "early", "two_handed": True, "foe_auto": "lose"}, Scripted(4, 2))
+        {"declared": "early", "two_handed": True, "foe_auto": "lose"}, Scripted(4, 2)
+    )
     assert out.name == "first"
     assert out.data["roll"] + out.data["modifier"] == 5
 
@@ -237,8 +311,9 @@ def test_elfstar_waits_and_still_goes_before_the_zombies():
 def test_black_leaf_rolls_1_and_the_goblin_still_goes_first():
     # High dexterity (+2 at most, or the sum would tie) and an early statement: 1 + 1 + 2 < 5.
     for dex in (1, 2):
-        out = DD.procedure("initiative").resolve({"declared": "early", "dex_mod": dex},
-                                                 Scripted(1, 5))
+        out = DD.procedure("initiative").resolve(
+            {"declared": "early", "dex_mod": dex}, Scripted(1, 5)
+        )
         assert out.name == "second"
 
 
@@ -248,21 +323,36 @@ def test_initiative_ties_are_simultaneous():
 
 
 def test_zombie_fight_order_matches_the_example():
-    fight = Fight(system=DD, sides={
-        "party": [DD.make_combatant("party", {"name": "Elfstar", "hp": 10}),
-                  DD.make_combatant("party", {"name": "Aloysius", "hp": 8, "two_handed": True,
-                                              "initiative_mod": 1})],
-        "zombies": [DD.make_combatant("zombies", {"name": f"Zombie {i}", "hp": 9,
-                                                  "auto_initiative": "lose",
-                                                  "group": "zombies"}) for i in range(4)],
-    }, rng=random.Random(0))
+    fight = Fight(
+        system=DD,
+        sides={
+            "party": [
+                DD.make_combatant("party", {"name": "Elfstar", "hp": 10}),
+                DD.make_combatant(
+                    "party", {"name": "Aloysius", "hp": 8, "two_handed": True, "initiative_mod": 1}
+                ),
+            ],
+            "zombies": [
+                DD.make_combatant(
+                    "zombies",
+                    {"name": f"Zombie {i}", "hp": 9, "auto_initiative": "lose", "group": "zombies"},
+                )
+                for i in range(4)
+            ],
+        },
+        rng=random.Random(0),
+    )
     fight.round = 1
     beats = DD.initiative_order(fight, Scripted(4, 2), None)  # Aloysius 4 (+1), zombies 2
     assert [[c.name for c in beat] for beat in beats] == [
-        ["Elfstar"], ["Aloysius"], [f"Zombie {i}" for i in range(4)]]
+        ["Elfstar"],
+        ["Aloysius"],
+        [f"Zombie {i}" for i in range(4)],
+    ]
 
 
 # -- surprise and morale -------------------------------------------------------------------------
+
 
 def test_surprise_on_one_or_two():
     assert run("surprise", Scripted(2, 3)).name == "we_surprised"
@@ -270,8 +360,12 @@ def test_surprise_on_one_or_two():
     assert run("surprise", Scripted(1, 2)).name == "both"
     assert run("surprise", Scripted(3, 6)).name == "neither"
     odds = DD.procedure("surprise").odds({})
-    assert odds == {"neither": Fraction(16, 36), "both": Fraction(4, 36),
-                    "we_surprised": Fraction(8, 36), "they_surprised": Fraction(8, 36)}
+    assert odds == {
+        "neither": Fraction(16, 36),
+        "both": Fraction(4, 36),
+        "we_surprised": Fraction(8, 36),
+        "they_surprised": Fraction(8, 36),
+    }
     assert DD.procedure("surprise").odds({"we_can_be_surprised": False})["we_surprised"] == 0
 
 
@@ -287,6 +381,7 @@ def test_morale_boundary():
 
 # -- dying: Gretchen -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(("previous", "penalty"), [(0, 0), (1, -1), (2, -2)])
 def test_gretchen_death_save_penalties(previous, penalty):
     out = run("death_save", Scripted(14), save=12, previous_saves=previous)
@@ -298,10 +393,10 @@ def test_gretchen_death_save_penalties(previous, penalty):
 
 def test_gretchen_falls_and_saves_at_0_1_2():
     gretchen = DD.make_combatant("party", {"name": "Gretchen", "hp": 7, "death_save": 12})
-    giant = DD.make_combatant("giant", {"name": "Giant", "hp": 40, "attack_bonus": 8,
-                                        "damage": "21"})
-    fight = Fight(system=DD, sides={"party": [gretchen], "giant": [giant]},
-                  rng=random.Random(0))
+    giant = DD.make_combatant(
+        "giant", {"name": "Giant", "hp": 40, "attack_bonus": 8, "damage": "21"}
+    )
+    fight = Fight(system=DD, sides={"party": [gretchen], "giant": [giant]}, rng=random.Random(0))
     DD.strike(fight, giant, gretchen, "main", "21", Scripted(20))
     assert gretchen.hp == 0 and gretchen.out == "down"  # no negative hit points
     DD.death_saves(fight, Scripted(12))  # end of round 1: 12 + 0 makes it
@@ -314,18 +409,28 @@ def test_gretchen_falls_and_saves_at_0_1_2():
 
 # -- structures ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("structure", "source", "full", "damage", "lost"),
-    [("wooden-building", "large-creature", False, "10", 5),
-     ("stone-building", "siege-weapon", False, "14", 2),
-     ("stone-building", "large-creature", True, "14", 14),
-     ("palisade-gate", "spell", False, "9", 4),
-     ("wooden-building", "hand-weapon", False, "30", 0)],
+    [
+        ("wooden-building", "large-creature", False, "10", 5),
+        ("stone-building", "siege-weapon", False, "14", 2),
+        ("stone-building", "large-creature", True, "14", 14),
+        ("palisade-gate", "spell", False, "9", 4),
+        ("wooden-building", "hand-weapon", False, "30", 0),
+    ],
 )
 def test_structure_damage(structure, source, full, damage, lost):
     out = DD.procedure("structure_attack").resolve(
-        {"structure": structure, "attack_bonus": 0, "source": source, "damage": damage,
-         "full_damage": full}, Scripted(20))
+        {
+            "structure": structure,
+            "attack_bonus": 0,
+            "source": source,
+            "damage": damage,
+            "full_damage": full,
+        },
+        Scripted(20),
+    )
     assert out.name in ("damaged", "no_effect")
     assert out.data["points_lost"] == lost
 
@@ -334,12 +439,19 @@ def test_structure_table_and_destruction():
     door = rules.STRUCTURES["iron-door"]
     assert (door.ac_missile, door.ac_melee, door.points) == (-10, 2, 35)
     out = DD.procedure("structure_attack").resolve(
-        {"structure": "wooden-building", "attack_bonus": 0, "damage": "10",
-         "damage_taken": 36}, Scripted(20))
+        {"structure": "wooden-building", "attack_bonus": 0, "damage": "10", "damage_taken": 36},
+        Scripted(20),
+    )
     assert out.name == "destroyed" and out.data["points_left"] == 0
     odds = DD.procedure("structure_attack").odds(
-        {"structure": "castle-wall", "attack_bonus": 4, "kind": "melee", "damage": "1d4",
-         "source": "large-creature"})
+        {
+            "structure": "castle-wall",
+            "attack_bonus": 4,
+            "kind": "melee",
+            "damage": "1d4",
+            "source": "large-creature",
+        }
+    )
     # to-hit value 4 + 6 = 10 needs a 10; 1d4 // 5 never costs a point
     assert odds["damaged"] == 0 and odds["miss"] == Fraction(9, 20)
 
@@ -347,10 +459,23 @@ def test_structure_table_and_destruction():
 # -- properties: odds sum to 1, sampling agrees with odds ----------------------------------------
 
 GRID: list[tuple[str, dict[str, Any]]] = [
-    *[("attack", {"attack_bonus": ab, "ac": ac, "hit_bonus": hb})
-      for ab in (0, 5, 20, 37) for ac in (20, 9, 0, -10, -20) for hb in (-5, 0, 4)],
-    ("attack", {"attack_bonus": 3, "ac": 4, "kind": "missile", "cover": "soft-waist",
-                "speed": "hasted", "range_band": "long"}),
+    *[
+        ("attack", {"attack_bonus": ab, "ac": ac, "hit_bonus": hb})
+        for ab in (0, 5, 20, 37)
+        for ac in (20, 9, 0, -10, -20)
+        for hb in (-5, 0, 4)
+    ],
+    (
+        "attack",
+        {
+            "attack_bonus": 3,
+            "ac": 4,
+            "kind": "missile",
+            "cover": "soft-waist",
+            "speed": "hasted",
+            "range_band": "long",
+        },
+    ),
     ("smash", {"attack_bonus": 8, "ac": 2, "damage": "1d10", "strength": 16}),
     ("damage", {"damage": "3d6+1", "target_hp": 12, "extra_damage": 2}),
     ("damage", {"damage": "1d4", "target_hp": 3, "halved": True}),
@@ -361,8 +486,17 @@ GRID: list[tuple[str, dict[str, Any]]] = [
     ("death_save", {"save": 14, "previous_saves": 3}),
     ("attack_routine", {"attack_bonus": 6, "ac": 4, "attacks": 2, "second_weapon": "plain"}),
     ("attack_routine", {"attack_bonus": 6, "ac": 4, "speed": "double-slowed", "round": 2}),
-    ("structure_attack", {"structure": "wooden-stockade", "attack_bonus": 5, "kind": "missile",
-                          "damage": "3d6", "source": "siege-weapon", "damage_taken": 292}),
+    (
+        "structure_attack",
+        {
+            "structure": "wooden-stockade",
+            "attack_bonus": 5,
+            "kind": "missile",
+            "damage": "3d6",
+            "source": "siege-weapon",
+            "damage_taken": 292,
+        },
+    ),
 ]
 
 
@@ -397,6 +531,7 @@ def test_resolve_frequencies_match_odds(name, params):
 
 # -- every procedure over a random grid of its parameters ----------------------------------------
 
+
 @pytest.mark.parametrize("name", list(DD.procedures))
 def test_every_procedure_on_a_random_grid(name):
     check_procedure_on_random_grid(DD, name)
@@ -406,18 +541,57 @@ def test_every_procedure_on_a_random_grid(name):
 
 SIDES = {
     "heroes": [
-        {"name": "Gretchen", "hp": 14, "ac": 3, "attack_bonus": 3, "hit_bonus": 1,
-         "damage": "1d8", "damage_bonus": 1, "death_save": 11, "initiative_mod": 1},
-        {"name": "Elfstar", "hp": 9, "ac": 5, "attack_bonus": 1, "damage": "1d6",
-         "death_save": 12, "off_hand": "plain", "off_hand_damage": "1d4"},
+        {
+            "name": "Gretchen",
+            "hp": 14,
+            "ac": 3,
+            "attack_bonus": 3,
+            "hit_bonus": 1,
+            "damage": "1d8",
+            "damage_bonus": 1,
+            "death_save": 11,
+            "initiative_mod": 1,
+        },
+        {
+            "name": "Elfstar",
+            "hp": 9,
+            "ac": 5,
+            "attack_bonus": 1,
+            "damage": "1d6",
+            "death_save": 12,
+            "off_hand": "plain",
+            "off_hand_damage": "1d4",
+        },
     ],
     "monsters": [
-        {"name": "Ogre", "hp": 22, "ac": 5, "attack_bonus": 4, "damage": "1d10", "morale": 10,
-         "two_handed": True},
-        {"name": "Goblin 1", "hp": 4, "ac": 6, "attack_bonus": 1, "damage": "1d6", "morale": 7,
-         "group": "goblins"},
-        {"name": "Goblin 2", "hp": 5, "ac": 6, "attack_bonus": 1, "damage": "1d6", "morale": 7,
-         "group": "goblins", "speed": "slowed"},
+        {
+            "name": "Ogre",
+            "hp": 22,
+            "ac": 5,
+            "attack_bonus": 4,
+            "damage": "1d10",
+            "morale": 10,
+            "two_handed": True,
+        },
+        {
+            "name": "Goblin 1",
+            "hp": 4,
+            "ac": 6,
+            "attack_bonus": 1,
+            "damage": "1d6",
+            "morale": 7,
+            "group": "goblins",
+        },
+        {
+            "name": "Goblin 2",
+            "hp": 5,
+            "ac": 6,
+            "attack_bonus": 1,
+            "damage": "1d6",
+            "morale": 7,
+            "group": "goblins",
+            "speed": "slowed",
+        },
     ],
 }
 
@@ -457,29 +631,32 @@ def test_surprised_side_loses_round_one():
         fight = Fight.start(DD, SIDES, random.Random(seed))
         if fight.state.get("surprised") == "heroes":
             fight.step()
-            assert not any(line.startswith("R1: Gretchen") or line.startswith("R1: Elfstar")
-                           for line in fight.lines)
+            assert not any(
+                line.startswith("R1: Gretchen") or line.startswith("R1: Elfstar")
+                for line in fight.lines
+            )
             return
     pytest.fail("no seed gave a one-sided surprise")
 
 
 def test_bad_stat_block_is_a_sentence():
     with pytest.raises(RulesError, match="damage must look like"):
-        Fight.start(DD, {"a": [{"name": "X", "hp": 3, "damage": "lots"}],
-                         "b": [{"name": "Y", "hp": 3}]}, random.Random(0))
+        Fight.start(
+            DD,
+            {"a": [{"name": "X", "hp": 3, "damage": "lots"}], "b": [{"name": "Y", "hp": 3}]},
+            random.Random(0),
+        )
     with pytest.raises(RulesError, match="missing parameter 'hp'"):
-        Fight.start(DD, {"a": [{"name": "X"}], "b": [{"name": "Y", "hp": 3}]},
-                    random.Random(0))
+        Fight.start(DD, {"a": [{"name": "X"}], "b": [{"name": "Y", "hp": 3}]}, random.Random(0))
 
 
 def test_quiet_fights_roll_the_same_dice_and_stepping_equals_running():
-    from engine.systems.encounter import build_sides
+    from rollbook.engine.systems.encounter import build_sides
 
     for seed in range(15):
         loud = Fight.start(DD, SIDES, random.Random(seed))
         loud.run()
-        quiet = Fight.from_combatants(DD, build_sides(DD, SIDES), random.Random(seed),
-                                      quiet=True)
+        quiet = Fight.from_combatants(DD, build_sides(DD, SIDES), random.Random(seed), quiet=True)
         quiet.run()
         assert quiet.lines == []
         assert quiet.to_dict()["result"] == loud.to_dict()["result"]
@@ -493,7 +670,7 @@ def test_quiet_fights_roll_the_same_dice_and_stepping_equals_running():
 
 
 def test_monte_carlo_runs():
-    from engine.systems.montecarlo import simulate
+    from rollbook.engine.systems.montecarlo import simulate
 
     report = simulate(DD.id, SIDES, 200, seed=3)
     assert report == simulate(DD.id, SIDES, 200, seed=3)

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-import engine
-from engine import DiceError, fill, odds, parse, roll, support
+from rollbook import engine
+from rollbook.engine import DiceError, fill, odds, parse, roll, support
 
 
 def test_parse_is_cached_and_rolls() -> None:

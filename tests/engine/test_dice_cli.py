@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from engine.dice import roll
-from plugins.cli import main
+from rollbook.cli import main
+from rollbook.engine.dice import roll
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -94,7 +94,7 @@ def test_errors_exit_2_with_caret(capsys: pytest.CaptureFixture[str], argv: list
 
 def test_console_script_error_output() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "plugins.cli", "roll", "3d6+"],
+        [sys.executable, "-m", "rollbook.cli", "roll", "3d6+"],
         capture_output=True,
         text=True,
         check=False,

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.dice import (
+from rollbook.engine.dice import (
     LIMITS,
     DiceError,
     DiceLimitError,

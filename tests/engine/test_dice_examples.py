@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.dice import fill, parse, roll
+from rollbook.engine.dice import fill, parse, roll
 
 
 class ScriptedRandom(random.Random):

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.dice import DiceError, odds, parse
-from engine.dice.moments import extremes_and_mean
+from rollbook.engine.dice import DiceError, odds, parse
+from rollbook.engine.dice.moments import extremes_and_mean
 
 
 def _random_expression(rng: random.Random, depth: int = 0) -> str:

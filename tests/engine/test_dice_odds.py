@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.dice import LIMITS, odds, support
+from rollbook.engine.dice import LIMITS, odds, support
 
 Pmf = dict[object, Fraction]
 
@@ -289,7 +289,7 @@ def test_twenty_d6_keep_ten() -> None:
 
 def _general_sum(die: object, qty: int) -> object:
     """The Kronecker convolution path, applied ``qty`` times (the oracle for the fast one)."""
-    from engine.dice import exact
+    from rollbook.engine.dice import exact
 
     total = die
     for _ in range(qty - 1):
@@ -304,7 +304,7 @@ def _general_sum(die: object, qty: int) -> object:
 def test_sums_of_flat_dice_equal_the_general_convolution(
     low: int, faces: int, weight: int, qty: int
 ) -> None:
-    from engine.dice import exact
+    from rollbook.engine.dice import exact
 
     die = exact._Dist({low + i: weight for i in range(faces)})
     fast = exact._sum_flat(die, qty, qty * (faces - 1) + 1)

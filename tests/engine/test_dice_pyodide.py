@@ -8,7 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from engine.dice import DiceError, roll
+from rollbook.engine.dice import DiceError, roll
 
 SCRIPT = Path(__file__).with_name("pyodide_dice.mjs")
 

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from engine.dice import odds, parse
+from rollbook.engine.dice import odds, parse
 
 SAMPLES = 4000
 

@@ -34,8 +34,8 @@ def test_engine_imports_without_site_libraries() -> None:
         BLOCKER
         + """
     import pkgutil, importlib, random
-    import engine
-    for mod in pkgutil.walk_packages(engine.__path__, "engine."):
+    from rollbook import engine
+    for mod in pkgutil.walk_packages(engine.__path__, "rollbook.engine."):
         importlib.import_module(mod.name)
     print(engine.roll("2d6", random.Random(1)).total, engine.odds("2d6").mean)
     assert not {"mkdocs", "markdown", "yaml"} & set(sys.modules)
@@ -49,7 +49,7 @@ def test_rolling_does_not_import_icepool() -> None:
     proc = _run(
         """
     import random, sys
-    import engine
+    from rollbook import engine
     result = engine.roll("4d6kh3+2d6!", random.Random(3))
     result.to_dict(); result.text()
     engine.parse("{2d6,3d6}kh1").roll(random.Random(1))
@@ -65,8 +65,8 @@ def test_rolling_does_not_import_icepool() -> None:
 def test_only_the_adapter_imports_icepool() -> None:
     from pathlib import Path
 
-    import engine.dice
+    import rollbook.engine.dice
 
-    root = Path(engine.dice.__file__).parent
+    root = Path(rollbook.engine.dice.__file__).parent
     users = sorted(p.name for p in root.glob("*.py") if "import icepool" in p.read_text())
     assert users == ["exact.py"]

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from engine.systems import get
-from engine.systems.encounter import Fight
-from engine.systems.grit_flesh import (
+from rollbook.engine.systems import get
+from rollbook.engine.systems.encounter import Fight
+from rollbook.engine.systems.grit_flesh import (
     apply_damage,
     attack_result,
     combine,
@@ -32,12 +32,21 @@ def odds(name: str, **params: object) -> dict[str, Fraction]:
 # -- morale ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("morale", "percent", "label"), [
-    (0, 5, "craven"), (4, 25, "cowardly"), (10, 55, "impulsive"), (14, 75, "brave"),
-    (20, 100, "suicidal")])
+@pytest.mark.parametrize(
+    ("morale", "percent", "label"),
+    [
+        (0, 5, "craven"),
+        (4, 25, "cowardly"),
+        (10, 55, "impulsive"),
+        (14, 75, "brave"),
+        (20, 100, "suicidal"),
+    ],
+)
 def test_printed_morale_table(morale: int, percent: int, label: str) -> None:
     assert odds("morale", morale=morale) == {
-        "stands": Fraction(percent, 100), "flees": 1 - Fraction(percent, 100)}
+        "stands": Fraction(percent, 100),
+        "flees": 1 - Fraction(percent, 100),
+    }
     assert f"({label})" in resolve("morale", 1, morale=morale).log
 
 
@@ -48,9 +57,18 @@ def test_whole_morale_scale_steps_by_five_percent() -> None:
     assert chances == sorted(chances)
 
 
-@pytest.mark.parametrize(("morale", "roll", "expected"), [
-    (10, 11, "stands"), (10, 12, "flees"), (0, 1, "stands"), (0, 2, "flees"),
-    (20, 20, "stands"), (19, 20, "stands"), (18, 20, "flees")])
+@pytest.mark.parametrize(
+    ("morale", "roll", "expected"),
+    [
+        (10, 11, "stands"),
+        (10, 12, "flees"),
+        (0, 1, "stands"),
+        (0, 2, "flees"),
+        (20, 20, "stands"),
+        (19, 20, "stands"),
+        (18, 20, "flees"),
+    ],
+)
 def test_morale_rolls(morale: int, roll: int, expected: str) -> None:
     assert resolve("morale", roll, morale=morale).name == expected
 
@@ -58,13 +76,16 @@ def test_morale_rolls(morale: int, roll: int, expected: str) -> None:
 # -- attack ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("die", "violence", "defense", "expected"), [
-    (10, 2, 12, "hit"),            # 12 >= 12
-    (9, 2, 12, "miss"),
-    (20, 0, 40, "critical_hit"),   # a natural 20 always lands, whatever the Defense
-    (1, 30, 5, "critical_miss"),   # a natural 1 always fails
-    (19, 0, 20, "miss"),
-])
+@pytest.mark.parametrize(
+    ("die", "violence", "defense", "expected"),
+    [
+        (10, 2, 12, "hit"),  # 12 >= 12
+        (9, 2, 12, "miss"),
+        (20, 0, 40, "critical_hit"),  # a natural 20 always lands, whatever the Defense
+        (1, 30, 5, "critical_miss"),  # a natural 1 always fails
+        (19, 0, 20, "miss"),
+    ],
+)
 def test_attack(die: int, violence: int, defense: int, expected: str) -> None:
     assert attack_result(die, violence, defense) == expected
     assert resolve("attack", die, violence=violence, defense=defense).name == expected
@@ -72,8 +93,11 @@ def test_attack(die: int, violence: int, defense: int, expected: str) -> None:
 
 def test_attack_odds_and_edges() -> None:
     assert odds("attack", violence=2, defense=12) == {
-        "critical_hit": Fraction(1, 20), "hit": Fraction(10, 20), "miss": Fraction(8, 20),
-        "critical_miss": Fraction(1, 20)}
+        "critical_hit": Fraction(1, 20),
+        "hit": Fraction(10, 20),
+        "miss": Fraction(8, 20),
+        "critical_miss": Fraction(1, 20),
+    }
     boon = odds("attack", violence=2, defense=12, edge="boon")
     assert boon["critical_hit"] == Fraction(39, 400)  # 1 - (19/20)^2
     assert boon["critical_miss"] == Fraction(1, 400)
@@ -105,8 +129,9 @@ def test_a_critical_skips_grit() -> None:
     assert out.name == "flesh" and out.data["grit"] == 5 and out.data["flesh"] == 5
 
 
-@pytest.mark.parametrize(("tag", "effect"), [
-    ("crushing", "dazed"), ("slashing", "bleeding"), ("piercing", "pinned")])
+@pytest.mark.parametrize(
+    ("tag", "effect"), [("crushing", "dazed"), ("slashing", "bleeding"), ("piercing", "pinned")]
+)
 def test_maximum_damage_brings_the_tag_effect(tag: str, effect: str) -> None:
     out = resolve("damage", 8, weapon="1d8", grit=2, flesh=9, tag=tag)
     assert out.data["max_damage"] and out.data["special"] == effect
@@ -122,7 +147,10 @@ def test_maximum_damage_can_notch_armour_instead() -> None:
 
 def test_damage_odds() -> None:
     assert odds("damage", weapon="1d6", grit=2, flesh=3) == {
-        "grit_only": Fraction(2, 6), "flesh": Fraction(2, 6), "down": Fraction(2, 6)}
+        "grit_only": Fraction(2, 6),
+        "flesh": Fraction(2, 6),
+        "down": Fraction(2, 6),
+    }
     assert odds("damage", weapon="1d6", grit=2, flesh=3, critical=True)["down"] == Fraction(4, 6)
 
 
@@ -130,7 +158,7 @@ def test_damage_odds() -> None:
 
 
 def test_initiative_is_a_savvy_test() -> None:
-    assert resolve("initiative", 8, savvy=2).name == "first"     # 10 >= 10
+    assert resolve("initiative", 8, savvy=2).name == "first"  # 10 >= 10
     assert resolve("initiative", 7, savvy=2).name == "after"
     assert odds("initiative", savvy=2)["first"] == Fraction(13, 20)
     assert resolve("initiative", 5, 9, savvy=2, edge="boon").name == "first"
@@ -153,17 +181,31 @@ def test_effect_save() -> None:
     assert resolve("effect_save", 8, might=1).name == "still_affected"
 
 
-@pytest.mark.parametrize(("total", "expected"), [
-    (2, "bloodthirsty"), (3, "hostile"), (5, "hostile"), (6, "wary"), (8, "wary"),
-    (9, "cooperative"), (11, "cooperative"), (12, "friendly")])
+@pytest.mark.parametrize(
+    ("total", "expected"),
+    [
+        (2, "bloodthirsty"),
+        (3, "hostile"),
+        (5, "hostile"),
+        (6, "wary"),
+        (8, "wary"),
+        (9, "cooperative"),
+        (11, "cooperative"),
+        (12, "friendly"),
+    ],
+)
 def test_reaction_bands(total: int, expected: str) -> None:
     assert reaction_result(total) == expected
 
 
 def test_reaction_odds() -> None:
     assert odds("reaction") == {
-        "bloodthirsty": Fraction(1, 36), "hostile": Fraction(9, 36), "wary": Fraction(16, 36),
-        "cooperative": Fraction(9, 36), "friendly": Fraction(1, 36)}
+        "bloodthirsty": Fraction(1, 36),
+        "hostile": Fraction(9, 36),
+        "wary": Fraction(16, 36),
+        "cooperative": Fraction(9, 36),
+        "friendly": Fraction(1, 36),
+    }
 
 
 # -- fights ----------------------------------------------------------------------------------
@@ -174,10 +216,17 @@ def text(fight: Fight) -> str:
 
 
 def test_pinned_solo_enemy_surrenders_after_first_flesh_wound() -> None:
-    hale = {"name": "Hale", "kind": "pc", "grit": 2, "flesh": 10, "defense": 12,
-            "violence": 2, "damage": "1d6", "tag": "piercing"}
-    ogre = {"name": "Ogre", "grit": 2, "flesh": 10, "defense": 10, "morale": 4,
-            "damage": "1d4"}
+    hale = {
+        "name": "Hale",
+        "kind": "pc",
+        "grit": 2,
+        "flesh": 10,
+        "defense": 12,
+        "violence": 2,
+        "damage": "1d6",
+        "tag": "piercing",
+    }
+    ogre = {"name": "Ogre", "grit": 2, "flesh": 10, "defense": 10, "morale": 4, "damage": "1d4"}
     # Savvy 15: first. Attack 12 + 2 hits; 6 = top damage: Grit 2 -> 0, Flesh 10 -> 6, and
     # pinned. Ogre misses (2). MIG save 3 fails. First Flesh wound of a solo foe: morale 10,
     # needs 5 or less: it breaks, but pinned it can only give up.
@@ -193,19 +242,32 @@ def test_pinned_solo_enemy_surrenders_after_first_flesh_wound() -> None:
 
 
 def test_criticals_notches_daze_and_its_bane() -> None:
-    sedge = {"name": "Sedge", "kind": "pc", "grit": 3, "flesh": 8, "defense": 12,
-             "violence": 1, "damage": "1d4", "tag": "crushing"}
+    sedge = {
+        "name": "Sedge",
+        "kind": "pc",
+        "grit": 3,
+        "flesh": 8,
+        "defense": 12,
+        "violence": 1,
+        "damage": "1d4",
+        "tag": "crushing",
+    }
     gobs = [{"name": n, "grit": 3, "flesh": 5, "defense": 11, "morale": 20} for n in "AB"]
-    faces = (1,            # Sedge's Savvy: acts after the goblins
-             20, 3,        # A: natural 20, 3 damage straight to Flesh
-             1,            # B: natural 1, its weapon takes a Notch
-             15, 4,        # Sedge hits A for 4 (top of 1d4): A is dazed
-             2,            # A's MIG save fails
-             10,           # round 2: Sedge's Savvy 10: first
-             5,            # Sedge misses A
-             19, 4,        # A attacks with a Bane: 19 and 4, keeps 4: miss
-             11,           # B misses
-             15)           # A shakes off the daze
+    faces = (
+        1,  # Sedge's Savvy: acts after the goblins
+        20,
+        3,  # A: natural 20, 3 damage straight to Flesh
+        1,  # B: natural 1, its weapon takes a Notch
+        15,
+        4,  # Sedge hits A for 4 (top of 1d4): A is dazed
+        2,  # A's MIG save fails
+        10,  # round 2: Sedge's Savvy 10: first
+        5,  # Sedge misses A
+        19,
+        4,  # A attacks with a Bane: 19 and 4, keeps 4: miss
+        11,  # B misses
+        15,
+    )  # A shakes off the daze
     fight = Fight.start(SYSTEM, {"us": [sedge], "gobs": gobs}, Dice(*faces))
     fight.step()
     me = fight.sides["us"][0]
@@ -220,16 +282,30 @@ def test_criticals_notches_daze_and_its_bane() -> None:
 
 
 def test_bleeding_and_running_out_of_ammunition() -> None:
-    rook = {"name": "Rook", "kind": "pc", "flesh": 6, "defense": 10, "violence": 1,
-            "damage": "1d4", "tag": "slashing", "ranged": True}
+    rook = {
+        "name": "Rook",
+        "kind": "pc",
+        "flesh": 6,
+        "defense": 10,
+        "violence": 1,
+        "damage": "1d4",
+        "tag": "slashing",
+        "ranged": True,
+    }
     wolf = {"name": "Wolf", "flesh": 6, "defense": 10, "morale": 20, "damage": "1d4"}
-    faces = (12, 10, 4,   # Rook first, hits, 4 = top: Flesh 6 -> 2, bleeding
-             1,           # Wolf: natural 1
-             1, 5,        # bleeds 1, MIG save fails
-             20,          # morale (first Flesh wound of a solo foe): holds
-             12, 1,       # round 2: Rook first, natural 1: out of ammunition
-             2,           # Wolf misses
-             1)           # bleeds 1 more: Flesh 0
+    faces = (
+        12,
+        10,
+        4,  # Rook first, hits, 4 = top: Flesh 6 -> 2, bleeding
+        1,  # Wolf: natural 1
+        1,
+        5,  # bleeds 1, MIG save fails
+        20,  # morale (first Flesh wound of a solo foe): holds
+        12,
+        1,  # round 2: Rook first, natural 1: out of ammunition
+        2,  # Wolf misses
+        1,
+    )  # bleeds 1 more: Flesh 0
     fight = Fight.start(SYSTEM, {"us": [rook], "them": [wolf]}, Dice(*faces))
     fight.run()
     assert "Wolf bleeds for 1" in text(fight)

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.systems import get
-from engine.systems.base import RulesError
-from engine.systems.encounter import Fight
-from engine.systems.roll_under_atk import rules
+from rollbook.engine.systems import get
+from rollbook.engine.systems.base import RulesError
+from rollbook.engine.systems.encounter import Fight
+from rollbook.engine.systems.roll_under_atk import rules
 from tests.engine.systems_support import ScriptedDice as Scripted
 from tests.engine.systems_support import check_procedure_on_random_grid, chi_square_critical
 
@@ -31,6 +31,7 @@ def odds(name: str, **params: Any) -> dict[str, Fraction]:
 
 # -- surprise ------------------------------------------------------------------------------------
 
+
 def test_surprise_one_and_six():
     assert run("surprise", 1).name == "party_surprises"
     assert run("surprise", 6).name == "foes_surprise"
@@ -48,10 +49,19 @@ def test_a_side_without_light_cannot_be_surprised_by_a_lit_one():
 
 # -- reaction: every band ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("total", "band"),
-    [(2, "helpful"), (3, "somewhat_friendly"), (5, "somewhat_friendly"), (6, "instinctual"),
-     (8, "instinctual"), (9, "aggressive"), (11, "aggressive"), (12, "hostile")],
+    [
+        (2, "helpful"),
+        (3, "somewhat_friendly"),
+        (5, "somewhat_friendly"),
+        (6, "instinctual"),
+        (8, "instinctual"),
+        (9, "aggressive"),
+        (11, "aggressive"),
+        (12, "hostile"),
+    ],
 )
 def test_reaction_bands(total, band):
     assert rules.reaction_for(total) == band
@@ -61,13 +71,16 @@ def test_reaction_bands(total, band):
 
 def test_reaction_odds():
     assert odds("reaction") == {
-        "helpful": Fraction(1, 36), "somewhat_friendly": Fraction(9, 36),
-        "instinctual": Fraction(16, 36), "aggressive": Fraction(9, 36),
+        "helpful": Fraction(1, 36),
+        "somewhat_friendly": Fraction(9, 36),
+        "instinctual": Fraction(16, 36),
+        "aggressive": Fraction(9, 36),
         "hostile": Fraction(1, 36),
     }
 
 
 # -- initiative ----------------------------------------------------------------------------------
+
 
 def test_initiative_is_a_wis_check():
     assert run("initiative", 12, wis=12).name == "before"
@@ -77,8 +90,10 @@ def test_initiative_is_a_wis_check():
 
 def test_fight_order_successes_then_monsters_then_failures_lowest_first():
     sides = {
-        "party": [RU.make_combatant("party", {"name": n, "kind": "pc", "hp": 5, "wis": 10})
-                  for n in ("Ann", "Bo", "Cy", "Di")],
+        "party": [
+            RU.make_combatant("party", {"name": n, "kind": "pc", "hp": 5, "wis": 10})
+            for n in ("Ann", "Bo", "Cy", "Di")
+        ],
         "foes": [RU.make_combatant("foes", {"name": "Orc", "hp": 5})],
     }
     fight = Fight(system=RU, sides=sides, rng=random.Random(0))
@@ -88,6 +103,7 @@ def test_fight_order_successes_then_monsters_then_failures_lowest_first():
 
 
 # -- attack, criticals, breakage -----------------------------------------------------------------
+
 
 def test_attack_is_atk_minus_defense_roll_under():
     # ATK 11 against a defense of 8 (AC 18 converted): 3 or less hits.
@@ -103,8 +119,11 @@ def test_natural_1_is_a_critical_with_an_extra_damage_die():
 
 @pytest.mark.parametrize(
     ("quality", "faces", "broken"),
-    [("fragile", (1, 6), (True, True)), ("standard", (3, 4), (True, False)),
-     ("masterwork", (1, 2), (True, False))],
+    [
+        ("fragile", (1, 6), (True, True)),
+        ("standard", (3, 4), (True, False)),
+        ("masterwork", (1, 2), (True, False)),
+    ],
 )
 def test_natural_20_checks_the_weapon(quality, faces, broken):
     for face, breaks in zip(faces, broken, strict=True):
@@ -150,10 +169,17 @@ def test_more_crits_counts_modified_totals():
 
 @pytest.mark.parametrize(
     ("kw", "delta"),
-    [({"surprise": True}, 4), ({"from_behind": True}, 2), ({"weapon": "improvised"}, -2),
-     ({"non_lethal": True}, -1), ({"weapon": "light", "distance": 30}, -2),
-     ({"weapon": "sling", "distance": 40}, -1), ({"weapon": "bow", "distance": 90}, -2),
-     ({"weapon": "crossbow", "distance": 80}, -1), ({"weapon": "crossbow", "distance": 40}, 0)],
+    [
+        ({"surprise": True}, 4),
+        ({"from_behind": True}, 2),
+        ({"weapon": "improvised"}, -2),
+        ({"non_lethal": True}, -1),
+        ({"weapon": "light", "distance": 30}, -2),
+        ({"weapon": "sling", "distance": 40}, -1),
+        ({"weapon": "bow", "distance": 90}, -2),
+        ({"weapon": "crossbow", "distance": 80}, -1),
+        ({"weapon": "crossbow", "distance": 40}, 0),
+    ],
 )
 def test_attack_modifiers(kw, delta):
     base = odds("attack", atk=10)["hit"]
@@ -162,8 +188,14 @@ def test_attack_modifiers(kw, delta):
 
 @pytest.mark.parametrize(
     ("ac", "scheme", "defense"),
-    [(18, "ascending", 8), (10, "ascending", 0), (18, "lotfp", 6), (12, "lotfp", 0),
-     (2, "bx-descending", 7), (2, "adnd-descending", 8)],
+    [
+        (18, "ascending", 8),
+        (10, "ascending", 0),
+        (18, "lotfp", 6),
+        (12, "lotfp", 0),
+        (2, "bx-descending", 7),
+        (2, "adnd-descending", 8),
+    ],
 )
 def test_defense_from_other_games(ac, scheme, defense):
     assert rules.defense_from_ac(ac, scheme) == defense
@@ -178,21 +210,32 @@ def test_enemy_attack_scores_against_no_armour(atk, chance):
 
 # -- damage --------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("weapon", "two_hands", "low", "high"),
-    [("light", False, 2, 7), ("medium", False, 2, 7), ("medium", True, 2, 9),
-     ("heavy", False, 2, 11), ("sling", False, 1, 6), ("bow", False, 1, 6),
-     ("crossbow", False, 1, 10), ("fists", False, 2, 2)],
+    [
+        ("light", False, 2, 7),
+        ("medium", False, 2, 7),
+        ("medium", True, 2, 9),
+        ("heavy", False, 2, 11),
+        ("sling", False, 1, 6),
+        ("bow", False, 1, 6),
+        ("crossbow", False, 1, 10),
+        ("fists", False, 2, 2),
+    ],
 )
 def test_weapon_damage_ranges(weapon, two_hands, low, high):
-    from engine.systems.roll_under_atk.procedures import damage_weights
-    totals = damage_weights({"weapon": weapon, "two_hands": two_hands, "str_mod": 1,
-                             "bonus_dice": 0})
+    from rollbook.engine.systems.roll_under_atk.procedures import damage_weights
+
+    totals = damage_weights(
+        {"weapon": weapon, "two_hands": two_hands, "str_mod": 1, "bonus_dice": 0}
+    )
     assert (min(totals), max(totals)) == (low, high)
 
 
 def test_appropriate_weapon_dice():
-    from engine.systems.roll_under_atk.procedures import damage_weights
+    from rollbook.engine.systems.roll_under_atk.procedures import damage_weights
+
     # blunt weapon on a skeleton: one more die; silver and holy water on a vampire: two; on an
     # unaware vampire: three.
     for extra in (1, 2, 3):
@@ -213,6 +256,7 @@ def test_non_lethal_costs_a_point_of_damage():
 
 # -- morale --------------------------------------------------------------------------------------
 
+
 def test_morale_12_never_breaks():
     assert odds("morale", morale=12)["breaks"] == 0
     assert odds("morale", morale=7) == {"stands": Fraction(21, 36), "breaks": Fraction(15, 36)}
@@ -221,6 +265,7 @@ def test_morale_12_never_breaks():
 
 
 # -- chases --------------------------------------------------------------------------------------
+
 
 def test_chase_steps():
     # fleeing MOVE 12 rolls 8 (+4), pursuers MOVE 10 roll 12 (fail): 1 -> 5, lost them
@@ -237,8 +282,10 @@ def test_whole_chase_odds_are_a_markov_chain():
     assert sum(even.values()) == 1 and even["distracted"] == 0
     assert even["caught"] > even["escaped"]  # from one step away, capture is nearer
     # symmetric moves: escaping from gap g equals being caught from gap 5 - g
-    assert odds("chase", fleer_move=10, pursuer_move=10, gap=2)["escaped"] == \
-        odds("chase", fleer_move=10, pursuer_move=10, gap=3)["caught"]
+    assert (
+        odds("chase", fleer_move=10, pursuer_move=10, gap=2)["escaped"]
+        == odds("chase", fleer_move=10, pursuer_move=10, gap=3)["caught"]
+    )
     assert odds("chase", fleer_move=10, pursuer_move=0, gap=1)["escaped"] == 1
     baited = odds("chase", fleer_move=10, pursuer_move=10, gap=1, bait_morale=7)
     assert baited["distracted"] == Fraction(15, 36)
@@ -252,6 +299,7 @@ def test_bait_stops_the_chase():
 
 
 # -- manoeuvres and grapples ---------------------------------------------------------------------
+
 
 def test_opposed_checks():
     assert rules.opposed(12, 5, 12, 8) == "a"  # margin 7 beats 4
@@ -288,8 +336,12 @@ GRID: list[tuple[str, dict[str, Any]]] = [
     ("surprise", {"foes_have_light": True}),
     ("reaction", {}),
     ("initiative", {"wis": 9}),
-    *[("attack", {"atk": atk, "enemy_def": d, "quality": q})
-      for atk in (4, 11, 15) for d in (0, 3, 8) for q in rules.QUALITIES],
+    *[
+        ("attack", {"atk": atk, "enemy_def": d, "quality": q})
+        for atk in (4, 11, 15)
+        for d in (0, 3, 8)
+        for q in rules.QUALITIES
+    ],
     ("attack", {"atk": 14, "more_crits": True, "roll_modifier": 3, "weapon": "heavy"}),
     ("defend", {"armor": 3, "enemy_hd": 4, "armor_quality": "fragile"}),
     ("defend", {"armor": 0, "enemy_hd": 1, "more_crits": True, "roll_modifier": -2}),
@@ -333,6 +385,7 @@ def test_resolve_frequencies_match_odds(name, params):
 
 # -- every procedure over a random grid of its parameters ----------------------------------------
 
+
 @pytest.mark.parametrize("name", list(RU.procedures))
 def test_every_procedure_on_a_random_grid(name):
     check_procedure_on_random_grid(RU, name)
@@ -342,14 +395,36 @@ def test_every_procedure_on_a_random_grid(name):
 
 SIDES = {
     "party": [
-        {"name": "Ada", "kind": "pc", "hp": 9, "atk": 13, "armor": 3, "wis": 12,
-         "str_mod": 1, "weapon_quality": "masterwork"},
-        {"name": "Bram", "kind": "retainer", "hp": 6, "atk": 11, "armor": 1, "morale": 8,
-         "weapon": "crossbow"},
+        {
+            "name": "Ada",
+            "kind": "pc",
+            "hp": 9,
+            "atk": 13,
+            "armor": 3,
+            "wis": 12,
+            "str_mod": 1,
+            "weapon_quality": "masterwork",
+        },
+        {
+            "name": "Bram",
+            "kind": "retainer",
+            "hp": 6,
+            "atk": 11,
+            "armor": 1,
+            "morale": 8,
+            "weapon": "crossbow",
+        },
     ],
     "goblins": [
-        {"name": f"Goblin {i}", "hp": 4, "hd": 1, "armor": 1, "morale": 7, "damage": "1d6",
-         "weapon_quality": "fragile"}
+        {
+            "name": f"Goblin {i}",
+            "hp": 4,
+            "hd": 1,
+            "armor": 1,
+            "morale": 7,
+            "damage": "1d6",
+            "weapon_quality": "fragile",
+        }
         for i in range(1, 4)
     ],
 }
@@ -391,8 +466,9 @@ def test_surprise_gives_plus_four_and_the_first_move():
         fight = Fight.start(RU, SIDES, random.Random(seed))
         if fight.state["surprise"] == "party":
             fight.step()
-            acting = [line for line in fight.lines if line.startswith("R1: ") and
-                      ("attacks" in line)]
+            acting = [
+                line for line in fight.lines if line.startswith("R1: ") and ("attacks" in line)
+            ]
             assert acting[0].startswith(("R1: Ada", "R1: Bram"))
             assert "Initiative" not in "\n".join(fight.lines)
             return
@@ -400,8 +476,10 @@ def test_surprise_gives_plus_four_and_the_first_move():
 
 
 def test_monster_versus_monster_uses_attack_rolls():
-    sides = {"a": [{"name": "Wolf", "hp": 6, "atk": 12}],
-             "b": [{"name": "Bear", "hp": 12, "atk": 13, "damage": "1d8"}]}
+    sides = {
+        "a": [{"name": "Wolf", "hp": 6, "atk": 12}],
+        "b": [{"name": "Bear", "hp": 12, "atk": 13, "damage": "1d8"}],
+    }
     fight = Fight.start(RU, sides, random.Random(3))
     fight.run()
     assert not any("defends" in line for line in fight.lines)
@@ -409,13 +487,12 @@ def test_monster_versus_monster_uses_attack_rolls():
 
 
 def test_quiet_fights_roll_the_same_dice_and_stepping_equals_running():
-    from engine.systems.encounter import build_sides
+    from rollbook.engine.systems.encounter import build_sides
 
     for seed in range(15):
         loud = Fight.start(RU, SIDES, random.Random(seed))
         loud.run()
-        quiet = Fight.from_combatants(RU, build_sides(RU, SIDES), random.Random(seed),
-                                      quiet=True)
+        quiet = Fight.from_combatants(RU, build_sides(RU, SIDES), random.Random(seed), quiet=True)
         quiet.run()
         assert quiet.lines == []
         assert quiet.to_dict()["result"] == loud.to_dict()["result"]
@@ -429,7 +506,7 @@ def test_quiet_fights_roll_the_same_dice_and_stepping_equals_running():
 
 
 def test_monte_carlo_runs():
-    from engine.systems.montecarlo import simulate
+    from rollbook.engine.systems.montecarlo import simulate
 
     report = simulate(RU.id, SIDES, 200, seed=3)
     assert report == simulate(RU.id, SIDES, 200, seed=3)

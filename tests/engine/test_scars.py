@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from engine.systems import get
-from engine.systems.encounter import Fight
-from engine.systems.scars import (
+from rollbook.engine.systems import get
+from rollbook.engine.systems.encounter import Fight
+from rollbook.engine.systems.scars import (
     attack_result,
     dying_result,
     hireling_result,
@@ -33,16 +33,19 @@ def odds(name: str, **params: object) -> dict[str, Fraction]:
 # -- attack --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("roll", "expected"), [
-    (1, "miss"),          # at or under the AC
-    (3, "miss"),
-    (4, "armour_dent"),   # exactly the AC
-    (5, "hit"),           # above the AC, at or under the attribute
-    (11, "hit"),
-    (12, "stun"),         # exactly the attribute
-    (13, "miss"),         # over the attribute
-    (20, "miss"),
-])
+@pytest.mark.parametrize(
+    ("roll", "expected"),
+    [
+        (1, "miss"),  # at or under the AC
+        (3, "miss"),
+        (4, "armour_dent"),  # exactly the AC
+        (5, "hit"),  # above the AC, at or under the attribute
+        (11, "hit"),
+        (12, "stun"),  # exactly the attribute
+        (13, "miss"),  # over the attribute
+        (20, "miss"),
+    ],
+)
 def test_attack_bands(roll: int, expected: str) -> None:
     assert attack_result(roll, 12, 4) == expected
     assert resolve("attack", roll, attribute=12, ac=4).name == expected
@@ -65,14 +68,17 @@ def test_exact_ac_cracks_armour_and_breaks_it_at_zero() -> None:
 
 def test_attack_odds_without_scars() -> None:
     assert odds("attack", attribute=12, ac=4) == {
-        "stun": Fraction(1, 20), "hit": Fraction(7, 20), "armour_dent": Fraction(1, 20),
-        "armour_broken": Fraction(0), "miss": Fraction(11, 20)}
+        "stun": Fraction(1, 20),
+        "hit": Fraction(7, 20),
+        "armour_dent": Fraction(1, 20),
+        "armour_broken": Fraction(0),
+        "miss": Fraction(11, 20),
+    }
 
 
 def test_enemy_attacks_work_the_same_way() -> None:
     # an enemy with Attack 9 against an adventurer in AC 2
-    assert [attack_result(r, 9, 2) for r in (2, 3, 9, 10)] == [
-        "armour_dent", "hit", "stun", "miss"]
+    assert [attack_result(r, 9, 2) for r in (2, 3, 9, 10)] == ["armour_dent", "hit", "stun", "miss"]
 
 
 def test_scars_move_a_roll_by_their_number() -> None:
@@ -115,15 +121,19 @@ def test_damage_odds_match_brute_force() -> None:
     assert got["down"] == Fraction(3, 16)  # the 2d4 shows 7 (two ways) or 8 (one way)
 
 
-@pytest.mark.parametrize(("scars_before", "two_d6", "expected"), [
-    (0, 2, "wakes"),   # 1 Scar: a 2 is still higher
-    (1, 2, "dies"),    # 2 Scars: a 2 is equal
-    (4, 5, "dies"),
-    (4, 6, "wakes"),
-    (11, 12, "dies"),
-])
+@pytest.mark.parametrize(
+    ("scars_before", "two_d6", "expected"),
+    [
+        (0, 2, "wakes"),  # 1 Scar: a 2 is still higher
+        (1, 2, "dies"),  # 2 Scars: a 2 is equal
+        (4, 5, "dies"),
+        (4, 6, "wakes"),
+        (11, 12, "dies"),
+    ],
+)
 def test_dying_compares_2d6_with_scars_after_gaining_one(
-        scars_before: int, two_d6: int, expected: str) -> None:
+    scars_before: int, two_d6: int, expected: str
+) -> None:
     assert dying_result(two_d6, scars_before + 1) == expected
 
 
@@ -145,8 +155,10 @@ def test_dying_odds() -> None:
 # -- initiative and morale ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("roll", "expected"), [
-    (1, "before"), (10, "before"), (11, "quick_action"), (12, "after"), (20, "after")])
+@pytest.mark.parametrize(
+    ("roll", "expected"),
+    [(1, "before"), (10, "before"), (11, "quick_action"), (12, "after"), (20, "after")],
+)
 def test_initiative_against_agility(roll: int, expected: str) -> None:
     assert initiative_result(roll, 11) == expected
     assert resolve("initiative", roll, agility=11).name == expected
@@ -154,25 +166,42 @@ def test_initiative_against_agility(roll: int, expected: str) -> None:
 
 def test_initiative_odds() -> None:
     assert odds("initiative", agility=11) == {
-        "quick_action": Fraction(1, 20), "before": Fraction(10, 20), "after": Fraction(9, 20)}
+        "quick_action": Fraction(1, 20),
+        "before": Fraction(10, 20),
+        "after": Fraction(9, 20),
+    }
 
 
-@pytest.mark.parametrize(("hd", "roll", "expected"), [
-    (1, 10, "stands"), (1, 11, "rallies"), (1, 12, "flees"),
-    (3, 12, "stands"), (3, 13, "rallies"), (3, 14, "flees"),
-    (10, 20, "rallies"), (12, 20, "stands")])
+@pytest.mark.parametrize(
+    ("hd", "roll", "expected"),
+    [
+        (1, 10, "stands"),
+        (1, 11, "rallies"),
+        (1, 12, "flees"),
+        (3, 12, "stands"),
+        (3, 13, "rallies"),
+        (3, 14, "flees"),
+        (10, 20, "rallies"),
+        (12, 20, "stands"),
+    ],
+)
 def test_enemy_morale_is_d20_under_10_plus_hd(hd: int, roll: int, expected: str) -> None:
     assert morale_result(roll, hd) == expected
     assert resolve("morale", roll, hd=hd).name == expected
 
 
 def test_enemy_morale_odds() -> None:
-    assert odds("morale", hd=2) == {"rallies": Fraction(1, 20), "stands": Fraction(11, 20),
-                                    "flees": Fraction(8, 20)}
+    assert odds("morale", hd=2) == {
+        "rallies": Fraction(1, 20),
+        "stands": Fraction(11, 20),
+        "flees": Fraction(8, 20),
+    }
 
 
-@pytest.mark.parametrize(("roll", "expected"), [
-    (1, "flees"), (2, "wavers"), (3, "holds"), (12, "holds"), (13, "heroic"), (14, "flees")])
+@pytest.mark.parametrize(
+    ("roll", "expected"),
+    [(1, "flees"), (2, "wavers"), (3, "holds"), (12, "holds"), (13, "heroic"), (14, "flees")],
+)
 def test_hireling_morale_between_hd_and_cunning(roll: int, expected: str) -> None:
     assert hireling_result(roll, 13, 2) == expected
     assert resolve("hireling_morale", roll, cunning=13, hd=2).name == expected
@@ -185,8 +214,11 @@ def test_wavering_hireling_costs_hd_times_15_sp() -> None:
 
 def test_hireling_odds() -> None:
     assert odds("hireling_morale", cunning=13, hd=2) == {
-        "heroic": Fraction(1, 20), "holds": Fraction(10, 20), "wavers": Fraction(1, 20),
-        "flees": Fraction(8, 20)}
+        "heroic": Fraction(1, 20),
+        "holds": Fraction(10, 20),
+        "wavers": Fraction(1, 20),
+        "flees": Fraction(8, 20),
+    }
 
 
 # -- pack, ritual, reaction, distance ----------------------------------------------------------
@@ -207,18 +239,32 @@ def test_ritual_needs_more_than_the_damage_taken() -> None:
     assert odds("ritual", cunning=12, damage_taken=4)["casts"] == Fraction(8, 20)
 
 
-@pytest.mark.parametrize(("total", "expected"), [
-    (2, "friendly"), (3, "friendly"), (4, "helpful"), (6, "helpful"), (7, "uninterested"),
-    (8, "hostile"), (10, "hostile"), (11, "murderous"), (12, "murderous")])
+@pytest.mark.parametrize(
+    ("total", "expected"),
+    [
+        (2, "friendly"),
+        (3, "friendly"),
+        (4, "helpful"),
+        (6, "helpful"),
+        (7, "uninterested"),
+        (8, "hostile"),
+        (10, "hostile"),
+        (11, "murderous"),
+        (12, "murderous"),
+    ],
+)
 def test_reaction_bands(total: int, expected: str) -> None:
     assert reaction_result(total) == expected
 
 
 def test_reaction_odds() -> None:
     assert odds("reaction") == {
-        "friendly": Fraction(3, 36), "helpful": Fraction(12, 36),
-        "uninterested": Fraction(6, 36), "hostile": Fraction(12, 36),
-        "murderous": Fraction(3, 36)}
+        "friendly": Fraction(3, 36),
+        "helpful": Fraction(12, 36),
+        "uninterested": Fraction(6, 36),
+        "hostile": Fraction(12, 36),
+        "murderous": Fraction(3, 36),
+    }
 
 
 def test_encounter_distance_is_2d6_times_10() -> None:
@@ -239,8 +285,16 @@ def test_wandering_check() -> None:
 
 
 def duel(*faces: int, **pc: object) -> Fight:
-    hero = {"name": "Ada", "kind": "pc", "health": 5, "attack": 12, "ac": 3, "agility": 10,
-            "damage": "1d6", **pc}
+    hero = {
+        "name": "Ada",
+        "kind": "pc",
+        "health": 5,
+        "attack": 12,
+        "ac": 3,
+        "agility": 10,
+        "damage": "1d6",
+        **pc,
+    }
     rat = {"name": "Rat", "health": 3, "attack": 9, "ac": 2, "hd": 1, "damage": "1d4"}
     return Fight.start(SYSTEM, {"us": [hero], "them": [rat]}, Dice(*faces))
 
@@ -282,24 +336,49 @@ def test_pc_at_zero_gains_a_scar_and_may_die() -> None:
 
 
 def test_group_morale_after_a_death_and_rally() -> None:
-    hero = {"name": "Ada", "kind": "pc", "health": 9, "attack": 15, "ac": 1, "agility": 10,
-            "damage": "1d6"}
+    hero = {
+        "name": "Ada",
+        "kind": "pc",
+        "health": 9,
+        "attack": 15,
+        "ac": 1,
+        "agility": 10,
+        "damage": "1d6",
+    }
     rats = [{"name": f"Rat {i}", "health": 1, "attack": 5, "ac": 1, "hd": 1} for i in range(3)]
     # initiative 3; Ada hits Rat 0 (8, dmg 1) -> dead; Rat 1 and Rat 2 miss (20, 20);
     # group morale: 11 = 10 + HD exactly -> rally: next round both rats swing twice.
     fight = Fight.start(SYSTEM, {"us": [hero], "rats": rats}, Dice(3, 8, 1, 20, 20, 11))
     fight.step()
-    assert fight.lines[-1] == "R1: Morale for rats: 11 vs 11: they rally (extra attack next " \
+    assert (
+        fight.lines[-1] == "R1: Morale for rats: 11 vs 11: they rally (extra attack next "
         "round, no more tests)."
+    )
     assert fight.state["group_steady"]["rats"] is True
     assert [c.state["extra"] for c in fight.sides["rats"][1:]] == [1, 1]
 
 
 def test_hireling_tests_morale_with_the_employers_cunning() -> None:
-    party = [{"name": "Ada", "kind": "pc", "health": 9, "attack": 12, "ac": 1, "agility": 10,
-              "cunning": 13},
-             {"name": "Wick", "kind": "hireling", "health": 4, "attack": 9, "ac": 1, "hd": 2,
-              "agility": 10}]
+    party = [
+        {
+            "name": "Ada",
+            "kind": "pc",
+            "health": 9,
+            "attack": 12,
+            "ac": 1,
+            "agility": 10,
+            "cunning": 13,
+        },
+        {
+            "name": "Wick",
+            "kind": "hireling",
+            "health": 4,
+            "attack": 9,
+            "ac": 1,
+            "hd": 2,
+            "agility": 10,
+        },
+    ]
     ogre = [{"name": "Ogre", "health": 20, "attack": 14, "ac": 1, "hd": 4}]
     # initiative Ada 3, Wick 4 (both before the Ogre); Ada and Wick miss (20, 20); the Ogre
     # hits Wick (5, 2 damage). End of round: the lone Ogre is unhurt, so no test; Wick was

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from engine.systems import get
-from engine.systems.base import RulesError
-from engine.systems.encounter import Fight
-from engine.systems.stamina_wounds import damage_pmf, roll_damage, take_damage, wound_band
+from rollbook.engine.systems import get
+from rollbook.engine.systems.base import RulesError
+from rollbook.engine.systems.encounter import Fight
+from rollbook.engine.systems.stamina_wounds import damage_pmf, roll_damage, take_damage, wound_band
 from tests.engine.systems_support import ScriptedDice as Dice
 from tests.engine.systems_support import exact_odds, resolve_scripted
 
@@ -28,18 +28,18 @@ def odds(name: str, **params: object) -> dict[str, Fraction]:
 # -- initiative ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("roll", "expected"), [
-    (1, "players_first"), (3, "players_first"), (4, "enemies_first"), (6, "enemies_first")])
+@pytest.mark.parametrize(
+    ("roll", "expected"),
+    [(1, "players_first"), (3, "players_first"), (4, "enemies_first"), (6, "enemies_first")],
+)
 def test_side_initiative_on_a_d6(roll: int, expected: str) -> None:
     assert resolve("initiative", roll).name == expected
 
 
 def test_an_ambush_decides_initiative_without_a_roll() -> None:
     assert resolve("initiative", ambush="enemies").name == "enemies_first"
-    assert odds("initiative", ambush="players") == {
-        "players_first": 1, "enemies_first": 0}
-    assert odds("initiative") == {"players_first": Fraction(1, 2),
-                                  "enemies_first": Fraction(1, 2)}
+    assert odds("initiative", ambush="players") == {"players_first": 1, "enemies_first": 0}
+    assert odds("initiative") == {"players_first": Fraction(1, 2), "enemies_first": Fraction(1, 2)}
 
 
 # -- damage ----------------------------------------------------------------------------------
@@ -53,13 +53,16 @@ def test_damage_minus_armour_value() -> None:
     assert direct.data["damage"] == 2
 
 
-@pytest.mark.parametrize(("slots", "faces", "total"), [
-    (1, (6, 6), 12),          # light: one crit die, even if it shows 6 again
-    (2, (6, 6, 3), 15),
-    (2, (6, 6, 6), 18),       # medium: two crit dice at most
-    (3, (6, 6, 6, 2), 20),
-    (3, (5,), 5),
-])
+@pytest.mark.parametrize(
+    ("slots", "faces", "total"),
+    [
+        (1, (6, 6), 12),  # light: one crit die, even if it shows 6 again
+        (2, (6, 6, 3), 15),
+        (2, (6, 6, 6), 18),  # medium: two crit dice at most
+        (3, (6, 6, 6, 2), 20),
+        (3, (5,), 5),
+    ],
+)
 def test_explosions_are_capped_by_slots(slots: int, faces: tuple[int, ...], total: int) -> None:
     got, booms, _ = roll_damage(Dice(*faces), 6, slots)
     assert sum(got) == total and len(got) == len(faces) and booms == len(faces) - 1
@@ -68,8 +71,9 @@ def test_explosions_are_capped_by_slots(slots: int, faces: tuple[int, ...], tota
 def test_a_one_on_the_damage_die_marks_usage() -> None:
     out = resolve("attack", 1, weapon="d6", stamina=5, max_wounds=10)
     assert out.data["usage_on_weapon"] is True and "mark Usage" in out.log
-    assert resolve("attack", 2, weapon="d6", stamina=5, max_wounds=10).data[
-        "usage_on_weapon"] is False
+    assert (
+        resolve("attack", 2, weapon="d6", stamina=5, max_wounds=10).data["usage_on_weapon"] is False
+    )
 
 
 def test_sneak_attack_adds_a_die_that_can_explode_within_the_cap() -> None:
@@ -95,7 +99,7 @@ def brute_pmf(sides: int, slots: int, sneak: bool) -> dict[int, Fraction]:
     for faces in itertools.product(range(1, sides + 1), repeat=dice_per_chain * chains):
         cap, total = slots, 0
         for chain in range(chains):
-            seq = faces[chain * dice_per_chain:(chain + 1) * dice_per_chain]
+            seq = faces[chain * dice_per_chain : (chain + 1) * dice_per_chain]
             i = 0
             total += seq[0]
             while seq[i] == sides and cap > 0:
@@ -106,8 +110,10 @@ def brute_pmf(sides: int, slots: int, sneak: bool) -> dict[int, Fraction]:
     return pmf
 
 
-@pytest.mark.parametrize(("sides", "slots", "sneak"), [
-    (4, 1, False), (6, 2, False), (8, 3, False), (4, 3, False), (6, 1, True), (4, 2, True)])
+@pytest.mark.parametrize(
+    ("sides", "slots", "sneak"),
+    [(4, 1, False), (6, 2, False), (8, 3, False), (4, 3, False), (6, 1, True), (4, 2, True)],
+)
 def test_damage_distribution_matches_brute_force(sides: int, slots: int, sneak: bool) -> None:
     assert damage_pmf(sides, slots, sneak=sneak) == brute_pmf(sides, slots, sneak)
 
@@ -127,9 +133,19 @@ def test_stamina_first_then_wounds() -> None:
     assert take_damage(4, 0, 8, 10) == (0, 10, 4, "dead")  # 4 new Wounds, capped at the max
 
 
-@pytest.mark.parametrize(("wounds", "band"), [
-    (1, "pain"), (3, "pain"), (4, "gear"), (6, "gear"), (7, "bleeding"), (9, "bleeding"),
-    (10, "mortal"), (25, "mortal")])
+@pytest.mark.parametrize(
+    ("wounds", "band"),
+    [
+        (1, "pain"),
+        (3, "pain"),
+        (4, "gear"),
+        (6, "gear"),
+        (7, "bleeding"),
+        (9, "bleeding"),
+        (10, "mortal"),
+        (25, "mortal"),
+    ],
+)
 def test_wound_bands(wounds: int, band: str) -> None:
     assert wound_band(wounds) == band
     assert odds("wound_effect", wounds=wounds)[band] == 1
@@ -154,9 +170,9 @@ def test_attack_odds_example() -> None:
     got = odds("attack", weapon="d6", slots=1, av=1, stamina=0, max_wounds=20)
     assert got["no_damage"] == Fraction(1, 6)
     assert got["pain"] == Fraction(3, 6)
-    assert got["gear"] == Fraction(1, 6) + Fraction(1, 36)        # 5, or 6 + 1
-    assert got["bleeding"] == Fraction(3, 36)                      # 6 + 2..4
-    assert got["mortal"] == Fraction(2, 36)                        # 6 + 5..6
+    assert got["gear"] == Fraction(1, 6) + Fraction(1, 36)  # 5, or 6 + 1
+    assert got["bleeding"] == Fraction(3, 36)  # 6 + 2..4
+    assert got["mortal"] == Fraction(2, 36)  # 6 + 5..6
     assert got["dead"] == 0
 
 
@@ -182,8 +198,7 @@ def test_maneuver() -> None:
 def test_rest() -> None:
     turn = resolve("rest", 3, length="turn", end=1, stamina=1, max_stamina=8)
     assert turn.name == "partial" and turn.data["stamina"] == 5
-    assert resolve("rest", 6, length="turn", end=1, stamina=4, max_stamina=8).data[
-        "stamina"] == 8
+    assert resolve("rest", 6, length="turn", end=1, stamina=4, max_stamina=8).data["stamina"] == 8
     watch = resolve("rest", 2, length="watch", end=1, stamina=0, max_stamina=8, wounds=5)
     assert watch.data == {"stamina": 8, "wounds": 2}
     week = resolve("rest", length="week", stamina=0, max_stamina=8, wounds=9)
@@ -202,16 +217,20 @@ def text(fight: Fight) -> str:
 
 
 def test_half_the_pack_down_is_a_breaking_point() -> None:
-    wolves = [{"name": "Alpha", "leader": True, "max_wounds": 20, "weapon": "d4", "target": 12},
-              {"name": "Wolf", "max_wounds": 3, "weapon": "d4"}]
+    wolves = [
+        {"name": "Alpha", "leader": True, "max_wounds": 20, "weapon": "d4", "target": 12},
+        {"name": "Wolf", "max_wounds": 3, "weapon": "d4"},
+    ]
     # d6 2: players first. Bran: 6 explodes into 4 = 10 on the Wolf: dead (half the pack).
     # Alpha bites for 3: Stamina 2 -> 0 and 1 Wound. WIL save 9 + 3 = 12 vs 12: they run.
     fight = Fight.start(SYSTEM, {"us": [BRAN], "wolves": wolves}, Dice(2, 6, 4, 3, 9))
     fight.run()
     assert "Initiative d6: 2, us go first." in text(fight)
     assert "d6 6+4 (explodes)" in text(fight)
-    assert "Breaking point (half of them are down): WIL save 9 + 3 = 12 vs Alpha's Target 12: " \
+    assert (
+        "Breaking point (half of them are down): WIL save 9 + 3 = 12 vs Alpha's Target 12: "
         "the enemies break and run." in text(fight)
+    )
     assert fight.sides["us"][0].state == {"stamina": 0, "wounds": 1, "usage": 0}
     assert fight.result is not None and fight.result.winner == "us"
     assert fight.result.reason == "fled"
@@ -254,10 +273,11 @@ def test_ambushers_act_first_with_sneak_attacks() -> None:
 
 
 def test_sneak_attack_on_the_truly_defenceless_kills_outright() -> None:
-    out = resolve("attack", weapon="d4", sneak=True, defenseless=True, stamina=9,
-                  max_wounds=30)
+    out = resolve("attack", weapon="d4", sneak=True, defenseless=True, stamina=9, max_wounds=30)
     assert out.name == "dead"
     assert odds("attack", weapon="d4", sneak=True, defenseless=True, max_wounds=30)["dead"] == 1
     # without the sneak, helplessness alone changes nothing
-    assert resolve("attack", 2, weapon="d4", defenseless=True, stamina=9,
-                   max_wounds=30).name == "stamina"
+    assert (
+        resolve("attack", 2, weapon="d4", defenseless=True, stamina=9, max_wounds=30).name
+        == "stamina"
+    )

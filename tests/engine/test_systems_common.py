@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.systems import get
-from engine.systems.base import Param, Procedure, RulesError, bind
-from engine.systems.encounter import Fight
-from engine.systems.montecarlo import simulate, wilson
+from rollbook.engine.systems import get
+from rollbook.engine.systems.base import Param, Procedure, RulesError, bind
+from rollbook.engine.systems.encounter import Fight
+from rollbook.engine.systems.montecarlo import simulate, wilson
 
 SYSTEMS = ("scars", "grit-flesh", "stamina-wounds")
 
@@ -126,8 +126,11 @@ def test_chi_square_catches_a_wrong_sampler() -> None:
 
 # -- fights --------------------------------------------------------------------------------
 
-FILES = {"scars": "scars_4v4.yaml", "grit-flesh": "grit_flesh_4v4.yaml",
-         "stamina-wounds": "stamina_wounds_4v4.yaml"}
+FILES = {
+    "scars": "scars_4v4.yaml",
+    "grit-flesh": "grit_flesh_4v4.yaml",
+    "stamina-wounds": "stamina_wounds_4v4.yaml",
+}
 
 
 def load_sides(system_id: str) -> dict[str, Any]:
@@ -153,7 +156,11 @@ def test_fights_are_deterministic_and_end(system_id: str) -> None:
         b.run()
         assert a.to_dict() == b.to_dict()
         assert a.result is not None and a.result.reason in {
-            "defeated", "fled", "surrendered", "stalemate"}
+            "defeated",
+            "fled",
+            "surrendered",
+            "stalemate",
+        }
         assert a.lines[-1].startswith("Fight over after")
         if a.result.winner is not None:
             loser = a.other(a.result.winner)
@@ -189,10 +196,11 @@ def test_quiet_fight_rolls_the_same_dice(system_id: str) -> None:
     for seed in range(10):
         loud = Fight.start(system, sides, random.Random(seed))
         loud.run()
-        from engine.systems.encounter import build_sides
+        from rollbook.engine.systems.encounter import build_sides
 
-        quiet = Fight.from_combatants(system, build_sides(system, sides),
-                                      random.Random(seed), quiet=True)
+        quiet = Fight.from_combatants(
+            system, build_sides(system, sides), random.Random(seed), quiet=True
+        )
         quiet.run()
         assert quiet.lines == []
         assert quiet.to_dict()["result"] == loud.to_dict()["result"]
@@ -262,8 +270,11 @@ def test_any_valid_fight_ends(data: st.DataObject, system_id: str, seed: int) ->
 def test_bad_stat_blocks_are_plain_sentences(system_id: str) -> None:
     system = get(system_id)
     with pytest.raises(RulesError, match=r"side 'b', combatant 'X': missing parameter"):
-        Fight.start(system, {"a": load_sides(system_id)[next(iter(load_sides(system_id)))],
-                             "b": [{"name": "X"}]}, random.Random(1))
+        Fight.start(
+            system,
+            {"a": load_sides(system_id)[next(iter(load_sides(system_id)))], "b": [{"name": "X"}]},
+            random.Random(1),
+        )
     with pytest.raises(RulesError, match="exactly two sides"):
         Fight.start(system, {"a": [{"name": "X"}]}, random.Random(1))
     with pytest.raises(RulesError, match="list of one or more"):
@@ -292,11 +303,16 @@ def test_card_keys_are_ignored_but_other_keys_are_not(system_id: str) -> None:
     system = get(system_id)
     sides = load_sides(system_id)
     first, second = sides
-    with_notes = {first: [{**b, "id": f"c{i}", "notes": "a card note"}
-                          for i, b in enumerate(sides[first])], second: sides[second]}
+    with_notes = {
+        first: [{**b, "id": f"c{i}", "notes": "a card note"} for i, b in enumerate(sides[first])],
+        second: sides[second],
+    }
     a = Fight.start(system, with_notes, random.Random(5))
     b = Fight.start(system, sides, random.Random(5))
     assert a.run() == b.run()
     with pytest.raises(RulesError, match="unknown parameter 'colour'"):
-        Fight.start(system, {first: [{**sides[first][0], "colour": "red"}],
-                             second: sides[second]}, random.Random(5))
+        Fight.start(
+            system,
+            {first: [{**sides[first][0], "colour": "red"}], second: sides[second]},
+            random.Random(5),
+        )

@@ -8,8 +8,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from engine import dice
-from engine.tables import RollList, Table, TableError
+from rollbook.engine import dice
+from rollbook.engine.tables import RollList, Table, TableError
 
 REACTION = {
     "roll": "2d6",

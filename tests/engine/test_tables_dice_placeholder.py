@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from engine.dice import roll as roll_dice
-from engine.tables import RollList, Table, check
-from engine.tables.template import RESERVED, dice_text
+from rollbook.engine.dice import roll as roll_dice
+from rollbook.engine.tables import RollList, Table, check
+from rollbook.engine.tables.template import RESERVED, dice_text
 
 # Our own invented content: a cellar door that sticks, a crow's omens.
 DOOR = {

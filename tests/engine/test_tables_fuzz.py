@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.tables import ERROR, Table, TableError, check
+from rollbook.engine.tables import ERROR, Table, TableError, check
 
 _scalars = st.one_of(
     st.none(),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tables import Key, Table, TableError, parse_key
+from rollbook.engine.tables import Key, Table, TableError, parse_key
 
 
 @pytest.mark.parametrize(

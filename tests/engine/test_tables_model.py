@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.tables import (
+from rollbook.engine.tables import (
     DEFAULT_RESULT_TEXT,
     Button,
     Prompt,

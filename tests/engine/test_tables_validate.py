@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from engine.tables import ERROR, WARNING, Problem, Table, check, describe_values, validate
+from rollbook.engine.tables import ERROR, WARNING, Problem, Table, check, describe_values, validate
 from tests.engine.tables_helpers import load
 
 

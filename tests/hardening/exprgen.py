@@ -4,7 +4,8 @@ Valid expressions come with their bounds, computed while generating: every opera
 operator is an independent roll that reaches both its bounds, so interval arithmetic over
 ``+ - *``, ``max``/``min`` and plain keep/drop gives the exact minimum and maximum. Parts whose
 bounds are only safe (not reached, e.g. ``abs`` across zero, success counting) mark the
-result ``exact=False``; the tests compare exact bounds with ``engine.dice.odds`` on a sample.
+result ``exact=False``; the tests compare exact bounds with ``rollbook.engine.dice.odds`` on a
+sample.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.dice import LIMITS
+from rollbook.engine.dice import LIMITS
 
 __all__ = ["Gen", "garbage", "near_miss", "valid"]
 

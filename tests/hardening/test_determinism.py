@@ -1,7 +1,7 @@
 """Issue 7.5: a seed gives the same reply in CPython and in Pyodide (the page's worker).
 
 A corpus of expressions, the crafted site's tables and lists, and fights of every system
-with a fight file goes through `engine.bridge.handle` here and through the worker in
+with a fight file goes through `rollbook.engine.bridge.handle` here and through the worker in
 Chromium; the JSON must be identical. (Two builds byte-identical: proved by
 tests/build/test_demo_build.py::test_two_builds_are_byte_identical.)
 """
@@ -16,7 +16,7 @@ import pytest
 import yaml
 from playwright.sync_api import Page
 
-from engine.bridge import handle
+from rollbook.engine.bridge import handle
 from tests.browser.conftest import ROOT, payload
 from tests.hardening.browser_helpers import ready, request
 from tests.hardening.exprgen import valid

@@ -3,7 +3,7 @@
 Hypothesis draws the seeds of batches (shrinking then finds the smallest failing batch
 seed); each batch expands with ``exprgen`` into valid, near-miss and garbage notations. Every
 case is parsed, rolled and turned into the bridge's JSON reply; results must stay within the
-bounds the generator computed, and those bounds are checked against ``engine.dice.odds``
+bounds the generator computed, and those bounds are checked against ``rollbook.engine.dice.odds``
 (the exact distribution) on a sample. The budget is measured in this thread's CPU time, so
 other processes on a busy machine do not count against the engine, and a case over it is
 timed twice more with only the fastest counting; a slow input still fails.
@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.bridge import handle
-from engine.dice import DiceError, OddsUnavailableError, odds, parse
+from rollbook.engine.bridge import handle
+from rollbook.engine.dice import DiceError, OddsUnavailableError, odds, parse
 from tests.hardening.exprgen import Gen, garbage, near_miss, valid
 
 BUDGET_S = 0.100  # the bound for one notation: parse, roll and reply

@@ -1,4 +1,4 @@
-"""The sorted-bounds answers of engine.tables.keys equal trying every key on every value.
+"""The sorted-bounds answers of rollbook.engine.tables.keys equal trying every key on every value.
 
 Regression guard for the fix that made a 10,000-row table build in seconds instead of
 minutes: `covered`, `reached`, `chances` and the overlap report must not change answers.
@@ -11,8 +11,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.tables import check
-from engine.tables.keys import chances, covered, parse_key, reached
+from rollbook.engine.tables import check
+from rollbook.engine.tables.keys import chances, covered, parse_key, reached
 
 _OPS = st.sampled_from([">=", ">", "<=", "<"])
 _number_key = st.one_of(

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from plugins.cli import main
+from rollbook.cli import main
 from tests.markup.helpers import convert
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -225,12 +225,12 @@ markdown_extensions:
       custom_fences:
         - name: roll-table
           class: rollbook
-          validator: !!python/name:plugins.markup.fences.validator
-          format: !!python/name:plugins.markup.fences.formatter
+          validator: !!python/name:rollbook.markup.fences.validator
+          format: !!python/name:rollbook.markup.fences.formatter
         - name: roll-list
           class: rollbook
-          validator: !!python/name:plugins.markup.fences.validator
-          format: !!python/name:plugins.markup.fences.formatter
+          validator: !!python/name:rollbook.markup.fences.validator
+          format: !!python/name:rollbook.markup.fences.formatter
   - rollbook
 """
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import markdown
 
-from plugins.markup.fences import CUSTOM_FENCES
-from plugins.markup.problems import Problem, page_context
+from rollbook.markup.fences import CUSTOM_FENCES
+from rollbook.markup.problems import Problem, page_context
 
 EXTENSIONS = ["toc", "tables", "attr_list", "admonition", "pymdownx.superfences", "rollbook"]
 

@@ -6,7 +6,7 @@ import markdown
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plugins.markup.cells import _inline_pass, _only_plain_patterns, render_inline
+from rollbook.markup.cells import _inline_pass, _only_plain_patterns, render_inline
 from tests.markup.helpers import make_md
 
 # Every printable character, the special ones included, so both paths are exercised.

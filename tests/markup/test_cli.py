@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.bridge import handle
-from plugins.cli import main
+from rollbook.cli import main
+from rollbook.engine.bridge import handle
 from tests.markup.helpers import convert, payload_texts
 
 PAGE = """\

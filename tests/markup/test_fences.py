@@ -68,13 +68,17 @@ def test_wrapper_anchor_payload_bar_and_live_region():
     assert '<button type="button" class="rb-roll" aria-controls="reaction-result">' in html
     assert 'class="rb-chances" aria-pressed="false"' in html
     assert 'class="rb-copy-link" data-rb-href="#reaction"' in html
-    assert html.endswith('<div class="rb-result" id="reaction-result" aria-live="polite"></div>\n</div>')
+    assert html.endswith(
+        '<div class="rb-result" id="reaction-result" aria-live="polite"></div>\n</div>'
+    )
 
 
 def test_payload_is_sorted_json():
     html, _ = convert(REACTION)
     raw = payload_texts(html)[0]
-    canonical = json.dumps(json.loads(raw), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    canonical = json.dumps(
+        json.loads(raw), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
     assert raw == canonical.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -122,8 +126,13 @@ def test_d66_tuple_keys_and_tabs_by_first_die():
     assert problems == []
     assert html.count('role="tab"') == 6
     assert html.count('role="tabpanel"') == 6
-    assert '<button type="button" role="tab" id="roll-table-tab-1" aria-controls="roll-table-panel-1" aria-selected="true" tabindex="0" data-rb-tab="1">Part 1</button>' in html
-    panel3 = re.search(r'<div role="tabpanel" id="roll-table-panel-3".*?</div>', html, re.S).group(0)
+    assert (
+        '<button type="button" role="tab" id="roll-table-tab-1" aria-controls="roll-table-panel-1" aria-selected="true" tabindex="0" data-rb-tab="1">Part 1</button>'
+        in html
+    )
+    panel3 = re.search(r'<div role="tabpanel" id="roll-table-panel-3".*?</div>', html, re.S).group(
+        0
+    )
     assert " hidden>" in panel3
     assert re.findall(r'data-rb-row="(\d+)"', panel3) == [str(i) for i in range(12, 18)]
     assert '<td class="rb-key">3, 4</td>\n<td>cell 34</td>' in panel3
@@ -169,14 +178,18 @@ result_text: "Rolled {{ roll }}:<br /><blockquote>{{ result }}</blockquote>"
     assert '<td><strong>Ambush</strong>: <em>now</em> &amp; <a href="#x">see</a></td>' in html
     assert 'data-roll="1d4"' in html
     data = payload(html)
-    assert data["rows"][0]["cells"] == ['<strong>Ambush</strong>: <em>now</em> &amp; <a href="#x">see</a>']
+    assert data["rows"][0]["cells"] == [
+        '<strong>Ambush</strong>: <em>now</em> &amp; <a href="#x">see</a>'
+    ]
     assert data["result_text"] == "Rolled {{ roll }}:<br /><blockquote>{{ result }}</blockquote>"
 
 
 def test_payload_is_inert_text_in_a_template():
     # Material's instant navigation re-runs inline <script>s without their type, so payloads
     # live in a <template>; with no markup characters left its text reads back as the JSON.
-    src = '```roll-table\nroll: 1d2\nresults:\n  1: "</template></script><b>x</b> & y"\n  2: b\n```\n'
+    src = (
+        '```roll-table\nroll: 1d2\nresults:\n  1: "</template></script><b>x</b> & y"\n  2: b\n```\n'
+    )
     html, _ = convert(src)
     raw = payload_texts(html)[0]
     assert not {"<", ">", "&"} & set(raw)
@@ -219,13 +232,16 @@ results:
         'name="failed_roll" id="roll-table-in-failed_roll" value="0" step="1" required min="0" '
         'max="3" aria-describedby="roll-table-in-failed_roll-help">'
     ) in html
-    assert '<small class="rb-help" id="roll-table-in-failed_roll-help">How many times it already failed</small>' in html
+    assert (
+        '<small class="rb-help" id="roll-table-in-failed_roll-help">How many times it already failed</small>'
+        in html
+    )
     assert '<label for="roll-table-in-bonus">Leader&#x27;s bonus</label><input type="range"' in html
     assert [p["name"] for p in payload(html)["prompts"]] == ["failed_roll", "bonus"]
 
 
 def test_bare_string_prompt_without_title_uses_roll_name():
-    src = "```roll-table\nroll: 1d6 + {{ mod }}\nroll_name: Morale\nprompts: [mod]\nresults:\n  \"<=3\": flee\n  \">3\": stay\n```\n"
+    src = '```roll-table\nroll: 1d6 + {{ mod }}\nroll_name: Morale\nprompts: [mod]\nresults:\n  "<=3": flee\n  ">3": stay\n```\n'
     html, _ = convert(src)
     assert "<legend>Morale</legend>" in html
     assert '<label for="roll-table-in-mod">Mod</label>' in html
@@ -247,7 +263,9 @@ results:
 """
     html, problems = convert(src)
     assert problems == []
-    assert html.startswith('<div class="rb-table wide compact" id="weather" data-rb-anchor="weather"')
+    assert html.startswith(
+        '<div class="rb-table wide compact" id="weather" data-rb-anchor="weather"'
+    )
     assert html.index("</table>") < html.index('<div class="rb-bar"')
     assert ">Ask the sky</button>" in html
 
@@ -266,8 +284,16 @@ def test_anchor_without_heading_and_deduplication():
     one = "```roll-list\nresults: [a, b]\n```\n"
     html, problems = convert(one + "\n" + one + "\n" + one)
     assert problems == []
-    assert re.findall(r'data-rb-anchor="([^"]+)"', html) == ["roll-list", "roll-list-2", "roll-list-3"]
-    assert re.findall(r'<div class="rb-table" id="([^"]+)"', html) == ["roll-list", "roll-list-2", "roll-list-3"]
+    assert re.findall(r'data-rb-anchor="([^"]+)"', html) == [
+        "roll-list",
+        "roll-list-2",
+        "roll-list-3",
+    ]
+    assert re.findall(r'<div class="rb-table" id="([^"]+)"', html) == [
+        "roll-list",
+        "roll-list-2",
+        "roll-list-3",
+    ]
 
 
 def test_second_table_under_a_heading_gets_its_own_id():
@@ -297,7 +323,10 @@ def test_roll_list_defaults_and_columns():
     assert problems == []
     assert payload(html)["roll"] == "1d4"
     assert '<ol class="rb-rows" data-rb-columns="3" style="column-count: 3">' in html
-    assert '<li value="1" data-rb-row="0" data-rb-key="1" data-rb-p="1/4">a <em>rope</em> <span class="rb-p" hidden data-search-exclude>(25%)</span></li>' in html
+    assert (
+        '<li value="1" data-rb-row="0" data-rb-key="1" data-rb-p="1/4">a <em>rope</em> <span class="rb-p" hidden data-search-exclude>(25%)</span></li>'
+        in html
+    )
     assert 'data-rb-kind="list"' in html
 
 
@@ -331,5 +360,9 @@ def test_roll_list_with_modifier_starts_at_its_lowest_total():
     src = "```roll-list\nroll: 1d3+1\nresult_text: true\nresults: [a, b, c]\n```\n"
     html, problems = convert(src)
     assert problems == []
-    assert re.findall(r'<li value="(\d)" data-rb-row="(\d)"', html) == [("2", "0"), ("3", "1"), ("4", "2")]
+    assert re.findall(r'<li value="(\d)" data-rb-row="(\d)"', html) == [
+        ("2", "0"),
+        ("3", "1"),
+        ("4", "2"),
+    ]
     assert payload(html)["result_text"] == "Rolled {{ roll }}: {{ result }}"

@@ -7,8 +7,8 @@ import re
 import markdown
 import pytest
 
-from plugins.markup.extension import RollbookExtension
-from plugins.markup.inline import PRIORITY
+from rollbook.markup.extension import RollbookExtension
+from rollbook.markup.inline import PRIORITY
 from tests.markup.helpers import buttons, convert, make_md
 
 
@@ -71,7 +71,7 @@ def test_priority_sits_between_image_and_backtick():
 
 
 def test_rolls_in_a_list():
-    html, problems = convert("- hit: ![roll:1d8]()\n- miss: ![roll:1d4](. \"ouch\")\n")
+    html, problems = convert('- hit: ![roll:1d8]()\n- miss: ![roll:1d4](. "ouch")\n')
     assert problems == []
     assert html.startswith("<ul>\n<li>hit: <span")
     assert buttons(html) == ["1d8", "1d4"]
@@ -81,11 +81,11 @@ def test_twenty_rolls_in_a_gfm_table():
     notations = [f"{n}d6" for n in range(1, 9)] + ["1d20", "d20", "1d3", "1d6", "2d6",
                  "3d6", "4d6", "1d3+1", "1d6-1", "2d6+1", "2d6k1", "d6,d6"]  # fmt: skip
     assert len(notations) == 20
-    rows = [f"| {n} | ![roll:{n}](. \"roll {n}\") |" for n in notations]
+    rows = [f'| {n} | ![roll:{n}](. "roll {n}") |' for n in notations]
     html, problems = convert("| name | roll |\n|---|---|\n" + "\n".join(rows) + "\n")
     assert problems == []
     assert buttons(html) == notations
-    assert html.count("<td><span class=\"rb-inline\"") == 20
+    assert html.count('<td><span class="rb-inline"') == 20
     ids = re.findall(r'data-rb-id="([^"]+)"', html)
     assert ids == [f"rb-roll-{i}" for i in range(1, 21)]
 
@@ -126,7 +126,7 @@ def test_fenced_code_is_untouched():
 
 
 def test_indented_code_is_untouched():
-    html, problems = convert('Example:\n\n    ![roll:]()\n    [!roll:1d6](.)\n\nDone.\n')
+    html, problems = convert("Example:\n\n    ![roll:]()\n    [!roll:1d6](.)\n\nDone.\n")
     assert problems == []
     assert "<pre><code>![roll:]()" in html
 
@@ -200,7 +200,7 @@ def test_conversion_is_deterministic_and_resets():
 
 def test_rolls_and_typos_inside_admonitions_keep_their_lines():
     src = (
-        "# Rules\n\n!!! note \"Falling\"\n\n    Fall damage: ![roll:2d]().\n\n"
+        '# Rules\n\n!!! note "Falling"\n\n    Fall damage: ![roll:2d]().\n\n'
         "    Also [!roll:1d6](.) here.\n\n    ## Inside\n\nAfter ![roll:3d]().\n"
     )
     html, problems = convert(src)

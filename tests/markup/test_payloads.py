@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from plugins.markup.pages import convert_page
-from plugins.mkdocs_plugin.site_config import markdown_setup
+from rollbook.markup.pages import convert_page
+from rollbook.mkdocs_plugin.site_config import markdown_setup
 from tests.markup.helpers import payload_texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +70,7 @@ def test_every_payload_parses_as_the_browser_reads_it(pages: dict[str, str]) -> 
 def test_build_chances_equal_the_bridge_table_odds_at_defaults(pages: dict[str, str]) -> None:
     # The first paint (data-rb-p from the build) and the worker's table_odds must agree, so
     # a reader changing a prompt and back sees the same numbers.
-    from engine.bridge import handle
+    from rollbook.engine.bridge import handle
 
     checked = 0
     for name, html in pages.items():
@@ -89,8 +89,8 @@ def test_build_chances_equal_the_bridge_table_odds_at_defaults(pages: dict[str, 
 
 
 def test_table_odds_follow_prompt_values_and_refuse_bad_ones() -> None:
-    from engine.bridge import handle
-    from engine.tables import Table
+    from rollbook.engine.bridge import handle
+    from rollbook.engine.tables import Table
 
     table = Table.from_dict({
         "roll": "1d6 + {{ bonus }}", "prompts": [{"name": "bonus", "min": 0, "max": 3}],

@@ -48,8 +48,23 @@ results:
 
 def test_table_cells_headers_and_prompts_are_separate_words() -> None:
     words = indexed_words(TABLE)
-    for word in ("Event", "Lasts", "quiet", "none", "dark", "one", "turn", "Wolves", "camp",
-                 "three", "turns", "Watch", "bonus", "Add", "bonus."):
+    for word in (
+        "Event",
+        "Lasts",
+        "quiet",
+        "none",
+        "dark",
+        "one",
+        "turn",
+        "Wolves",
+        "camp",
+        "three",
+        "turns",
+        "Watch",
+        "bonus",
+        "Add",
+        "bonus.",
+    ):
         assert word in words, (word, words)
     # The row keys are content too: a reader may search for a result by its number.
     assert "7–10" in words and "≤6" in words
@@ -86,8 +101,19 @@ damage: 1d8
 ```
 """
     words = indexed_words(src)
-    assert words[-11:] == ["Marsh", "Lurker", "Scars", "Health", "7", "Attack", "12", "AC", "3",
-                           "Damage", "1d8"], words
+    assert words[-11:] == [
+        "Marsh",
+        "Lurker",
+        "Scars",
+        "Health",
+        "7",
+        "Attack",
+        "12",
+        "AC",
+        "3",
+        "Damage",
+        "1d8",
+    ], words
 
 
 def test_combat_names_its_fighters_but_not_its_controls_state_or_odds() -> None:
@@ -105,6 +131,16 @@ sides:
     words = indexed_words(src)
     text = " ".join(words)
     assert {"Toll", "bridge", "Pilgrims", "Ansel", "Trolls", "Gorm"} <= set(words), words
-    for control in ("Roll initiative", "Next round", "Fight to the end", "Reset", "Copy link",
-                    "Not started", "Odds", "Simulate", "attacking", "Seed"):
+    for control in (
+        "Roll initiative",
+        "Next round",
+        "Fight to the end",
+        "Reset",
+        "Copy link",
+        "Not started",
+        "Odds",
+        "Simulate",
+        "attacking",
+        "Seed",
+    ):
         assert control not in text, (control, text)

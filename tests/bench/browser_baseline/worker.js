@@ -13,7 +13,7 @@ self.onmessage = async ({ data }) => {
         const bytes = await (await fetch(new URL(wheel, manifestUrl))).arrayBuffer();
         pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
       }
-      handle = pyodide.pyimport("engine.bridge").handle_json;
+      handle = pyodide.pyimport("rollbook.engine.bridge").handle_json;
       self.postMessage({ type: "ready" });
     } catch (error) {
       self.postMessage({ type: "failed", error: String(error) });

@@ -28,8 +28,8 @@ async function init({ mode, pyodide: dir, wheels, snapshot, lockInfo }) {
   marks.unpacked = t1 - t0;
   // After a restore the global RNG would replay the build's state: reseed it from the browser.
   if (mode === "snapshot") py.runPython("import random; random.seed()");
-  py.runPython("import engine.bridge, engine.dice, engine.tables");
-  handle = py.pyimport("engine.bridge").handle_json;
+  py.runPython("import rollbook.engine.bridge, rollbook.engine.dice, rollbook.engine.tables");
+  handle = py.pyimport("rollbook.engine.bridge").handle_json;
   return { importMs: performance.now() - t1 };
 }
 

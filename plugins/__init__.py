@@ -1,1 +1,0 @@
-"""rollbook's MkDocs plugin, Markdown extensions, browser assets and CLI."""

@@ -1,5 +1,0 @@
-import sys
-
-from plugins.cli import main
-
-sys.exit(main())

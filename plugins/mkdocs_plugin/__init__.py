@@ -1,1 +1,0 @@
-"""The MkDocs plugin ``rollbook``: site-wide work only (markup -> HTML is in plugins.markup)."""

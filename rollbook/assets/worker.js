@@ -1,0 +1,164 @@
+// The rollbook engine worker: self-hosted Pyodide running `rollbook.engine.bridge`.
+//
+// A module worker (Pyodide 314 refuses classic ones). Protocol, all messages plain objects:
+//   page -> worker  {type: "init", manifest: URL}            once, first
+//   worker -> page  {type: "ready", ms, marks, restored} | {type: "failed", error: sentence}
+//                   (marks: ms from the worker's start to each step, for the benchmark)
+//   page -> worker  {type: "request", id, json}              JSON text of a bridge request
+//   worker -> page  {type: "reply", id, json}                JSON text of the bridge reply
+// Requests that arrive before "ready" wait for it, so the page may send at any time.
+
+import { afterRestore, startSnapshot, startUnpacker } from "./boot-snapshot.js";
+import { mountWheels } from "./wheels.js";
+
+const started = performance.now();
+// Milliseconds from the worker's start to each step of init (the benchmark prints them).
+const marks = {};
+const mark = (name) => (marks[name] = Math.round(performance.now() - started));
+let restored = false; // whether the interpreter came from the build's memory snapshot
+let ready = null; // promise of the bridge's handle_json, set by init
+
+// No package is loaded from Pyodide's lock (our wheels go on sys.path directly), so when the
+// manifest carries the lock's `info` (Pyodide checks its ABI) an empty lock spares
+// fetching the 119 KB file. Without it Pyodide fetches its own lock.
+function lockOptions(manifest) {
+  return manifest.lock_info ? { lockFileContents: { info: manifest.lock_info, packages: {} } } : {};
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/**
+ * Pyodide's WebAssembly module, compiled as it downloads; null if that failed. A host that
+ * serves .wasm files with another type than application/wasm makes the streaming compile
+ * fail (and Pyodide's own start hang): the file is then compiled from its bytes.
+ */
+function compileEarly(url) {
+  return WebAssembly.compileStreaming(fetch(url))
+    .catch(() => fetchBytes(url).then((bytes) => WebAssembly.compile(bytes)))
+    .catch(() => null);
+}
+
+/**
+ * Emscripten settings whose instantiateWasm uses the module `compileEarly` made. Pyodide's
+ * own instantiateWasm adds imports of its own and then calls WebAssembly.instantiateStreaming
+ * on its download of the same file: that one call is answered with the early module (and
+ * that download dropped), or, if the early compile failed, left to the browser.
+ */
+function withModule(settings, early) {
+  const original = settings.instantiateWasm;
+  settings.instantiateWasm = (imports, callback) => {
+    const native = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async (source, withImports) => {
+      WebAssembly.instantiateStreaming = native;
+      const module = await early;
+      if (!module) return native(source, withImports);
+      Promise.resolve(source).then((response) => response.body && response.body.cancel(), () => {});
+      return { module, instance: await WebAssembly.instantiate(module, withImports) };
+    };
+    return original(imports, callback);
+  };
+  return settings;
+}
+
+async function init(manifestUrl) {
+  const unpacker = startUnpacker();
+  const base = new URL(manifestUrl, self.location.href);
+  let manifest;
+  try {
+    const response = await fetch(base);
+    if (!response.ok) throw new Error(`the manifest answered ${response.status}`);
+    manifest = await response.json();
+  } catch (error) {
+    if (unpacker) unpacker.terminate();
+    throw error;
+  }
+  mark("manifest");
+  const pyodideDir = new URL(manifest.pyodide, base);
+  // Wheels download while the interpreter boots.
+  const wheels = Promise.all(
+    (manifest.wheels || []).map(async (w) => ({
+      name: decodeURIComponent(w.split("/").pop()),
+      bytes: new Uint8Array(await fetchBytes(new URL(w, base))),
+    })),
+  );
+  const snapshot = startSnapshot(manifest, base, unpacker); // null without one
+  if (snapshot) snapshot.filled.then(() => mark("snapshot"), () => {});
+  // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
+  // loader, instead of after it: loadPyodide would only ask for it once it has started.
+  const runtime = import(new URL("pyodide.asm.mjs", pyodideDir).href);
+  runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
+  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
+  // Pyodide would compile its WebAssembly only when it gets to instantiating it (without a
+  // size for the snapshot, once the snapshot is in); compiling it from here overlaps it
+  // with the downloads.
+  const wasm = compileEarly(new URL("pyodide.asm.wasm", pyodideDir));
+  wasm.then(() => mark("wasm"));
+  // Pyodide copies the snapshot into its memory as soon as this returns: the module is
+  // made while the snapshot is still on its way, and handed over once it is in.
+  const create = (filled) => async (settings) => {
+    const module = await (await runtime).default(withModule(settings, wasm));
+    mark("module");
+    await filled;
+    return module;
+  };
+  const options = {
+    indexURL: pyodideDir.href,
+    createPyodideModule: create(null),
+    packageBaseUrl: pyodideDir.href,
+    ...lockOptions(manifest),
+    stdout: () => {},
+    stderr: (line) => console.warn("rollbook engine:", line),
+  };
+  let pyodide;
+  try {
+    pyodide = await loadPyodide(
+      snapshot
+        ? { ...options, createPyodideModule: create(snapshot.filled), _loadSnapshot: snapshot.memory }
+        : options,
+    );
+    restored = Boolean(snapshot);
+  } catch (error) {
+    if (!snapshot) throw error;
+    console.warn("rollbook engine: snapshot not usable, starting Pyodide without it:", error);
+    pyodide = await loadPyodide(options);
+  }
+  mark("loaded");
+  mountWheels(pyodide, await wheels);
+  mark("wheels");
+  if (restored) afterRestore(pyodide, snapshot);
+  const bridge = pyodide.pyimport("rollbook.engine.bridge");
+  // Import what every widget needs now, so the first click does not pay for it (and a
+  // first request is never mistaken for a runaway by the page's 1 s watchdog).
+  pyodide.runPython("import rollbook.engine.dice, rollbook.engine.tables");
+  return bridge.handle_json;
+}
+
+self.onmessage = async (event) => {
+  const message = event.data;
+  if (message.type === "init") {
+    ready = init(message.manifest);
+    try {
+      await ready;
+      self.postMessage({ type: "ready", ms: performance.now() - started, marks, restored });
+    } catch (error) {
+      self.postMessage({ type: "failed", error: String(error && error.message || error) });
+    }
+    return;
+  }
+  if (message.type === "request") {
+    let json;
+    try {
+      const handle = await ready;
+      json = handle(message.json);
+    } catch (error) {
+      // The bridge never raises; this is the interpreter itself failing.
+      json = JSON.stringify({ error: "The dice engine failed on this request.", kind: "WorkerError" });
+      console.warn("rollbook engine:", error);
+    }
+    self.postMessage({ type: "reply", id: message.id, json });
+  }
+};

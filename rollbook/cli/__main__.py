@@ -1,0 +1,5 @@
+import sys
+
+from rollbook.cli import main
+
+sys.exit(main())

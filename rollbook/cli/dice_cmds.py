@@ -1,0 +1,110 @@
+"""``rollbook roll`` and ``rollbook odds``: the dice engine on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from fractions import Fraction
+from typing import Any
+
+from rollbook.engine.dice import DiceError, odds, parse
+
+from . import CliError
+
+__all__ = ["fraction_text", "odds_json", "register", "value_key"]
+
+_BAR_WIDTH = 40
+
+
+def fraction_text(value: Fraction | int) -> str:
+    """Exact ``"p/q"``, also for whole numbers (``"7/1"``), so readers parse one form."""
+    f = Fraction(value)
+    return f"{f.numerator}/{f.denominator}"
+
+
+def value_key(value: Any) -> str:
+    """A total as a JSON key: ``"7"``, ``"7/2"``, or ``"3,5"`` for comma rolls."""
+    if isinstance(value, tuple):
+        return ",".join(value_key(v) for v in value)
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
+def _bound(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_bound(v) for v in value]
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else fraction_text(value)
+    return value
+
+
+def odds_json(text: str) -> dict[str, Any]:
+    """The odds of ``text`` as ``{"min", "max", "mean", "distribution"}`` (exact strings)."""
+    dist = odds(text)
+    mean = dist.mean
+    return {
+        "min": _bound(dist.min),
+        "max": _bound(dist.max),
+        "mean": (
+            [fraction_text(m) for m in mean] if isinstance(mean, tuple) else fraction_text(mean)
+        ),
+        "distribution": {value_key(v): fraction_text(p) for v, p in dist.pmf.items()},
+    }
+
+
+def _roll(args: argparse.Namespace) -> int:
+    try:
+        expr = parse(args.expr)
+        result = expr.roll(random.Random(args.seed))
+    except DiceError as err:
+        raise CliError(str(err)) from None
+    if args.json:
+        print(json.dumps(result.to_dict(), sort_keys=True))
+    else:
+        print(result.text())
+    return 0
+
+
+def _odds(args: argparse.Namespace) -> int:
+    try:
+        data = odds_json(args.expr)
+        dist = odds(args.expr)
+    except DiceError as err:
+        raise CliError(str(err)) from None
+    if args.json:
+        print(json.dumps(data, sort_keys=False))
+        return 0
+    top = max(dist.pmf.values())
+    print(f"{parse(args.expr).notation}")
+    width = max(len(value_key(v)) for v in dist.pmf)
+    for value, p in dist.pmf.items():
+        bar = "#" * max(1, round(_BAR_WIDTH * p / top)) if p else ""
+        print(f"  {value_key(value):>{width}}  {float(p) * 100:7.3f}%  {bar}")
+    mean = dist.mean
+    means = mean if isinstance(mean, tuple) else (mean,)
+    shown = ", ".join(f"{float(m):.4g}" for m in means)
+    print(
+        f"min {value_key(dist.min)}  max {value_key(dist.max)}  mean {shown} "
+        f"({data['mean'] if isinstance(data['mean'], str) else ', '.join(data['mean'])})"
+    )
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``roll`` and ``odds`` to the ``rollbook`` parser."""
+    p = sub.add_parser("roll", help="roll dice notation and show every die")
+    p.add_argument("expr", help="dice notation, e.g. '4d6kh3' or 'd6,d6'")
+    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible roll")
+    p.add_argument("--json", action="store_true", help="print JSON (total, text, parts)")
+    p.set_defaults(func=_roll)
+
+    o = sub.add_parser("odds", help="exact probabilities of every total")
+    o.add_argument("expr", help="dice notation, e.g. '2d6+1'")
+    o.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"min", "max", "mean", "distribution"} with exact "p/q" strings',
+    )
+    o.set_defaults(func=_odds)

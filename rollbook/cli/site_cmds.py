@@ -1,0 +1,62 @@
+"""``rollbook assets SITE_DIR``: rollbook's site-wide files for a site built by any generator.
+
+Does what the MkDocs plugin does after a build: the engine and icepool wheels, Pyodide, the
+browser assets and the manifest, under ``SITE_DIR/assets/``. Pages still need
+``<script type="module" src=".../assets/rollbook/rollbook.js">`` and the stylesheet.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rollbook.cli import CliError
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``assets`` to the ``rollbook`` parser."""
+    assets = sub.add_parser(
+        "assets",
+        help="copy rollbook's run-time files into a built site",
+        description="Write the engine wheel, Pyodide, the browser assets and the manifest "
+        "into SITE_DIR/assets/ (for sites built without the MkDocs plugin).",
+    )
+    assets.add_argument("site_dir", metavar="SITE_DIR", type=Path, help="the built site")
+    assets.add_argument(
+        "--pyodide", type=Path, default=Path("node_modules/pyodide"),
+        help="folder holding pyodide.mjs (default: node_modules/pyodide)",
+    )  # fmt: skip
+    assets.add_argument("--no-icepool", action="store_true", help="leave out icepool (no odds)")
+    assets.add_argument(
+        "--no-snapshot", action="store_true",
+        help="leave out the Pyodide memory snapshot (smaller download, slower start)",
+    )  # fmt: skip
+    assets.add_argument(
+        "--snapshot-cache", type=Path, default=Path(".cache/rollbook/snapshots"),
+        help="where snapshots are kept by input hash (default: .cache/rollbook/snapshots)",
+    )  # fmt: skip
+    assets.set_defaults(func=run_assets)
+
+
+def run_assets(args: argparse.Namespace) -> int:
+    from rollbook.sitewide import SitewideError, build_site_assets
+    from rollbook.sitewide.snapshot import add_snapshot
+
+    try:
+        manifest = build_site_assets(args.site_dir, args.pyodide, icepool=not args.no_icepool)
+        if not args.no_snapshot:
+            manifest["snapshot"] = add_snapshot(
+                args.site_dir / "assets" / "rollbook" / "manifest.json",
+                cache_dir=args.snapshot_cache,
+            )
+    except SitewideError as err:
+        raise CliError(str(err)) from None
+    print(f"wrote {args.site_dir / 'assets' / 'rollbook' / 'manifest.json'}")
+    for path in manifest["wheels"]:
+        print(f"  {path}")
+    print(f"  Pyodide {manifest['pyodide_version']}, {len(manifest['assets'])} browser asset(s)")
+    if "snapshot" in manifest:
+        print(f"  snapshot {manifest['snapshot']}")
+    return 0

@@ -1,0 +1,153 @@
+"""``rollbook table`` (roll a table from a page) and ``rollbook check`` (validate pages).
+
+Both convert pages exactly as the site build does (same extensions, read from the nearest
+mkdocs.yml), so ``check`` reports what ``mkdocs build --strict`` would, and ``table`` rolls
+the table the browser would roll: the page's JSON payload through ``rollbook.engine.bridge``, the
+worker's only entry, with ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import os
+import random
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rollbook.cli import CliError
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``table`` and ``check`` to the ``rollbook`` parser."""
+    table = sub.add_parser(
+        "table",
+        help="roll a roll-table or roll-list from a page",
+        description="Roll a table from a page as the browser would (same seed, same result).",
+    )
+    table.add_argument("page", metavar="PAGE.md", help="the Markdown page holding the table")
+    table.add_argument("table_id", metavar="TABLE_ID", help="the table's anchor (id, heading slug)")
+    table.add_argument("--seed", type=int, help="seed for random.Random (printed if not given)")
+    table.add_argument(
+        "--set", dest="values", action="append", default=[], metavar="NAME=VALUE",
+        help="a prompt value (repeatable)",
+    )  # fmt: skip
+    table.add_argument("--json", action="store_true", help="print the reply as JSON")
+    table.add_argument("--config", type=Path, help="mkdocs.yml to read (default: the nearest)")
+    table.set_defaults(func=run_table)
+
+    check = sub.add_parser(
+        "check",
+        help="validate the roll markup of pages",
+        description="Report every roll markup problem as page:line: message (exit 1 if any).",
+    )
+    check.add_argument("paths", nargs="+", metavar="PATH", help=".md files or folders")
+    check.add_argument("--config", type=Path, help="mkdocs.yml to read (default: the nearest)")
+    check.set_defaults(func=run_check)
+
+
+def _setup(config: Path | None, near: Path) -> Any:
+    from rollbook.markup.pages import MarkdownSetup
+    from rollbook.mkdocs_plugin.site_config import find_config, markdown_setup
+
+    found = config or find_config(near.resolve())
+    if found is None:
+        return MarkdownSetup()
+    if not found.is_file():
+        raise CliError(f"{found} does not exist.")
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    try:
+        return markdown_setup(found)
+    except Exception as err:  # mkdocs' own config errors are plain sentences too
+        raise CliError(f"{found}: {err}") from None
+
+
+def _pages(paths: list[str]) -> Iterator[Path]:
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.md") if p.is_file())
+        elif path.is_file():
+            yield path
+        else:
+            raise CliError(f"{raw} is neither a file nor a folder.")
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Print every problem as ``page:line: message``; 1 if there were any."""
+    from rollbook.markup.pages import convert_page
+
+    pages = list(_pages(args.paths))
+    setup = _setup(args.config, pages[0].parent if pages else Path.cwd())
+    count = 0
+    for page in pages:
+        for message in convert_page(page, setup).messages():
+            print(message)
+            count += 1
+    print(f"{len(pages)} page(s) checked, {count} problem(s).", file=sys.stderr)
+    return 1 if count else 0
+
+
+def _values(pairs: list[str]) -> dict[str, int]:
+    values: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise CliError(f"--set takes NAME=VALUE, not {pair!r}.")
+        try:
+            values[name.strip()] = int(value.strip())
+        except ValueError:
+            what = f"--set {name.strip()}: {value.strip()!r} is not a whole number."
+            raise CliError(what) from None
+    return values
+
+
+def _plain(fragment: str | None) -> str:
+    """HTML sentence -> terminal text."""
+    if not fragment:
+        return ""
+    text = re.sub(r"<br\s*/?>|</p>|</blockquote>", "\n", fragment)
+    return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
+
+
+def run_table(args: argparse.Namespace) -> int:
+    """Roll one table of a page through the browser's bridge."""
+    from rollbook.engine.bridge import MAX_SEED, handle
+    from rollbook.markup.pages import convert_page
+
+    page = Path(args.page)
+    if not page.is_file():
+        raise CliError(f"{page} is not a file.")
+    result = convert_page(page, _setup(args.config, page.parent))
+    for message in result.messages():
+        print(message, file=sys.stderr)
+    table = result.tables.get(args.table_id)
+    if table is None:
+        known = ", ".join(sorted(result.tables)) or "none"
+        raise CliError(f"{page} has no table {args.table_id!r}; its tables: {known}.")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED)
+    request = {"op": "table", "table": table.to_dict(), "seed": seed,
+               "prompts": _values(args.values)}  # fmt: skip
+    reply = handle(json.loads(json.dumps(request)))  # exactly what the worker receives
+    if "error" in reply:
+        names = [p.name for p in table.prompts if p.name not in request["prompts"]]
+        hint = f" Give values with --set NAME=VALUE (prompts: {', '.join(names)})." if names else ""
+        raise CliError(f"{reply['error']}{hint}")
+    if args.json:
+        print(json.dumps({**reply, "seed": seed, "table": args.table_id}, sort_keys=True,
+                         ensure_ascii=False))  # fmt: skip
+        return 0
+    roll = reply.get("roll") or {}
+    print(f"{args.table_id} (seed {seed}): {roll.get('text') or roll.get('total')}")
+    if reply.get("row") is not None:
+        print(f"row {reply['row']}" + (f", tab {reply['tab']}" if reply.get("tab") else ""))
+    sentence = _plain(reply.get("text"))
+    if sentence:
+        print(sentence)
+    return 0

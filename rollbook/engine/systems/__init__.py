@@ -1,0 +1,45 @@
+"""Game systems behind one small interface (`rollbook.engine.systems.base`), and their registry.
+
+Each system lives in its own module; the registry imports a module only when asked for it,
+so a plain dice roll never pays for any system.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from rollbook.engine.systems.base import RulesError, System
+
+__all__ = ["MODULES", "get", "ids"]
+
+# system id -> module under rollbook.engine.systems defining ``SYSTEM``
+MODULES: dict[str, str] = {
+    "scars": "scars",
+    "grit-flesh": "grit_flesh",
+    "stamina-wounds": "stamina_wounds",
+    "dark-dungeons": "dark_dungeons",
+    "roll-under-atk": "roll_under_atk",
+}
+
+
+def ids() -> list[str]:
+    """The system ids, in the order the seeds list them."""
+    return list(MODULES)
+
+
+def get(system_id: str) -> System:
+    """The system with this id; `RulesError` with the known ids otherwise."""
+    try:
+        module = MODULES[system_id]
+    except KeyError:
+        raise RulesError(
+            f"unknown system {system_id!r}; known systems: {', '.join(MODULES)}."
+        ) from None
+    try:
+        loaded = importlib.import_module(f"{__name__}.{module}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{__name__}.{module}":
+            raise
+        raise RulesError(f"system {system_id!r} is not available in this build yet.") from None
+    system: System = loaded.SYSTEM
+    return system

@@ -1,0 +1,228 @@
+"""The shared encounter resolver: two sides fight round by round until one side is done.
+
+Systems supply the rules through `System.begin` and `System.play_round`; this module keeps
+the bookkeeping (sides, log, end conditions) and the default tactics every system may use.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import chain
+from typing import Any
+
+from rollbook.engine.systems.base import Combatant, RulesError, System
+
+__all__ = ["MAX_ROUNDS", "Fight", "FightResult", "build_sides"]
+
+MAX_ROUNDS = 200  # a fight that has not ended by then is called a stalemate
+
+
+def build_sides(
+    system: System, sides: Mapping[str, Sequence[Mapping[str, Any]]]
+) -> dict[str, list[Combatant]]:
+    """Check the two sides' stat blocks and build their combatants."""
+    if not isinstance(sides, Mapping) or len(sides) != 2:
+        raise RulesError("a fight needs exactly two sides.")
+    built: dict[str, list[Combatant]] = {}
+    for side, members in sides.items():
+        if isinstance(members, Mapping):  # one stat block given without a list
+            members = [members]
+        if not isinstance(members, Sequence) or isinstance(members, str) or not members:
+            raise RulesError(f"side {side!r} needs a list of one or more stat blocks.")
+        built[str(side)] = []
+        for number, member in enumerate(members, 1):
+            try:
+                built[str(side)].append(system.make_combatant(str(side), member))
+            except RulesError as err:
+                who = member.get("name") if isinstance(member, Mapping) else None
+                label = f"{who!r}" if who else f"number {number}"
+                raise RulesError(f"side {side!r}, combatant {label}: {err}") from None
+    return built
+
+
+@dataclass
+class FightResult:
+    """How a fight ended: the winning side (or ``None``), why, and after how many rounds."""
+
+    winner: str | None
+    reason: str  # "defeated", "fled", "surrendered", "stalemate"
+    rounds: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "rounds": self.rounds}
+
+
+@dataclass
+class Fight:
+    """A fight in progress. Create with `Fight.start`, then `step()` or `run()`."""
+
+    system: System
+    sides: dict[str, list[Combatant]]
+    rng: random.Random
+    round: int = 0
+    lines: list[str] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)  # system-wide running state
+    result: FightResult | None = None
+    quiet: bool = False  # Monte Carlo runs skip the log
+    _ended_reason: str | None = None
+    _ended_winner: str | None = None
+    # side -> the other side's name and members, worked out once: targeting asks every action
+    _other: dict[str, str] = field(default_factory=dict, init=False, repr=False)
+    _foes: dict[str, list[Combatant]] = field(default_factory=dict, init=False, repr=False)
+    # everyone in side order: the sides' members never change once the fight is set up
+    _everyone: tuple[Combatant, ...] = field(default=(), init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._everyone = tuple(chain.from_iterable(self.sides.values()))
+        if len(self.sides) == 2:
+            a, b = self.sides
+            self._other = {a: b, b: a}
+            self._foes = {a: self.sides[b], b: self.sides[a]}
+
+    @classmethod
+    def start(
+        cls,
+        system: System,
+        sides: Mapping[str, Sequence[Mapping[str, Any]]],
+        rng: random.Random,
+    ) -> Fight:
+        return cls.from_combatants(system, build_sides(system, sides), rng)
+
+    @classmethod
+    def from_combatants(
+        cls,
+        system: System,
+        sides: Mapping[str, Sequence[Combatant]],
+        rng: random.Random,
+        quiet: bool = False,
+    ) -> Fight:
+        """Start a fight from combatants already built (Monte Carlo builds them once)."""
+        fight = cls(
+            system=system, sides={s: list(m) for s, m in sides.items()}, rng=rng, quiet=quiet
+        )
+        system.begin(fight, rng)
+        fight._check_end()
+        return fight
+
+    # -- helpers systems use -------------------------------------------------------------
+    def log(self, text: str) -> None:
+        if self.quiet:
+            return
+        self.lines.append(f"R{self.round}: {text}" if self.round else text)
+
+    def side_names(self) -> list[str]:
+        return list(self.sides)
+
+    def other(self, side: str) -> str:
+        try:
+            return self._other[side]
+        except KeyError:  # not one of exactly two sides: the old way says what is wrong
+            a, b = self.sides
+            return b if side == a else a
+
+    def active(self, side: str) -> list[Combatant]:
+        return [c for c in self.sides[side] if c.out is None]
+
+    def everyone(self) -> list[Combatant]:
+        return list(self._everyone)
+
+    def decided(self) -> bool:
+        """True once a side has nobody left standing (systems stop acting mid-round)."""
+        if self._ended_reason is not None:
+            return True
+        for members in self.sides.values():  # plain loops: this runs before every action
+            for c in members:
+                if c.out is None:
+                    break
+            else:
+                return True
+        return False
+
+    def target_for(self, attacker: Combatant) -> Combatant | None:
+        """Default tactic: the weakest active enemy (fewest hit points, then first listed)."""
+        best: Combatant | None = None
+        foes = self._foes.get(attacker.side)
+        for c in self.sides[self.other(attacker.side)] if foes is None else foes:
+            if c.out is None and (best is None or c.hp < best.hp):
+                best = c
+        return best
+
+    def end(self, winner: str | None, reason: str) -> None:
+        """Let a system end the fight (a side fled or surrendered)."""
+        self._ended_winner, self._ended_reason = winner, reason
+
+    # -- driving the fight ---------------------------------------------------------------
+    @property
+    def ended(self) -> bool:
+        return self.result is not None
+
+    def _check_end(self) -> None:
+        if self.result is not None:
+            return
+        if self.round < MAX_ROUNDS and not self.decided():
+            return  # the usual end of a round: both sides still have someone standing
+        if self._ended_reason is not None:
+            self.result = FightResult(self._ended_winner, self._ended_reason, self.round)
+        else:
+            standing = []
+            for side, members in self.sides.items():  # plain loops: once every round
+                for c in members:
+                    if c.out is None:
+                        standing.append(side)
+                        break
+            if len(standing) < 2:
+                winner = standing[0] if standing else None
+                # A side that broke (anyone fled or gave up) lost by flight, not by the sword.
+                gone = {c.out for s in self.sides if s != winner for c in self.sides[s]}
+                reason = (
+                    "fled"
+                    if "fled" in gone
+                    else "surrendered"
+                    if "surrendered" in gone
+                    else "defeated"
+                )
+                self.result = FightResult(winner, reason, self.round)
+            elif self.round >= MAX_ROUNDS:
+                self.result = FightResult(None, "stalemate", self.round)
+        if self.result is not None and not self.quiet:
+            who = self.result.winner or "nobody"
+            rounds = self.result.rounds
+            self.lines.append(
+                f"Fight over after {rounds} round{'' if rounds == 1 else 's'}; "
+                f"winner: {who} ({self.result.reason})."
+            )
+
+    def step(self) -> None:
+        """Resolve one round."""
+        if self.ended:
+            return
+        self.round += 1
+        self.system.play_round(self, self.rng)
+        self._check_end()
+
+    def run(self) -> FightResult:
+        while self.result is None:  # not self.ended
+            self.step()
+        assert self.result is not None
+        return self.result
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": self.system.id,
+            "round": self.round,
+            "log": list(self.lines),
+            "result": self.result.to_dict() if self.result else None,
+            "combatants": [
+                {
+                    "name": c.name,
+                    "side": c.side,
+                    "hp": c.hp,
+                    "max_hp": c.max_hp,
+                    "out": c.out,
+                    "status": self.system.status(c),
+                }
+                for c in self.everyone()
+            ],
+        }

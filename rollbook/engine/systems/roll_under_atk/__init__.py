@@ -1,0 +1,13 @@
+"""Roll-under-atk (seed 004): roll-under d20 checks, ATK minus defense, breakage, chases.
+
+`rules` holds the arithmetic, `procedures` the rollable procedures with exact odds and
+`combat` the fight hooks. The registry reads ``SYSTEM``.
+"""
+
+from __future__ import annotations
+
+from rollbook.engine.systems.roll_under_atk.combat import RollUnderAtk
+
+__all__ = ["SYSTEM", "RollUnderAtk"]
+
+SYSTEM = RollUnderAtk()

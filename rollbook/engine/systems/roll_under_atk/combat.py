@@ -1,0 +1,371 @@
+"""Roll-under-atk fights: the hooks the shared encounter resolver calls.
+
+Round order: morale (for a side outnumbered or down to half), initiative (characters make WIS
+checks: successes act before the monsters, failures after, lowest roll first), then one
+action each. Rolls face the players: a character attacks with ATK minus the target's
+defense, and defends against a monster with DEF minus the monster's hit dice.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from rollbook.engine.systems.base import Combatant, Param, SmallDice, System, draw_dice, draw_die
+from rollbook.engine.systems.roll_under_atk import rules
+from rollbook.engine.systems.roll_under_atk.procedures import PROCEDURES
+
+if TYPE_CHECKING:
+    from rollbook.engine.systems.encounter import Fight
+
+__all__ = ["RollUnderAtk"]
+
+KINDS = ("pc", "retainer", "monster")
+
+FIELDS: tuple[Param, ...] = (
+    Param(
+        "kind",
+        str,
+        "monster",
+        "pc, retainer or monster (who rolls, who checks morale)",
+        choices=KINDS,
+    ),
+    Param("hp", int, None, "hit points", minimum=1, maximum=10000),
+    Param("atk", int, 11, "attack score (8 poor, 11 standard, 15 great)", minimum=0, maximum=40),
+    Param("armor", int, 0, "worn armour bonus: DEF is 10 + armour", minimum=0, maximum=20),
+    Param(
+        "hd",
+        int,
+        1,
+        "hit dice (what a defending character subtracts from DEF)",
+        minimum=0,
+        maximum=30,
+    ),
+    Param("wis", int, 10, "wisdom score for initiative", minimum=0, maximum=30),
+    Param("weapon", str, "medium", "weapon class", choices=tuple(rules.WEAPONS)),
+    Param("two_hands", bool, False, "medium weapon in two hands (d8)"),
+    Param("str_mod", int, 0, "strength modifier (melee damage)", minimum=-5, maximum=10),
+    Param("damage", str, "", "damage dice instead of the weapon's (e.g. a monster's 2d6)"),
+    Param("weapon_quality", str, "standard", "weapon quality", choices=rules.QUALITIES),
+    Param("armor_quality", str, "standard", "armour quality", choices=rules.QUALITIES),
+    Param(
+        "morale", int, 12, "morale (12 never breaks; characters never check)", minimum=2, maximum=12
+    ),
+    Param("on_break", str, "flee", "what a broken combatant does", choices=("flee", "surrender")),
+    Param("light", bool, False, "carries a light source (matters for surprise)"),
+)
+
+
+def _rolls_for_party(c: Combatant) -> bool:
+    return bool(c.stats["kind"] != "monster")
+
+
+def _side_facts(members: list[Combatant]) -> tuple[bool, bool, int]:
+    """Whether a side has someone who rolls for the party, whether it carries a light, and
+    its hit points at the start (one pass: every Monte Carlo fight asks this)."""
+    party = light = False
+    hp = 0
+    for c in members:
+        party = party or _rolls_for_party(c)
+        light = light or c.stats["light"]
+        hp += c.max_hp
+    return party, light, hp
+
+
+def _can_break(c: Combatant) -> bool:
+    """True for a combatant who checks morale: not a character, morale below 12."""
+    return bool(c.stats["kind"] != "pc" and c.stats["morale"] < 12)
+
+
+_MORALE_REASONS = ("outnumbered", "half")  # a side checks once for each
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str) -> SmallDice:
+    """A stat block's damage dice, parsed once (a Monte Carlo run rolls them thousands of times)."""
+    return SmallDice.parse(text)
+
+
+class RollUnderAtk(System):
+    """Roll-under-atk (seed 004)."""
+
+    id = "roll-under-atk"
+    title = "Roll-under ATK"
+    procedures = PROCEDURES
+    combatant_fields = FIELDS
+
+    def make_combatant(self, side: str, data: Any) -> Combatant:
+        combatant = super().make_combatant(side, data)
+        if combatant.stats["damage"]:
+            SmallDice.parse(combatant.stats["damage"])  # fail now, not mid-fight
+        return combatant
+
+    def starting_hp(self, stats: dict[str, Any]) -> int:
+        hp: int = stats["hp"]
+        return hp
+
+    # -- before round 1 ----------------------------------------------------------------------
+    def begin(self, fight: Fight, rng: random.Random) -> None:
+        names = fight.side_names()
+        facts = {side: _side_facts(members) for side, members in fight.sides.items()}
+        party = [s for s in names if facts[s][0]]
+        us = party[0] if len(party) == 1 else names[0]
+        them = fight.other(us)
+        lit = {s: facts[s][1] for s in names}
+        roll = draw_die(rng, 6)
+        fight.state["surprise"] = None
+        if roll == 1 and not (lit[us] and not lit[them]):
+            fight.state["surprise"] = us
+        elif roll == 6 and not (lit[them] and not lit[us]):
+            fight.state["surprise"] = them
+        who = fight.state["surprise"]
+        if not fight.quiet:
+            fight.log(
+                f"Surprise d6 for {us}: {roll}; "
+                + (
+                    f"{who} gets the drop (+4 ATK, acts first in round 1)."
+                    if who
+                    else "nobody is caught unawares."
+                )
+            )
+        fight.state["start"] = {s: (len(m), facts[s][2]) for s, m in fight.sides.items()}
+
+    # -- one round ---------------------------------------------------------------------------
+    def play_round(self, fight: Fight, rng: random.Random) -> None:
+        if self._morale(fight, rng) and fight.decided():  # only a broken side can end it
+            return
+        for actor in self.initiative_order(fight, rng):
+            # only a fall can end the fight mid-round, so decided() is asked after one
+            if actor.out is None and self._act(fight, actor, rng) and fight.decided():
+                return
+
+    def _morale(self, fight: Fight, rng: random.Random) -> bool:
+        """Each side's morale check, once for each reason; True when anyone broke."""
+        sides = fight.state.get("morale_sides")
+        if sides is None:  # only sides with someone who can break ever check
+            sides = [
+                side for side, members in fight.sides.items() if any(_can_break(c) for c in members)
+            ]
+            fight.state["morale_sides"] = sides
+            fight.state["morale_spent"] = {side: set() for side in sides}  # reasons used
+        settled = []
+        anyone_broke = False
+        for side in sides:
+            active = fight.active(side)
+            checkers = [c for c in active if _can_break(c)]
+            if not checkers:  # nobody who can break is left, and nobody comes back
+                settled.append(side)
+                continue
+            spent: set[str] = fight.state["morale_spent"][side]
+            count, hp = fight.state["start"][side]
+            fresh = []  # reasons that hold now and have not called for a check yet
+            if "outnumbered" not in spent and len(active) < len(fight.active(fight.other(side))):
+                fresh.append("outnumbered")
+            if "half" not in spent and (
+                2 * len(active) <= count or 2 * sum(c.hp for c in active) <= hp
+            ):
+                fresh.append("half")
+            if not fresh:
+                continue
+            spent.update(fresh)
+            if len(spent) == len(_MORALE_REASONS):
+                settled.append(side)  # both reasons spent: this side never checks again
+            a, b = draw_die(rng, 6), draw_die(rng, 6)
+            broke = []
+            for c in checkers:
+                if a + b > c.stats["morale"]:
+                    c.out = "fled" if c.stats["on_break"] == "flee" else "surrendered"
+                    broke.append(c.name)
+                    anyone_broke = True
+            if not fight.quiet:
+                why = " and ".join(
+                    "outnumbered" if r == "outnumbered" else "down to half" for r in fresh
+                )
+                verb = "loses" if len(broke) == 1 else "lose"
+                verdict = f"{', '.join(broke)} {verb} heart" if broke else "they hold"
+                fight.log(f"Morale for {side} ({why}): 2d6 = {a + b}; {verdict}.")
+        if settled:  # later rounds skip them
+            fight.state["morale_sides"] = [side for side in sides if side not in settled]
+        return anyone_broke
+
+    def initiative_order(self, fight: Fight, rng: random.Random) -> list[Combatant]:
+        # who rolls for the party and who does not is the same all fight: split once
+        roster: tuple[list[Combatant], list[Combatant]] | None = fight.state.get("roster")
+        if roster is None:
+            everyone = fight.everyone()
+            roster = (
+                [c for c in everyone if _rolls_for_party(c)],
+                [c for c in everyone if not _rolls_for_party(c)],
+            )
+            fight.state["roster"] = roster
+        ambush = fight.state.get("surprise") if fight.round == 1 else None
+        if ambush:
+            active = [c for c in fight.everyone() if c.out is None]
+            first = [c for c in active if c.side == ambush]
+            return first + [c for c in active if c.side != ambush]
+        rollers = [c for c in roster[0] if c.out is None]
+        middle = [c for c in roster[1] if c.out is None]
+        # monsters act between the characters who made their check and those who did not;
+        # with no characters the monsters roll themselves
+        if not rollers:
+            rollers, middle = middle, []
+        before: list[tuple[int, int, Combatant]] = []
+        after: list[tuple[int, int, Combatant]] = []
+        for i, (c, roll) in enumerate(zip(rollers, draw_dice(rng, 20, len(rollers)), strict=True)):
+            (before if roll <= c.stats["wis"] else after).append((roll, i, c))
+        # lowest roll first, then in listed order; places differ, so no two entries tie
+        before.sort()
+        after.sort()
+        order = [c for _, _, c in before] + middle + [c for _, _, c in after]
+        if not fight.quiet:
+            fight.log(
+                "Initiative (WIS): "
+                + ", ".join(f"{c.name} {r}" for r, _, c in before + after)
+                + " -> "
+                + ", ".join(c.name for c in order)
+                + "."
+            )
+        return order
+
+    # -- actions -----------------------------------------------------------------------------
+    def _weapon(self, c: Combatant) -> str:
+        return "fists" if c.state.get("weapon_ruined") else str(c.stats["weapon"])
+
+    def _act(self, fight: Fight, actor: Combatant, rng: random.Random) -> bool:
+        """One action by ``actor``; True when it put its target out of the fight."""
+        if actor.state.pop("reloading", False):
+            fight.log(f"{actor.name} reloads the crossbow.")
+            return False
+        target = fight.target_for(actor)
+        if target is None:
+            return False
+        surprise = 4 if fight.round == 1 and fight.state.get("surprise") == actor.side else 0
+        if actor.stats["kind"] == "monster" and target.stats["kind"] != "monster":
+            self._defend(fight, actor, target, surprise, rng)
+        else:
+            self._attack(fight, actor, target, surprise, rng)
+        if actor.stats["weapon"] == "crossbow" and not actor.state.get("weapon_ruined"):
+            actor.state["reloading"] = True  # (see _weapon)
+        return target.out is not None
+
+    def _attack(
+        self, fight: Fight, actor: Combatant, target: Combatant, bonus: int, rng: random.Random
+    ) -> None:
+        weapon_name = self._weapon(actor)
+        weapon = rules.WEAPONS[weapon_name]
+        atk = actor.stats["atk"] + bonus + weapon.atk - actor.state.get("atk_penalty", 0)
+        number = atk - (target.stats["armor"] - target.state.get("armor_breaks", 0))
+        roll = draw_die(rng, 20)
+        head = (
+            ""
+            if fight.quiet
+            # Monte Carlo runs never read it
+            else (f"{actor.name} attacks {target.name}: d20 {roll}, needs {number} or less")
+        )
+        if roll == 20:
+            self._weapon_breakage(fight, actor, head, rng)
+        elif roll == 1 or roll <= number:
+            self._wound(fight, actor, weapon_name, target, head, roll == 1, rng)
+        elif not fight.quiet:
+            fight.log(f"{head}: miss.")
+
+    def _defend(
+        self, fight: Fight, monster: Combatant, target: Combatant, bonus: int, rng: random.Random
+    ) -> None:
+        def_score = 10 + target.stats["armor"] - target.state.get("armor_breaks", 0)
+        number = def_score - monster.stats["hd"] - bonus
+        roll = draw_die(rng, 20)
+        head = (
+            ""
+            if fight.quiet
+            # Monte Carlo runs never read it
+            else (
+                f"{monster.name} attacks {target.name}, who defends: d20 {roll}, needs {number} "
+                "or less"
+            )
+        )
+        if roll == 1 or (roll != 20 and roll <= number):
+            if not fight.quiet:
+                fight.log(f"{head}: " + ("critical defence." if roll == 1 else "blocked."))
+            return
+        self._wound(fight, monster, self._weapon(monster), target, head, False, rng)
+        if roll == 20:
+            self._armor_breakage(fight, target, rng)
+
+    def _wound(
+        self,
+        fight: Fight,
+        actor: Combatant,
+        weapon_name: str,
+        target: Combatant,
+        head: str,
+        critical: bool,
+        rng: random.Random,
+    ) -> None:
+        """``actor`` hits ``target`` with ``weapon_name`` (its own weapon, or fists once broken)."""
+        s = actor.stats
+        if s["damage"] and weapon_name == s["weapon"]:
+            dice = _parsed(s["damage"])
+            rolled = dice.roll(rng) + (draw_die(rng, dice.sides) if critical and dice.count else 0)
+            dealt = max(0, rolled)
+        else:
+            weapon = rules.WEAPONS[weapon_name]
+            die = weapon.two_hands_die if s["two_hands"] and weapon.two_hands_die else weapon.die
+            faces = 1 + (1 if critical else 0)
+            if not die:
+                rolled = 1
+            else:
+                rolled = draw_die(rng, die) if faces == 1 else sum(draw_dice(rng, die, faces))
+            dealt = max(0, rolled + (s["str_mod"] if weapon.strength else 0))
+        before = target.hp
+        target.hp = max(0, target.hp - dealt)
+        if not fight.quiet:
+            crit = "critical hit, an extra damage die; " if critical else "hit; "
+            fight.log(f"{head}: {crit}{dealt} damage, {target.name} {before} -> {target.hp} HP.")
+        if target.hp == 0:
+            target.out = "dead" if target.stats["kind"] == "monster" else "down"
+            if not fight.quiet:
+                fight.log(f"{target.name} " + ("dies." if target.out == "dead" else "goes down."))
+
+    def _weapon_breakage(
+        self, fight: Fight, actor: Combatant, head: str, rng: random.Random
+    ) -> None:
+        weapon = self._weapon(actor)
+        if weapon == "fists":
+            fight.log(f"{head}: natural 20, a clumsy miss.")
+            return
+        quality = actor.stats["weapon_quality"]
+        b = draw_die(rng, 6)
+        if b > rules.break_chance(quality):
+            fight.log(f"{head}: natural 20; breakage d6 {b}, the weapon holds.")
+            return
+        breaks = actor.state.get("weapon_breaks", 0) + 1
+        actor.state["weapon_breaks"] = breaks
+        if quality == "masterwork" and breaks == 1:
+            actor.state["atk_penalty"] = 1
+            fight.log(
+                f"{head}: natural 20; breakage d6 {b}, the masterwork weapon is damaged (-1 ATK)."
+            )
+        else:
+            actor.state["weapon_ruined"] = True
+            actor.state["atk_penalty"] = 0
+            actor.state.pop("reloading", None)
+            fight.log(
+                f"{head}: natural 20; breakage d6 {b}, the weapon breaks; "
+                f"{actor.name} fights on with fists."
+            )
+
+    def _armor_breakage(self, fight: Fight, target: Combatant, rng: random.Random) -> None:
+        left = target.stats["armor"] - target.state.get("armor_breaks", 0)
+        if left <= 0:
+            return
+        b = draw_die(rng, 6)
+        if b <= rules.break_chance(target.stats["armor_quality"]):
+            target.state["armor_breaks"] = target.state.get("armor_breaks", 0) + 1
+            fight.log(
+                f"{target.name}'s armour cracks on a fumbled defence (d6 {b}): -1 DEF"
+                + (", now useless." if left == 1 else ".")
+            )
+        else:
+            fight.log(f"{target.name}'s armour survives the fumbled defence (d6 {b}).")

@@ -1,0 +1,294 @@
+"""Roll-under-atk's situational procedures: chases, manoeuvres and grapples, fire, backpacks."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
+from rollbook.engine.systems.roll_under_atk import rules
+
+__all__ = ["CHASE", "CHASE_STEP", "GRAPPLE", "MANEUVER", "ON_FIRE", "RETRIEVE"]
+
+D20 = range(1, 21)
+D6 = range(1, 7)
+
+
+def _two_d6_totals() -> list[int]:
+    return [a + b for a in D6 for b in D6]
+
+
+# -- chases ------------------------------------------------------------------------------------
+
+ESCAPE_GAP = 5  # steps ahead at which the pursued are lost
+
+
+def _chase_step(gap: int, fleer: int, pursuer: int, a: int, b: int) -> int:
+    return gap + rules.chase_gain(fleer, a) - rules.chase_gain(pursuer, b)
+
+
+def _chase_state(gap: int) -> str:
+    return "escaped" if gap >= ESCAPE_GAP else "caught" if gap <= 0 else "running"
+
+
+def _step_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+    a, b = rng.randint(1, 20), rng.randint(1, 20)
+    gap = _chase_step(p["gap"], p["fleer_move"], p["pursuer_move"], a, b)
+    name = _chase_state(gap)
+    effect = {
+        "escaped": "the pursuers lose the trail",
+        "caught": "caught: the pursuers win initiative",
+        "running": "the chase goes on",
+    }[name]
+    return Outcome(
+        name,
+        f"Chase: fleeing MOVE check {a}, pursuing {b}: gap {p['gap']} -> {gap} steps; {effect}.",
+        {"gap": gap, "fleer_roll": a, "pursuer_roll": b},
+    )
+
+
+P_FLEER = Param(
+    "fleer_move", int, None, "MOVE of the slowest fleeing member", minimum=0, maximum=30
+)
+P_PURSUER = Param("pursuer_move", int, None, "MOVE of the pursuers", minimum=0, maximum=30)
+P_GAP = Param(
+    "gap", int, 1, "steps (about 10 feet each) between them", minimum=1, maximum=ESCAPE_GAP - 1
+)
+
+CHASE_STEP = Procedure(
+    "chase_step",
+    "One chase exchange: opposed MOVE checks, each success gains its margin in steps",
+    (P_FLEER, P_PURSUER, P_GAP),
+    ("escaped", "caught", "running"),
+    _step_resolve,
+    lambda p: tally(
+        ("escaped", "caught", "running"),
+        (
+            (_chase_state(_chase_step(p["gap"], p["fleer_move"], p["pursuer_move"], a, b)), 1)
+            for a in D20
+            for b in D20
+        ),
+    ),
+)
+
+
+def _chase_checked(p: dict[str, Any]) -> None:
+    if p["fleer_move"] < 2 and p["pursuer_move"] < 2:
+        raise RulesError("with both MOVE scores below 2 nobody can ever gain a step.")
+
+
+def _chase_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+    _chase_checked(p)
+    steps: list[str] = []
+    if p["bait_morale"]:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        if a + b > p["bait_morale"]:
+            return Outcome(
+                "distracted",
+                f"A dropped item tempts the pursuers: morale {a + b} "
+                f"against {p['bait_morale']}; they stop for it.",
+                {"exchanges": 0},
+            )
+        steps.append(f"bait ignored ({a + b})")
+    gap, n = p["gap"], 0
+    while _chase_state(gap) == "running":
+        a, b = rng.randint(1, 20), rng.randint(1, 20)
+        gap = _chase_step(gap, p["fleer_move"], p["pursuer_move"], a, b)
+        n += 1
+        steps.append(str(gap))
+    name = _chase_state(gap)
+    return Outcome(
+        name,
+        f"Chase over {n} exchange(s), gap by exchange: {', '.join(steps)}: "
+        + ("escaped." if name == "escaped" else "caught."),
+        {"exchanges": n, "gap": gap},
+    )
+
+
+def _chase_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    """Exact absorption chances of the gap's Markov chain (Gauss-Jordan with Fractions)."""
+    _chase_checked(p)
+    gaps = list(range(1, ESCAPE_GAP))
+    idx = {g: i for i, g in enumerate(gaps)}
+    n = len(gaps)
+    # Rows: x_g - sum_h P(g->h) x_h = P(g -> escape); x = chance of escaping from gap g.
+    move: dict[int, int] = {}
+    for a in D20:
+        for b in D20:
+            d = rules.chase_gain(p["fleer_move"], a) - rules.chase_gain(p["pursuer_move"], b)
+            move[d] = move.get(d, 0) + 1
+    rows = []
+    for g in gaps:
+        row = [Fraction(0)] * (n + 1)
+        row[idx[g]] += 1
+        for d, w in move.items():
+            h = g + d
+            pr = Fraction(w, 400)
+            if h >= ESCAPE_GAP:
+                row[n] += pr
+            elif h > 0:
+                row[idx[h]] -= pr
+        rows.append(row)
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if rows[r][col] != 0)
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [v / lead for v in rows[col]]
+        for r in range(n):
+            if r != col and rows[r][col] != 0:
+                f = rows[r][col]
+                rows[r] = [v - f * w for v, w in zip(rows[r], rows[col], strict=True)]
+    escape = rows[idx[p["gap"]]][n]
+    stop = Fraction(0)
+    if p["bait_morale"]:
+        stop = Fraction(sum(1 for t in _two_d6_totals() if t > p["bait_morale"]), 36)
+    return {"escaped": (1 - stop) * escape, "caught": (1 - stop) * (1 - escape), "distracted": stop}
+
+
+CHASE = Procedure(
+    "chase",
+    "A whole chase: exchanges until the fleeing are 5 steps ahead or caught",
+    (
+        P_FLEER,
+        P_PURSUER,
+        P_GAP,
+        Param(
+            "bait_morale",
+            int,
+            0,
+            "morale of pursuers tempted by a dropped item (0: none)",
+            minimum=0,
+            maximum=12,
+        ),
+    ),
+    ("escaped", "caught", "distracted"),
+    _chase_resolve,
+    _chase_odds,
+)
+
+
+# -- manoeuvres and grapples -------------------------------------------------------------------
+
+
+def _maneuver_parts(p: dict[str, Any], a: int, b: int, c: int) -> tuple[bool, str]:
+    """(countered, opposed result) for the three d20s of a manoeuvre."""
+    countered = a > p["atk"] - p["target_hd"]
+    return countered, rules.opposed(p["stat"], b, p["target_stat"], c)
+
+
+P_MANEUVER = (
+    Param("atk", int, None, "attacker's ATK", minimum=0, maximum=40),
+    Param("target_hd", int, 1, "target's hit dice", minimum=0, maximum=30),
+    Param("stat", int, None, "attacker's score for the opposed check", minimum=0, maximum=30),
+    Param("target_stat", int, None, "target's score for the opposed check", minimum=0, maximum=30),
+)
+
+
+def _maneuver_roll(p: dict[str, Any], rng: random.Random) -> tuple[bool, str, str]:
+    a, b, c = (rng.randint(1, 20) for _ in range(3))
+    countered, won = _maneuver_parts(p, a, b, c)
+    line = (
+        f"ATK check: d20 {a}, needs {p['atk'] - p['target_hd']} or less: "
+        + ("failed, the target lands a hit" if countered else "no opening given")
+        + f"; opposed check {b} against {c}"
+    )
+    return countered, won, line
+
+
+def _maneuver_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+    countered, won, line = _maneuver_roll(p, rng)
+    name = "succeeds" if won == "a" else "fails"
+    return Outcome(
+        name,
+        f"{line}: the {p['kind']} " + ("works." if name == "succeeds" else "does not work."),
+        {"countered": countered},
+    )
+
+
+def _maneuver_odds(
+    p: dict[str, Any], names: dict[str, str], order: tuple[str, ...]
+) -> dict[str, Fraction]:
+    return tally(
+        order,
+        ((names[rules.opposed(p["stat"], b, p["target_stat"], c)], 1) for b in D20 for c in D20),
+    )
+
+
+MANEUVER = Procedure(
+    "maneuver",
+    "Combat manoeuvre (shove, trip, disarm...): ATK minus target HD, then an opposed check",
+    (
+        *P_MANEUVER,
+        Param("kind", str, "shove", "which stunt", choices=("shove", "trip", "disarm", "other")),
+    ),
+    ("succeeds", "fails"),
+    _maneuver_resolve,
+    lambda p: _maneuver_odds(
+        p, {"a": "succeeds", "b": "fails", "tie": "fails"}, ("succeeds", "fails")
+    ),
+)
+
+GRAPPLE_NAMES = {"a": "pinned", "b": "attacker_stunned", "tie": "no_effect"}
+
+
+def _grapple_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+    countered, won, line = _maneuver_roll(p, rng)
+    name = GRAPPLE_NAMES[won]
+    effect = {
+        "pinned": "the target is pinned and helpless",
+        "attacker_stunned": "the target wins and stuns the grappler",
+        "no_effect": "a tie, nothing happens until next round",
+    }[name]
+    return Outcome(name, f"{line}: {effect}.", {"countered": countered})
+
+
+GRAPPLE = Procedure(
+    "grapple",
+    "Grapple: like a manoeuvre; the attacker winning pins, the defender winning stuns",
+    P_MANEUVER,
+    ("pinned", "attacker_stunned", "no_effect"),
+    _grapple_resolve,
+    lambda p: _maneuver_odds(p, GRAPPLE_NAMES, ("pinned", "attacker_stunned", "no_effect")),
+)
+
+
+# -- fire and fetching things ------------------------------------------------------------------
+
+
+def _fire_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+    burn = rng.randint(1, 6)
+    roll = rng.randint(1, 20)
+    name = "put_out" if roll <= p["dex"] else "still_burning"
+    return Outcome(
+        name,
+        f"Burning: {burn} damage; DEX check {roll} against {p['dex']}: "
+        + ("the flames are out." if name == "put_out" else "still alight."),
+        {"damage": burn, "roll": roll},
+    )
+
+
+ON_FIRE = Procedure(
+    "on_fire",
+    "On fire: 1d6 damage a round; spending the round on a DEX check puts it out",
+    (Param("dex", int, None, "DEX score", minimum=0, maximum=30),),
+    ("put_out", "still_burning"),
+    _fire_resolve,
+    lambda p: tally(
+        ("put_out", "still_burning"),
+        (("put_out" if r <= p["dex"] else "still_burning", 1) for r in D20),
+    ),
+)
+
+RETRIEVE_NAMES = ("one_round", "two_rounds", "three_rounds")
+
+RETRIEVE = Procedure(
+    "retrieve_item",
+    "Digging something out of a backpack takes 1d3 rounds",
+    (),
+    RETRIEVE_NAMES,
+    lambda p, rng: (
+        lambda r: Outcome(RETRIEVE_NAMES[r - 1], f"Rummaging takes {r} round(s).", {"rounds": r})
+    )(rng.randint(1, 3)),
+    lambda p: tally(RETRIEVE_NAMES, ((n, 1) for n in RETRIEVE_NAMES)),
+)

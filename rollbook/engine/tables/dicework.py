@@ -1,0 +1,49 @@
+"""The table engine's only door to `rollbook.engine.dice`: filling, possible values, odds, rolling.
+
+Results are cached per filled notation: a page shows the same table's odds and labels
+several times, and validation asks for the same supports again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from rollbook.engine.tables.template import PLACEHOLDER
+
+__all__ = ["fill_roll", "pmf", "possible_values", "roll_dice"]
+
+
+def fill_roll(notation: str, values: Mapping[str, int]) -> str:
+    """Substitute prompt values into ``{{ name }}`` placeholders of a notation."""
+    if not PLACEHOLDER.search(notation):
+        return notation
+    from rollbook.engine import dice
+
+    return dice.fill(notation, values)
+
+
+@lru_cache(maxsize=512)
+def possible_values(notation: str) -> tuple[Any, ...]:
+    """Every value the filled notation can produce, sorted. Raises ``DiceError``."""
+    from rollbook.engine import dice
+
+    return tuple(sorted(dice.support(notation)))
+
+
+@lru_cache(maxsize=256)
+def pmf(notation: str) -> Mapping[Any, Fraction]:
+    """Exact chance of each value of the filled notation. Raises ``DiceError``."""
+    from rollbook.engine import dice
+
+    return dict(dice.odds(notation).pmf)
+
+
+def roll_dice(notation: str, rng: random.Random) -> Any:
+    """Roll the filled notation with the dice engine (the only use of ``rng``)."""
+    from rollbook.engine import dice
+
+    return dice.roll(notation, rng)

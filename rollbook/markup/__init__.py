@@ -1,0 +1,9 @@
+"""Python-Markdown extensions for the roll markup: inline rolls and roll-table/roll-list fences.
+
+Everything that turns markup into HTML lives here (not in the MkDocs plugin), so any
+Python-Markdown host runs it unchanged: MkDocs, Zensical, or plain ``markdown.markdown``.
+"""
+
+from rollbook.markup.problems import PageContext, Problem, page_context
+
+__all__ = ["PageContext", "Problem", "page_context"]

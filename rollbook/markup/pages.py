@@ -1,0 +1,77 @@
+"""Convert whole pages outside MkDocs (``rollbook check`` / ``rollbook table``).
+
+The same extensions, in the same order, as the build: by default the demo site's list; the
+CLI passes the list read from the site's mkdocs.yml when there is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import markdown
+
+from rollbook.markup.fences import CUSTOM_FENCES
+from rollbook.markup.problems import Problem, page_context
+
+__all__ = [
+    "DEFAULT_EXTENSIONS", "MarkdownSetup", "PageResult", "convert_page", "split_front_matter",
+]  # fmt: skip
+
+DEFAULT_EXTENSIONS: tuple[Any, ...] = (
+    "toc", "tables", "attr_list", "admonition", "pymdownx.superfences", "rollbook",
+)  # fmt: skip
+
+
+@dataclass
+class MarkdownSetup:
+    """Which extensions a page is converted with, and the plugin's presets."""
+
+    extensions: Sequence[Any] = DEFAULT_EXTENSIONS
+    configs: dict[str, dict[str, Any]] = field(
+        default_factory=lambda: {"pymdownx.superfences": {"custom_fences": CUSTOM_FENCES}}
+    )
+    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass
+class PageResult:
+    """One converted page: its HTML, problems (``page:line`` ready) and tables by anchor."""
+
+    path: str
+    html: str
+    problems: list[Problem]
+    tables: dict[str, Any]
+
+    def messages(self) -> list[str]:
+        return [f"{self.path}:{p.line}: {p.message}" for p in sorted(self.problems)]
+
+
+def split_front_matter(text: str) -> tuple[str, int]:
+    """Drop a leading YAML front matter block as MkDocs does; return (body, lines removed)."""
+    lines = text.split("\n")
+    if lines and lines[0].rstrip() == "---":
+        for i in range(1, len(lines)):
+            if lines[i].rstrip() in ("---", "..."):
+                rest = "\n".join(lines[i + 1 :])
+                body = rest.lstrip("\n")
+                return body, i + 1 + (len(rest) - len(body))
+    return text, 0
+
+
+def convert_page(
+    path: str | Path, setup: MarkdownSetup | None = None, shown: str | None = None
+) -> PageResult:
+    """Convert one Markdown file and collect what the build would report for it."""
+    setup = setup or MarkdownSetup()
+    source = Path(path).read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+    body, offset = split_front_matter(source)
+    md = markdown.Markdown(extensions=list(setup.extensions), extension_configs=setup.configs)
+    name = shown or str(path)
+    with page_context(name, offset, presets=dict(setup.presets)) as ctx:
+        html = md.convert(body)
+    state = getattr(md, "rollbook", None)
+    tables = dict(state.tables) if state is not None else {}
+    return PageResult(name, html, list(ctx.problems), tables)

@@ -1,0 +1,177 @@
+"""A line-based pre-scan of the page source: where each roll markup and heading is.
+
+Python-Markdown keeps no line numbers, so before any block parsing this scan records the
+line of every inline roll, ``[!roll:`` typo, roll fence and heading, skipping code (fenced,
+indented, code spans) and HTML comments the same way the renderer will. The inline
+processor and the fence formatter then claim their lines: fences by body, inline rolls by
+notation, in document order.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import textwrap
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from markdown.extensions.toc import slugify as toc_slugify
+from markdown.extensions.toc import unique
+
+__all__ = ["BLOCK_KINDS", "FENCE_KINDS", "FenceSite", "PageScan", "scan"]
+
+FENCE_KINDS = {"roll-table": "table", "roll-list": "list"}
+# Other rollbook fences (rollbook.markup.statblock_fence, .combat_fence) whose lines and bodies
+# are recorded the same way; not in FENCE_KINDS, which names the table formatter's fences.
+BLOCK_KINDS = {"statblock": "statblock", "combat": "combat"}
+
+_FENCE_OPEN = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*\{?[ \t]*\.?(?P<lang>[\w#.+-]*)"
+)
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_LIST_ITEM = re.compile(r"^ {0,3}(?:[*+-]|\d+[.)])[ \t]+")
+# Blocks whose indented body is Markdown, not code: list items, admonitions, details.
+_CONTAINER = re.compile(r"^ {0,3}(?:[*+-]|\d+[.)]|!!!|\?\?\?\+?)(?:[ \t]|$)")
+_ATTR_ID = re.compile(r"[ \t]*\{:?[^}]*#([\w-]+)[^}]*\}[ \t]*$")
+_INLINE_ROLL = re.compile(r"!\[roll:([^\]\n]*)\]")
+_TYPO = re.compile(r"(?<!!)\[!roll:([^\]\n]*)\]")
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)")
+_MARKUP_CHARS = re.compile(r"[*_`]|<[^>]*>")
+
+
+@dataclass
+class FenceSite:
+    """One roll fence: its opening line (1-based), kind, body and the heading above it."""
+
+    line: int
+    kind: str
+    body: str
+    heading_id: str | None
+
+
+@dataclass
+class PageScan:
+    """Everything the scan found, with the claiming helpers used while rendering."""
+
+    inline: dict[str, list[int]] = field(default_factory=dict)
+    fences: list[FenceSite] = field(default_factory=list)
+    heading_ids: set[str] = field(default_factory=set)
+    typos: list[tuple[int, str]] = field(default_factory=list)
+
+    def take_inline(self, notation: str) -> int | None:
+        """Claim the line of the next unclaimed inline roll with this notation."""
+        lines = self.inline.get(notation.strip())
+        return lines.pop(0) if lines else None
+
+    def take_fence(self, kind: str, body: str) -> FenceSite | None:
+        """Claim the next unclaimed fence of this kind, preferring one with this body."""
+        want = _norm(body)
+        for i, site in enumerate(self.fences):
+            if site.kind == kind and _norm(site.body) == want:
+                return self.fences.pop(i)
+        for i, site in enumerate(self.fences):
+            if site.kind == kind:
+                return self.fences.pop(i)
+        return None
+
+
+def _norm(body: str) -> str:
+    return textwrap.dedent(body.replace("\r", "")).strip("\n")
+
+
+def heading_slug(
+    raw: str, slugify: Callable[[str, str], str] = toc_slugify, sep: str = "-"
+) -> tuple[str, bool]:
+    """Return (id, explicit) for a heading's source text, the way toc would compute it."""
+    m = _ATTR_ID.search(raw)
+    if m:
+        return m.group(1), True
+    raw = re.sub(r"[ \t]*\{:?[^}]*\}[ \t]*$", "", raw)
+    raw = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", raw)  # links and images keep their text
+    return slugify(html.unescape(_MARKUP_CHARS.sub("", raw)), sep), False
+
+
+def scan(
+    lines: Iterable[str],
+    slugify: Callable[[str, str], str] = toc_slugify,
+    sep: str = "-",
+) -> PageScan:
+    """Scan page source lines (as Python-Markdown splits them) for roll markup and headings."""
+    result = PageScan()
+    lines = [line.rstrip("\r") for line in lines]
+    heading: str | None = None
+    in_list = False
+    prev_blank = True
+    in_comment = False
+    para: list[str] = []  # current paragraph's lines, for setext headings
+    i = 0
+
+    def add_heading(raw: str) -> None:
+        nonlocal heading
+        slug, explicit = heading_slug(raw, slugify, sep)
+        if explicit:
+            result.heading_ids.add(slug)
+            heading = slug
+        else:
+            heading = unique(slug, result.heading_ids)
+
+    while i < len(lines):
+        line = lines[i]
+        lineno = i + 1
+        stripped = line.strip()
+        if in_comment:
+            if "-->" in line:
+                in_comment = False
+            i += 1
+            continue
+        if stripped.startswith("<!--") and "-->" not in stripped:
+            in_comment = True
+            i += 1
+            continue
+        m = _FENCE_OPEN.match(line)
+        if m:
+            fence, indent = m.group("fence"), m.group("indent")
+            body: list[str] = []
+            j = i + 1
+            close = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+            while j < len(lines) and not close.match(lines[j]):
+                body.append(lines[j][len(indent) :] if lines[j].startswith(indent) else lines[j])
+                j += 1
+            lang = m.group("lang").lower()
+            kind = FENCE_KINDS.get(lang) or BLOCK_KINDS.get(lang)
+            if kind:
+                result.fences.append(FenceSite(lineno, kind, "\n".join(body), heading))
+            i = j + 1
+            prev_blank, para = False, []
+            continue
+        if not stripped:
+            prev_blank, para = True, []
+            i += 1
+            continue
+        indent_width = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+        probe = line
+        if indent_width < 4:
+            in_list = bool(_CONTAINER.match(line)) or (in_list and not prev_blank)
+        elif prev_blank and not in_list:
+            i += 1  # indented code block: shown verbatim, never markup
+            continue
+        else:  # inside a list item or admonition: read the line as its body sees it
+            probe = line.expandtabs(4)[4 * (indent_width // 4) :]
+        atx = _ATX.match(probe)
+        if atx:
+            add_heading(atx.group(2) or "")
+            para = []
+        elif para and _SETEXT.match(line) and not in_list:
+            add_heading(" ".join(para))
+            para = []
+        else:
+            para.append(stripped)
+            text = _CODE_SPAN.sub("", line)
+            for rm in _INLINE_ROLL.finditer(text):
+                result.inline.setdefault(rm.group(1).strip(), []).append(lineno)
+            for tm in _TYPO.finditer(text):
+                result.typos.append((lineno, tm.group(1)))
+        prev_blank = False
+        i += 1
+    return result

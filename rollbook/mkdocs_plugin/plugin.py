@@ -1,0 +1,144 @@
+"""The ``rollbook`` MkDocs plugin: puts the run-time files into the site, reports author errors.
+
+Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this plugin only
+1. adds our ES module and stylesheet to every page (``on_config``),
+2. tells the extensions which page they convert and where its front matter ended, then logs
+   the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
+3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
+   memory snapshot with the engine imported (``on_post_build``, shared with
+   ``rollbook assets``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from mkdocs.config.config_options import ExtraScriptValue
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from rollbook.markup.problems import PageContext, set_context
+from rollbook.mkdocs_plugin.build_date import pin_build_date
+from rollbook.mkdocs_plugin.config import RollbookConfig
+from rollbook.sitewide import SitewideError, build_site_assets
+from rollbook.sitewide.snapshot import SnapshotError, add_snapshot
+
+__all__ = ["RollbookPlugin", "front_matter_lines"]
+
+log = logging.getLogger("mkdocs.plugins.rollbook")
+
+
+def front_matter_lines(content: str, markdown: str) -> int:
+    """How many source lines MkDocs removed before ``markdown`` (its front matter)."""
+    content = content.replace("\r\n", "\n")
+    markdown = markdown.replace("\r\n", "\n")
+    if markdown and content.endswith(markdown):
+        return content[: len(content) - len(markdown)].count("\n")
+    return 0
+
+
+class RollbookPlugin(BasePlugin[RollbookConfig]):
+    """Site-wide work for rollbook sites (see the module docstring)."""
+
+    supports_multiple_instances = False
+
+    def __init__(self) -> None:
+        self.problem_count = 0
+        self._page: PageContext | None = None
+        self._docs_prefix = "docs"
+
+    # -- state ----------------------------------------------------------------------------
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self._reset()
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self._reset()  # `mkdocs serve` rebuilds reuse this instance
+
+    def _reset(self) -> None:
+        self.problem_count = 0
+        self._page = None
+        set_context(None)
+
+    # -- config ---------------------------------------------------------------------------
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        docs = os.path.relpath(config.docs_dir, os.path.dirname(config.config_file_path or "."))
+        if docs.startswith(".."):  # docs outside the project: its own name reads best
+            docs = os.path.basename(os.path.normpath(config.docs_dir))
+        self._docs_prefix = docs.replace(os.sep, "/")
+        if self.config.reproducible_date:
+            pin_build_date(config.docs_dir)
+        script = self.config.assets_javascript
+        if not any(str(s) == script for s in config.extra_javascript):
+            entry = ExtraScriptValue(script)
+            entry.type = "module"
+            config.extra_javascript.append(entry)
+        if self.config.assets_stylesheet not in config.extra_css:
+            config.extra_css.append(self.config.assets_stylesheet)
+        return config
+
+    # -- pages ----------------------------------------------------------------------------
+    # First, before other plugins rewrite the Markdown: the line offset must be measured
+    # against what the author wrote.
+    @event_priority(100)
+    def on_page_markdown(
+        self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        if not self.config.enabled:
+            return None
+        offset = front_matter_lines(page.file.content_string, markdown)
+        self._page = PageContext(
+            src_path=f"{self._docs_prefix}/{page.file.src_uri}",
+            line_offset=offset,
+            presets=dict(self.config.presets),
+        )
+        set_context(self._page)
+        return None
+
+    # First as well: report before any other plugin could fail on the same page.
+    @event_priority(100)
+    def on_page_content(
+        self, html: str, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        ctx, self._page = self._page, None
+        set_context(None)
+        if ctx is None:
+            return None
+        for problem in sorted(ctx.problems):
+            self.problem_count += 1
+            log.warning(ctx.format(problem))
+        if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
+            page.present_anchor_ids |= ctx.anchor_ids
+        return None
+
+    # -- site -----------------------------------------------------------------------------
+    # Last: other plugins may still write into site_dir; ours only adds files beside them.
+    @event_priority(-100)
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        set_context(None)
+        if not self.config.enabled:
+            return
+        base = os.path.dirname(config.config_file_path or ".")
+        pyodide = os.path.join(base, self.config.pyodide_path)
+        try:
+            build_site_assets(config.site_dir, pyodide, icepool=self.config.wheels_icepool)
+        except SitewideError as err:
+            if self.config.pyodide_required:
+                raise PluginError(f"rollbook: {err}") from None
+            log.warning("rollbook: %s", err)
+            return
+        if self.config.snapshot:
+            manifest = Path(config.site_dir, "assets", "rollbook", "manifest.json")
+            try:
+                add_snapshot(manifest, cache_dir=Path(base, self.config.snapshot_cache))
+            except SnapshotError as err:  # the site still works, it only starts slower
+                log.warning("rollbook: %s", err)
+
+    def on_build_error(self, *, error: Exception) -> None:
+        set_context(None)

@@ -1,0 +1,130 @@
+"""Write rollbook's run-time files into a built site and the manifest the browser reads.
+
+Layout (URLs in the manifest are relative to the manifest itself)::
+
+    SITE/assets/rollbook/manifest.json
+    SITE/assets/rollbook/<browser assets, copied from rollbook/assets>
+    SITE/assets/rollbook/wheels/rollbook_engine-0.1.0+<hash>-py3-none-any.whl
+    SITE/assets/rollbook/wheels/icepool-2.2.2+<hash>-py3-none-any.whl
+    SITE/assets/pyodide/<version>/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+                                    python_stdlib.zip, pyodide-lock.json}
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from rollbook.sitewide.sources import engine_wheel, icepool_wheel
+
+__all__ = ["ASSETS_SOURCE", "MANIFEST_NAME", "PYODIDE_FILES", "SitewideError", "build_site_assets"]
+
+MANIFEST_NAME = "manifest.json"
+ASSETS_SOURCE = Path(__file__).resolve().parents[1] / "assets"
+# What a module worker's loadPyodide() fetches: pyodide.mjs imports pyodide.asm.mjs, which
+# loads the wasm, the standard library and the lock file. pyodide.js (classic) is not needed.
+PYODIDE_FILES = (
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)  # fmt: skip
+
+
+class SitewideError(Exception):
+    """Something the site needs is missing; the message says how to fix it."""
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _pyodide_version(source: Path) -> str:
+    version = _read_json(source / "package.json").get("version")
+    if not isinstance(version, str) or not version:
+        raise SitewideError(f"cannot tell which Pyodide version is in {source} (no package.json).")
+    return version
+
+
+def copy_pyodide(source: Path, assets: Path) -> tuple[str, str]:
+    """Copy the Pyodide run-time files; return (version, folder relative to ``assets``)."""
+    missing = [name for name in PYODIDE_FILES if not (source / name).is_file()]
+    if missing:
+        raise SitewideError(
+            f"Pyodide was not found in {source} (missing {', '.join(missing)}): run `make setup`, "
+            "or name the folder holding pyodide.mjs: the plugin's `pyodide_path`, or "
+            "`rollbook assets --pyodide DIR`."
+        )
+    version = _pyodide_version(source)
+    target = assets / "pyodide" / version
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(source / name, target / name)
+    return version, f"pyodide/{version}/"
+
+
+def copy_browser_assets(source: Path, target: Path) -> list[str]:
+    """Copy ``rollbook/assets`` verbatim; return the copied paths, sorted, relative to target."""
+    copied: list[str] = []
+    if not source.is_dir():
+        return copied
+    for path in sorted(source.rglob("*")):
+        rel = path.relative_to(source)
+        if not path.is_file() or any(p.startswith(".") or p == "__pycache__" for p in rel.parts):
+            continue
+        dest = target / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest)
+        copied.append(rel.as_posix())
+    return copied
+
+
+def build_site_assets(
+    site_dir: str | Path,
+    pyodide_dir: str | Path,
+    *,
+    icepool: bool = True,
+    assets_source: Path = ASSETS_SOURCE,
+) -> dict[str, Any]:
+    """Do all site-wide work for a built site; return the manifest written.
+
+    Raises:
+        SitewideError: when Pyodide or the site folder is missing.
+    """
+    site = Path(site_dir)
+    if not site.is_dir():
+        raise SitewideError(f"{site} is not a folder: build the site first.")
+    assets = site / "assets"
+    ours = assets / "rollbook"
+    version, pyodide_rel = copy_pyodide(Path(pyodide_dir), assets)
+    copied = copy_browser_assets(assets_source, ours)
+
+    wheels_dir = ours / "wheels"
+    wheels_dir.mkdir(parents=True, exist_ok=True)
+    built = [("engine", engine_wheel())]
+    if icepool:
+        built.append(("icepool", icepool_wheel()))
+    keep = {wheel.filename for _, wheel in built}
+    for old in wheels_dir.glob("*.whl"):  # `rollbook assets` may run on an older output
+        if old.name not in keep:
+            old.unlink()
+    lock_info = _read_json(Path(pyodide_dir) / "pyodide-lock.json").get("info")
+    manifest: dict[str, Any] = {
+        "assets": copied,
+        "pyodide": f"../{pyodide_rel}",
+        "pyodide_version": version,
+        "wheels": [],
+    }
+    if isinstance(lock_info, dict):  # lets the worker skip fetching the lock file
+        manifest["lock_info"] = lock_info
+    for label, wheel in built:
+        (wheels_dir / wheel.filename).write_bytes(wheel.data)
+        entry = {"path": f"wheels/{wheel.filename}", "sha256": wheel.sha256}
+        manifest[label] = entry
+        manifest["wheels"].append(entry["path"])
+    text = json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    (ours / MANIFEST_NAME).write_text(text, encoding="utf-8")
+    return manifest

@@ -1,0 +1,80 @@
+"""Where the shipped Python comes from: ``rollbook.engine`` and the installed icepool."""
+
+from __future__ import annotations
+
+import importlib.metadata
+from pathlib import Path
+
+import rollbook
+from rollbook import engine
+from rollbook.sitewide.pysource import without_comments
+from rollbook.sitewide.wheel import Wheel, build_wheel
+
+__all__ = ["engine_wheel", "icepool_wheel"]
+
+# Only what Python needs at run time; caches and editor files never reach the site.
+_KEEP_SUFFIXES = (".py", ".typed", ".json")
+
+
+def _package_files(root: Path, prefix: str) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if not path.is_file() or "__pycache__" in rel.parts or path.suffix not in _KEEP_SUFFIXES:
+            continue
+        if any(part.startswith(".") for part in rel.parts):
+            continue
+        files[f"{prefix}/{rel.as_posix()}"] = path.read_bytes()
+    return files
+
+
+def _version(dist: str, default: str = "0.0.0") -> str:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return default
+
+
+def engine_wheel() -> Wheel:
+    """``rollbook.engine`` alone (and the import-free ``rollbook/__init__.py`` above it), as
+    ``rollbook_engine-*.whl``: the browser never loads the markup, plugin or CLI code.
+
+    Its ``.py`` files go without their comments (``pysource``): ~7 KB less for every reader.
+    """
+    # __path__, not __file__: a stale editable install can make a package a namespace package.
+    root = Path(next(iter(engine.__path__))).resolve()
+    files = {"rollbook/__init__.py": (root.parent / "__init__.py").read_bytes()}
+    files.update(_package_files(root, "rollbook/engine"))
+    files = {
+        path: without_comments(data) if path.endswith(".py") else data
+        for path, data in files.items()
+    }
+    return build_wheel(
+        "rollbook-engine",
+        rollbook.__version__,
+        files,
+        summary="rollbook's dice, tables and rules engine (pure Python, runs in Pyodide)",
+    )
+
+
+def icepool_wheel() -> Wheel:
+    """The installed icepool repacked (its own files and licence), for odds in the browser."""
+    dist = importlib.metadata.distribution("icepool")
+    files: dict[str, bytes] = {}
+    extra: dict[str, bytes] = {}
+    for item in dist.files or ():
+        path = Path(str(dist.locate_file(item)))
+        parts = item.parts
+        if "__pycache__" in parts or item.suffix == ".pyc" or not path.is_file():
+            continue
+        if parts[0] == "icepool":
+            files[item.as_posix()] = path.read_bytes()
+        elif parts[0].endswith(".dist-info") and "licenses" in parts:
+            extra["/".join(parts[1:])] = path.read_bytes()
+    return build_wheel(
+        "icepool",
+        dist.version,
+        files,
+        summary="icepool, repacked by rollbook",
+        extra_dist_info=extra,
+    )
