@@ -45,7 +45,12 @@ def run_assets(args: argparse.Namespace) -> int:
     from rollbook.sitewide.snapshot import add_snapshot
 
     try:
-        manifest = build_site_assets(args.site_dir, args.pyodide, icepool=not args.no_icepool)
+        manifest = build_site_assets(
+            args.site_dir,
+            args.pyodide,
+            icepool=not args.no_icepool,
+            cache_dir=args.snapshot_cache.parent / "pyodide",
+        )
         if not args.no_snapshot:
             manifest["snapshot"] = add_snapshot(
                 args.site_dir / "assets" / "rollbook" / "manifest.json",

@@ -127,7 +127,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         base = os.path.dirname(config.config_file_path or ".")
         pyodide = os.path.join(base, self.config.pyodide_path)
         try:
-            build_site_assets(config.site_dir, pyodide, icepool=self.config.wheels_icepool)
+            build_site_assets(
+                config.site_dir,
+                pyodide,
+                icepool=self.config.wheels_icepool,
+                cache_dir=Path(base, self.config.snapshot_cache).parent / "pyodide",
+            )
         except SitewideError as err:
             if self.config.pyodide_required:
                 raise PluginError(f"rollbook: {err}") from None

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rollbook.sitewide.pyodide_files import GZIPPED, write_pyodide_files
 from rollbook.sitewide.sources import engine_wheel, icepool_wheel
 
 __all__ = ["ASSETS_SOURCE", "MANIFEST_NAME", "PYODIDE_FILES", "SitewideError", "build_site_assets"]
@@ -49,8 +51,12 @@ def _pyodide_version(source: Path) -> str:
     return version
 
 
-def copy_pyodide(source: Path, assets: Path) -> tuple[str, str]:
-    """Copy the Pyodide run-time files; return (version, folder relative to ``assets``)."""
+def copy_pyodide(
+    source: Path, assets: Path, wheels: Sequence[bytes] = (), cache_dir: Path | None = None
+) -> tuple[str, str]:
+    """Write the Pyodide run-time files (``pyodide_files``: the big ones gzipped, the
+    standard library cut to what ``wheels`` import); return (version, folder relative to
+    ``assets``)."""
     missing = [name for name in PYODIDE_FILES if not (source / name).is_file()]
     if missing:
         raise SitewideError(
@@ -60,9 +66,7 @@ def copy_pyodide(source: Path, assets: Path) -> tuple[str, str]:
         )
     version = _pyodide_version(source)
     target = assets / "pyodide" / version
-    target.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(source / name, target / name)
+    write_pyodide_files(source, target, wheels, cache_dir=cache_dir)
     return version, f"pyodide/{version}/"
 
 
@@ -88,8 +92,11 @@ def build_site_assets(
     *,
     icepool: bool = True,
     assets_source: Path = ASSETS_SOURCE,
+    cache_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Do all site-wide work for a built site; return the manifest written.
+
+    ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash.
 
     Raises:
         SitewideError: when Pyodide or the site folder is missing.
@@ -99,14 +106,16 @@ def build_site_assets(
         raise SitewideError(f"{site} is not a folder: build the site first.")
     assets = site / "assets"
     ours = assets / "rollbook"
-    version, pyodide_rel = copy_pyodide(Path(pyodide_dir), assets)
+    built = [("engine", engine_wheel())]
+    if icepool:
+        built.append(("icepool", icepool_wheel()))
+    version, pyodide_rel = copy_pyodide(
+        Path(pyodide_dir), assets, [wheel.data for _, wheel in built], cache_dir
+    )
     copied = copy_browser_assets(assets_source, ours)
 
     wheels_dir = ours / "wheels"
     wheels_dir.mkdir(parents=True, exist_ok=True)
-    built = [("engine", engine_wheel())]
-    if icepool:
-        built.append(("icepool", icepool_wheel()))
     keep = {wheel.filename for _, wheel in built}
     for old in wheels_dir.glob("*.whl"):  # `rollbook assets` may run on an older output
         if old.name not in keep:
@@ -115,6 +124,7 @@ def build_site_assets(
     manifest: dict[str, Any] = {
         "assets": copied,
         "pyodide": f"../{pyodide_rel}",
+        "pyodide_gz": list(GZIPPED),
         "pyodide_version": version,
         "wheels": [],
     }

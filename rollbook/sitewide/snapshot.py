@@ -23,6 +23,7 @@ from pathlib import Path
 
 from rollbook.engine.systems import MODULES
 from rollbook.sitewide.build import ASSETS_SOURCE, SitewideError
+from rollbook.sitewide.pyodide_files import GZIPPED, node_folder
 from rollbook.sitewide.snapshot_pack import MAGIC, memory_size, pack_for_site
 
 __all__ = [
@@ -54,6 +55,13 @@ SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
 MOUNT = ASSETS_SOURCE / "wheels.js"
 # Files of the Pyodide distribution whose bytes end up in, or decide, the snapshot.
 _PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def _input_file(pyodide_dir: Path, name: str) -> Path:
+    """The file of ``_PYODIDE_INPUTS`` as found in ``pyodide_dir``: a site serves some only
+    gzipped (``pyodide_files``); their ``.gz`` stands for them."""
+    gz = pyodide_dir / f"{name}.gz"
+    return gz if name in GZIPPED and gz.is_file() else pyodide_dir / name
 _TIMEOUT_S = 300
 #: Snapshots a cache folder keeps (about 7 MB each for a site). Every change of the engine
 #: or of Pyodide makes a new one; the least recently used go.
@@ -91,7 +99,7 @@ def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[st
     try:
         digest.update(MAGIC + SCRIPT.read_bytes() + MOUNT.read_bytes())
         for name in _PYODIDE_INPUTS:
-            digest.update(name.encode() + b"\0" + (pyodide_dir / name).read_bytes())
+            digest.update(name.encode() + b"\0" + _input_file(pyodide_dir, name).read_bytes())
         for wheel in wheels:
             digest.update(wheel.name.encode() + b"\0" + wheel.read_bytes())
     except OSError as error:
@@ -135,13 +143,18 @@ def make_snapshot(
         SnapshotError: node is missing, or it failed (its last error line is quoted).
     """
     for name in _PYODIDE_INPUTS:
-        if not (pyodide_dir / name).is_file():
+        if not _input_file(pyodide_dir, name).is_file():
             raise SnapshotError(f"no Pyodide snapshot: {pyodide_dir / name} is missing.")
     out.parent.mkdir(parents=True, exist_ok=True)
     cached = None
     if cache_dir:
         cached = cache_dir / f"snapshot-{snapshot_key(pyodide_dir, wheels, imports)}.bin"
-    return _memoised(cached, out, lambda: _run_node(node, pyodide_dir, wheels, imports, out))
+
+    def make() -> None:
+        with node_folder(pyodide_dir) as folder:
+            _run_node(node, Path(folder), wheels, imports, out)
+
+    return _memoised(cached, out, make)
 
 
 def _memoised(cached: Path | None, out: Path, make: Callable[[], None]) -> Path:
@@ -254,6 +267,8 @@ def add_snapshot(
     manifest["snapshot"] = name
     # Known before the file arrives, the size lets Pyodide set up while it downloads.
     manifest["snapshot_bytes"] = memory_size(target.read_bytes())
+    # What the download costs: the worker weighs it against the link's measured rate.
+    manifest["snapshot_size"] = target.stat().st_size
     # The same layout as rollbook.sitewide.build writes.
     text = json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
     manifest_path.write_text(text, encoding="utf-8")
