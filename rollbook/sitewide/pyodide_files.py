@@ -19,6 +19,7 @@ seconds, so with a cache folder the results are kept by a hash of their inputs.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import shutil
@@ -75,11 +76,11 @@ def write_pyodide_files(
     for name in SOURCE_FILES:
         data = (source / name).read_bytes()
         if name in GZIPPED:
-            data = _cached(cache_dir, b"gzip9\0" + data, lambda data=data: _gzip(data))
+            data = _cached(cache_dir, b"gzip9\0" + data, functools.partial(_gzip, data))
             name += ".gz"
         elif name == STDLIB:
             key = b"\0".join([b"stdlib", data, *wheels])
-            data = _cached(cache_dir, key, lambda data=data: trim_stdlib(data, wheels))
+            data = _cached(cache_dir, key, functools.partial(trim_stdlib, data, wheels))
         (target / name).write_bytes(data)
         written.append(name)
     for name in GZIPPED:  # a site built before may hold the uncompressed copies

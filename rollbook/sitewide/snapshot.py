@@ -62,6 +62,8 @@ def _input_file(pyodide_dir: Path, name: str) -> Path:
     gzipped (``pyodide_files``); their ``.gz`` stands for them."""
     gz = pyodide_dir / f"{name}.gz"
     return gz if name in GZIPPED and gz.is_file() else pyodide_dir / name
+
+
 _TIMEOUT_S = 300
 #: Snapshots a cache folder keeps (about 7 MB each for a site). Every change of the engine
 #: or of Pyodide makes a new one; the least recently used go.

@@ -45,7 +45,9 @@ STARTUP: tuple[str, ...] = (
 )  # fmt: skip
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)
-_IMPORT_LINE = re.compile(r"^\s*(?:from\s+(\.*[\w.]*)\s+import\s+([\w, ()*]+)|import\s+([\w., ]+))", re.M)
+_IMPORT_LINE = re.compile(
+    r"^\s*(?:from\s+(\.*[\w.]*)\s+import\s+([\w, ()*]+)|import\s+([\w., ]+))", re.M
+)
 
 
 def _resolve(module: str, is_package: bool, level: int, name: str) -> str:
@@ -67,8 +69,9 @@ def _executed(tree: ast.AST) -> Iterator[ast.AST]:
         yield node
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             continue
-        test = ast.unparse(node.test) if isinstance(node, ast.If) else ""
-        if "TYPE_CHECKING" in test or "__main__" in test:
+        if isinstance(node, ast.If) and re.search(
+            r"TYPE_CHECKING|__main__", ast.unparse(node.test)
+        ):
             todo.extend(node.orelse)
             continue
         todo.extend(ast.iter_child_nodes(node))
@@ -158,7 +161,10 @@ def trim_stdlib(stdlib: bytes, wheels: Iterable[bytes]) -> bytes:
         zipfile.ZipFile(io.BytesIO(stdlib)) as source,
         zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target,
     ):
-        keep = {source_entry for source_entry, _ in (_modules(source)[m] for m in _closure(source, roots))}
+        keep = {
+            source_entry
+            for source_entry, _ in (_modules(source)[m] for m in _closure(source, roots))
+        }
         for name in sorted(keep):
             item = zipfile.ZipInfo(name, date_time=_EPOCH)
             item.compress_type = zipfile.ZIP_DEFLATED
