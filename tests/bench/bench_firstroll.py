@@ -8,11 +8,17 @@ real site against the lab's plain-Pyodide page in the same run (``plain.html``: 
 distribution's files as they are, ``loadPyodide``, the engine wheel), and the bytes the
 server sent before the first roll. ``BENCH_LINKS=20/60,5/100`` picks the links
 (``0/0``: 127.0.0.1, no emulation).
+
+``BENCH_CROSSOVER=50,35,20`` adds, per rate (Mbit/s, 40 ms round trip), the first roll of
+the same site with the snapshot forced and with a plain start forced (two copies of the
+site whose manifests decide it), to place the rate where the snapshot starts to pay.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import statistics
 import tempfile
 from pathlib import Path
@@ -53,6 +59,47 @@ def _spread(values: list[float]) -> str:
     return "/".join(f"{v:.2f}" for v in values)
 
 
+def _forced(site: Path, work: Path) -> dict[str, Path]:
+    """Copies of ``site`` that always (no ``snapshot_size``) or never (no ``snapshot``)
+    restore the snapshot."""
+    out = {}
+    for kind, drop in (("snapshot", "snapshot_size"), ("plain", "snapshot")):
+        copy = work / kind
+        shutil.copytree(site, copy)
+        manifest = copy / "assets" / "rollbook" / "manifest.json"
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+        data.pop(drop, None)
+        manifest.write_text(json.dumps(data), encoding="utf-8")
+        out[kind] = copy
+    return out
+
+
+def _crossover(site: Path, rates: list[float]) -> list[Row]:
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="rb-bench-forced-") as work:
+        forced = _forced(site, Path(work))
+        for mbit in rates:
+            link = Link(mbit, 40, compress=False)
+            times = {}
+            for kind, folder in forced.items():
+                with serve(folder, link=link) as served:
+                    times[kind], _, _, error = _first_rolls(served, PAGE)
+                if error:
+                    return [*rows, Row(f"2b. crossover, {link}", na=error)]
+            snap, plain = statistics.median(times["snapshot"]), statistics.median(times["plain"])
+            rows.append(
+                Row(
+                    f"2b. crossover, {link}: snapshot forced",
+                    value=snap,
+                    baseline=plain,
+                    unit="s",
+                    baseline_label="plain start forced, same site",
+                    note=f"snapshot {_spread(times['snapshot'])}; plain {_spread(times['plain'])}",
+                )
+            )
+    return rows
+
+
 def main() -> list[Row]:
     """Two rows per link: first roll against the plain page, and the bytes before it."""
     reason = have_chromium() or have_node()
@@ -60,8 +107,11 @@ def main() -> list[Row]:
         return [Row("2b. first roll", na=reason)]
     real = build_real_site()
     lab = build_lab(wheel_src=real.engine_wheel())
-    chosen = os.environ.get("BENCH_LINKS", ",".join(LINKS)).split(",")
+    chosen = [n for n in os.environ.get("BENCH_LINKS", ",".join(LINKS)).split(",") if n]
     rows: list[Row] = []
+    crossover = os.environ.get("BENCH_CROSSOVER", "")
+    if crossover:
+        rows += _crossover(real.with_rollbook, [float(r) for r in crossover.split(",")])
     for name in chosen:
         mbit, rtt, target = LINKS[name]
         link = Link(mbit, rtt, compress=False) if mbit else None
@@ -94,11 +144,13 @@ def main() -> list[Row]:
                 value=statistics.median(ours_sent) / MB,
                 baseline=statistics.median(plain_sent) / MB,
                 unit="MB",
-                target=f"<= {BYTES_TARGET / MB:g} MB",
-                ok=max(ours_sent) <= BYTES_TARGET,
+                # The target holds where the snapshot does not pay: on a link fast enough
+                # for it the worker spends its bytes to answer sooner (performance.md).
+                target=f"<= {BYTES_TARGET / MB:g} MB" if link else "",
+                ok=max(ours_sent) <= BYTES_TARGET if link else None,
                 baseline_label="plain Pyodide page",
                 note=f"as sent by a server that compresses nothing; rollbook runs:"
-                f" {'/'.join(f'{b / MB:.2f}' for b in ours_sent)}",
+                f" {'/'.join(f'{b / MB:.2f}' for b in ours_sent)} ({'/'.join(paths)})",
             )
         )
     return rows
