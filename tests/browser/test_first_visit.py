@@ -48,4 +48,4 @@ def test_first_roll_costs_at_most_7_mb_from_a_host_that_compresses_nothing(
     assert not any("/snapshot-" in path for path in sent)
     assert restored is False
     assert choice["use"] is False and choice["reason"] == "slow link"
-    assert 0 < choice["rate"] < 20e6 / 8 * 1.1  # what the line carries, in bytes per second
+    assert 0 < choice["rate"] < 20e6 / 8 * 1.5  # about what the line carries, in bytes/s
