@@ -6,8 +6,8 @@ Layout (URLs in the manifest are relative to the manifest itself)::
     SITE/assets/rollbook/<browser assets, copied from rollbook/assets>
     SITE/assets/rollbook/wheels/rollbook_engine-0.1.0+<hash>-py3-none-any.whl
     SITE/assets/rollbook/wheels/icepool-2.2.2+<hash>-py3-none-any.whl
-    SITE/assets/pyodide/<version>/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-                                    python_stdlib.zip, pyodide-lock.json}
+    SITE/assets/pyodide/<version>/{pyodide.mjs, pyodide.asm.mjs.gz, pyodide.asm.wasm.gz,
+                                    python_stdlib.zip (trimmed), pyodide-lock.json}
 """
 
 from __future__ import annotations

@@ -55,6 +55,10 @@ SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
 MOUNT = ASSETS_SOURCE / "wheels.js"
 # Files of the Pyodide distribution whose bytes end up in, or decide, the snapshot.
 _PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+_TIMEOUT_S = 300
+#: Snapshots a cache folder keeps (about 7 MB each for a site). Every change of the engine
+#: or of Pyodide makes a new one; the least recently used go.
+CACHE_KEEP = 3
 
 
 def _input_file(pyodide_dir: Path, name: str) -> Path:
@@ -62,12 +66,6 @@ def _input_file(pyodide_dir: Path, name: str) -> Path:
     gzipped (``pyodide_files``); their ``.gz`` stands for them."""
     gz = pyodide_dir / f"{name}.gz"
     return gz if name in GZIPPED and gz.is_file() else pyodide_dir / name
-
-
-_TIMEOUT_S = 300
-#: Snapshots a cache folder keeps (about 7 MB each for a site). Every change of the engine
-#: or of Pyodide makes a new one; the least recently used go.
-CACHE_KEEP = 3
 
 
 class SnapshotError(SitewideError):
