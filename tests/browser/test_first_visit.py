@@ -5,7 +5,8 @@ over an emulated 20 Mbit/s line with a 20 ms round trip (the benchmark's link em
 one shared line, a round trip before each response). The reader clicks the first roll as
 soon as the page shows; the bytes the server sent until that roll is answered must stay
 within 7 MB. At that rate the worker measures while it downloads Pyodide, the 7 MB
-snapshot does not pay, and it starts Pyodide without it.
+snapshot does not pay, and it starts Pyodide without it. A browser that calls its
+connection 3g gets no snapshot either, however fast the server.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from tests.bench.harness import Link, serve
-from tests.browser.conftest import READY_TIMEOUT_MS
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, wait_ready
 
 MB = 1_000_000
 
@@ -49,3 +50,27 @@ def test_first_roll_costs_at_most_7_mb_from_a_host_that_compresses_nothing(
     assert restored is False
     assert choice["use"] is False and choice["reason"] == "slow link"
     assert 0 < choice["rate"] < 20e6 / 8 * 1.5  # about what the line carries, in bytes/s
+
+
+def test_a_connection_the_browser_calls_3g_gets_no_snapshot_even_from_a_fast_server(
+    browser: Browser, fixture_site: str
+) -> None:
+    # Chromium reports the forced type as navigator.connection.effectiveType, in workers too.
+    args = [*CHROMIUM_ARGS, "--force-effective-connection-type=3G"]
+    slow = browser.browser_type.launch(executable_path=CHROMIUM, args=args)
+    try:
+        page = slow.new_page()
+        page.goto(fixture_site)
+        assert page.evaluate("navigator.connection.effectiveType") == "3g"
+        wait_ready(page)
+        assert page.evaluate("window.rollbook.snapshotChoice") == {
+            "use": False,
+            "reason": "slow",
+            "rate": None,
+        }
+        assert page.evaluate("window.rollbook.restored") is False
+        inline = page.locator(".rb-inline").first
+        inline.locator("button.rb-roll").click()
+        expect(inline.locator("output.rb-out")).to_have_text(re.compile(r"\d"))
+    finally:
+        slow.close()
