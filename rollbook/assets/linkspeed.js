@@ -6,7 +6,8 @@
 // bytes as they arrive (`meter`) and, once PROBE_BYTES have come in (or everything has),
 // takes the rate seen so far. The snapshot is fetched when it would arrive within SAVED_S
 // at that rate, and never when the browser says the reader saves data or is on a 2g/3g
-// connection. docs/reference/performance.md has the measured crossover.
+// connection; one already in the browser's cache (a later visit) is always used.
+// docs/reference/performance.md has the measured crossover.
 
 /** Seconds of start-up a restore saves over a plain start (measured: performance.md). */
 export const SAVED_S = 1.5;
@@ -48,11 +49,14 @@ export function makeMeter() {
     wake() {
       for (const wake of meter.waiters.splice(0)) wake();
     },
-    /** Bytes per second since the first chunk (Infinity when they all came at once). */
+    /**
+     * Bytes per second since the first chunk; Infinity when everything so far came in
+     * that one chunk (a network hands over tens of KB at a time; a cache, whole files).
+     */
     rate() {
       const seconds = (performance.now() - (meter.first ?? performance.now())) / 1000;
       const bytes = meter.bytes - meter.firstBytes;
-      return seconds > 0.005 ? bytes / seconds : Infinity;
+      return bytes > 0 && seconds > 0.005 ? bytes / seconds : Infinity;
     },
   };
   return meter;
@@ -74,12 +78,25 @@ export function connectionHint() {
   return /^(slow-2g|2g|3g)$/.test(connection.effectiveType || "") ? "slow" : "";
 }
 
+/** Whether the browser's HTTP cache holds `url` already (then it costs no download). */
+export async function cached(url) {
+  try {
+    const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+    if (response.body) response.body.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether to fetch the snapshot: {use, reason, rate} (rate in bytes per second, or null
- * when the browser's hint decided). Without `snapshot_size` in the manifest (an older
- * build) the measured rate is not needed: the snapshot is used unless the hint says no.
+ * when the rate did not decide). A snapshot already in the browser's cache is used. Without
+ * `snapshot_size` in the manifest (an older build) the measured rate is not needed: the
+ * snapshot is used unless the browser's hint says no.
  */
-export async function snapshotPays(manifest, meter) {
+export async function snapshotPays(manifest, base, meter) {
+  if (await cached(new URL(manifest.snapshot, base))) return { use: true, reason: "cached", rate: null };
   const hint = connectionHint();
   if (hint) return { use: false, reason: hint, rate: null };
   const size = manifest.snapshot_size;

@@ -119,7 +119,7 @@ async function init(manifestUrl) {
   );
   const loader = import(new URL("pyodide.mjs", pyodideDir).href);
   // The snapshot only where it pays: the rate those downloads arrive at decides.
-  choice = manifest.snapshot ? await snapshotPays(manifest, meter) : { use: false, reason: "none" };
+  choice = manifest.snapshot ? await snapshotPays(manifest, base, meter) : { use: false, reason: "none" };
   mark("chosen");
   const snapshot = choice.use ? startSnapshot(manifest, base, unpacker) : null;
   if (!snapshot && unpacker) unpacker.terminate();
