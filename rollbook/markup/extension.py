@@ -26,6 +26,7 @@ from rollbook.markup.inline import RollInlineProcessor
 from rollbook.markup.prescan import FENCE_KINDS, PageScan, scan
 from rollbook.markup.presets import presets_problem
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
+from rollbook.markup.refs import RefsHere
 
 __all__ = ["PageState", "RollbookExtension", "makeExtension"]
 
@@ -118,6 +119,7 @@ class PageState:
         ctx = active_context()
         if ctx is not None:
             ctx.anchor_ids.update(self.own_ids)
+            ctx.tables.update(self.tables)
         if not new:
             return
         host = None if ctx is not None else host_page(self.md, self._source)
@@ -218,6 +220,7 @@ class RollbookExtension(Extension):
         md.preprocessors.register(_Prescan(state), "rollbook_prescan", PRESCAN_PRIORITY)
         md.inlinePatterns.register(RollInlineProcessor(state), "rollbook_roll", INLINE_PRIORITY)
         md.postprocessors.register(_Flush(state), "rollbook_flush", FLUSH_PRIORITY)
+        md.postprocessors.register(RefsHere(state), "rollbook_refs", FLUSH_PRIORITY + 1)
 
     def reset(self) -> None:
         state = getattr(self.md, "rollbook", None)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import Any
 
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
@@ -23,6 +24,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from rollbook.markup.problems import PageContext, set_context
+from rollbook.markup.refs import Site
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
 from rollbook.sitewide import SitewideError, build_site_assets
@@ -51,6 +53,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self.problem_count = 0
         self._page: PageContext | None = None
         self._docs_prefix = "docs"
+        self._site = Site()  # every page's tables, for tables that roll other tables
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -62,6 +65,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _reset(self) -> None:
         self.problem_count = 0
         self._page = None
+        self._site = Site()
         set_context(None)
 
     # -- config ---------------------------------------------------------------------------
@@ -115,6 +119,21 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             log.warning(ctx.format(problem))
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
+        self._site.add(ctx.src_path, ctx.line_offset, ctx.tables)
+        return None
+
+    # Every page is converted before any is written: tables that roll tables of other
+    # pages get those tables' payloads now (rollbook.markup.refs).
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        if not self.config.enabled:
+            return None
+        for problem in self._site.problems():
+            self.problem_count += 1
+            log.warning(f"{problem.src}:{problem.line}: {problem.message}")
+        for file in files.documentation_pages():
+            page = file.page
+            if page is not None and page.content:
+                page.content = self._site.fill(page.content)
         return None
 
     # -- site -----------------------------------------------------------------------------
