@@ -20,7 +20,7 @@ function summary(button) {
 export function mount(root) {
   if (root.dataset.rbMounted) return;
   const button = root.querySelector("button.rb-roll");
-  if (!button) return;
+  if (!button || root.dataset.rbTable) return; // a table reference: nested.js mounts it
   root.dataset.rbMounted = "true";
   if (!root.id && root.dataset.rbId && !document.getElementById(root.dataset.rbId)) {
     root.id = root.dataset.rbId;
@@ -35,7 +35,7 @@ export function mount(root) {
   const dice = el("span", { class: "rb-dice", role: "tooltip", id: uid("rb-dice"), hidden: "" });
   root.append(dice);
 
-  const show = (seed, reply) => {
+  const show = (seed, reply, quiet = false) => {
     if (reply.error) {
       root.classList.add("rb-failed");
       output.textContent = reply.error;
@@ -47,6 +47,7 @@ export function mount(root) {
     dice.textContent = reply.text;
     dice.hidden = false;
     button.setAttribute("aria-describedby", dice.id);
+    if (quiet) return; // rolled with its table row: the table records the roll
     root.dataset.rbSeed = String(seed);
     record({
       where: button.textContent.trim() || button.dataset.roll,
@@ -74,6 +75,7 @@ export function mount(root) {
     if (!reply.error) hand.prepare();
   };
   rollers.set(root, roll);
+  painters.set(root, (reply) => show(null, reply, true));
   bindHand(button, hand, {
     busy: () => rolling,
     roll: () => roll(newSeed()),
@@ -82,6 +84,14 @@ export function mount(root) {
 }
 
 const rollers = new WeakMap();
+const painters = new WeakMap();
+
+/** Show a roll made elsewhere (a table row's nested roll) without recording it. */
+export function paint(root, reply) {
+  if (!painters.has(root)) mount(root);
+  const show = painters.get(root);
+  if (show) show(reply);
+}
 
 /** Roll a mounted inline roll with this seed (deep links); false if `root` is not one. */
 export function rollWith(root, seed) {

@@ -5,6 +5,7 @@ import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { bindHand, makeHand } from "./inhand.js";
 import { collect, ensureInputs, read } from "./prompts.js";
+import * as nested from "./nested.js";
 import * as tabs from "./tabs.js";
 import {
   copyText,
@@ -205,8 +206,9 @@ export function mount(root) {
   root.dataset.rbMounted = "true";
   const ui = ensureBar(root);
   const result = ensureResult(root);
-  const inputs = ensureInputs(root, data);
+  const inputs = [...ensureInputs(root, data), ...nested.ensureInputs(root, data)];
   tabs.mount(root);
+  nested.mountRefs(root, data, () => collect(inputs));
 
   const updateChances = chanceUpdater(root, data, inputs);
   ui.chances.addEventListener("click", () => {
@@ -287,6 +289,7 @@ export function mount(root) {
       tabs.reveal(row);
       row.setAttribute("aria-current", "true");
       row.classList.add("rb-hit");
+      nested.paint(row, reply);
       const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
       row.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
     }
