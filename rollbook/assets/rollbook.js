@@ -3,6 +3,7 @@
 
 import * as engine from "./engine.js";
 import * as deeplink from "./deeplink.js";
+import * as dicebox from "./dicebox.js";
 import * as history from "./history.js";
 import * as inline from "./inline.js";
 import * as instant from "./instant.js";
@@ -58,6 +59,7 @@ export function mountAll() {
   for (const node of document.querySelectorAll(table.SELECTOR)) table.mount(node);
   mountFights();
   history.render();
+  dicebox.mount();
   deeplink.follow();
   startAfterFirstFrame();
 }
