@@ -121,7 +121,7 @@ export function mountRefs(root, data, read) {
       out.textContent = refText(reply);
       if (!reply.error) {
         record({
-          where: table.roll_name || humanize(anchor),
+          where: humanize(anchor),
           result: refText(reply),
           href: part.id ? `${pageUrl()}#${encodeURIComponent(part.id)}` : pageUrl(),
         });
