@@ -12,6 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from rollbook.cli import main
+from rollbook.engine.bridge import handle
 from tests.browser.conftest import READY_TIMEOUT_MS, payload, wait_ready
 
 DOCS = Path(__file__).resolve().parent / "site" / "docs"
@@ -111,3 +112,20 @@ def test_plain_notation_in_cells_becomes_nested_rolls(page: Page, fixture_site: 
     total = cli["nested"][0]["roll"]["total"]
     assert cli["nested"][0]["roll"]["notation"] == "2d6"
     assert f">{total}</span> x 10 feet" in text
+
+
+def test_references_five_deep_roll_and_six_are_refused(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}nested/?roll=deep0&seed=11#deep0")
+    cli = cli_table("nested.md", "deep0", 11)
+    row, text = rolled(page, "deep0")
+    assert (row, text) == (cli["row"], cli["text"])
+    assert "Level 5: <span" in text and "steps down." in text
+    # One level more than the engine allows: the worker refuses it with the CLI's sentence.
+    data = payload(page, "deep0")
+    inner = data["refs"][next(k for k in data["refs"] if k.endswith("#deep5"))]
+    inner["rows"][0]["cells"] = ['<span data-rb-nest="#deep0" data-rb-table="X#deep0"></span>']
+    inner["rows"][0]["nested"] = [{"ref": "#deep0", "table": "X#deep0"}]
+    data["refs"]["X#deep0"] = {k: v for k, v in data.items() if k != "refs"}
+    got = page.evaluate("(table) => window.rollbook.request({op: 'table', table, seed: 1})", data)
+    assert got == handle({"op": "table", "table": data, "seed": 1})
+    assert got["error"] == "Table references nest deeper than 5 levels."
