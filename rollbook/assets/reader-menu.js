@@ -36,7 +36,6 @@ export function attach(root, button, id, rollNotation) {
       "aria-controls": menuId,
       "aria-label": `More ways to roll ${label}`,
       title: `More ways to roll ${written}`,
-      "data-search-exclude": "",
     },
     "▾",
   );
@@ -48,10 +47,11 @@ export function attach(root, button, id, rollNotation) {
   }
   const pin = pinButton({ kind: "inline", id, label, asMenuItem: true });
   if (pin) menu.append(pin);
-  const panel = el("div", { class: "rb-variant-panel", hidden: "", "data-search-exclude": "" });
-  const output = root.querySelector("output.rb-out");
-  (output || button).after(toggle);
-  toggle.after(menu, panel);
+  const panel = el("div", { class: "rb-variant-panel", hidden: "" });
+  // Beside the roll, not inside it: the roll's own markup stays as the build wrote it.
+  const tools = el("span", { class: "rb-inline-tools", "data-search-exclude": "" });
+  tools.append(toggle, menu, panel);
+  root.after(tools);
 
   const modifier = () => (single ? modifierOf(id) : 0);
   const showModifier = () => {

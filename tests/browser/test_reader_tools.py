@@ -10,7 +10,7 @@ import sys
 from fractions import Fraction
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from rollbook.engine import dice
 from tests.browser.a11y import explain, violations
@@ -37,10 +37,15 @@ def _history(page: Page) -> list[dict]:
     )
 
 
+def _tools(page: Page, inline_id: str) -> Locator:
+    """The reader's menu and panels beside an inline roll."""
+    return page.locator(f"#{inline_id} + .rb-inline-tools")
+
+
 def _choose(page: Page, inline_id: str, variant: str) -> None:
-    root = page.locator(f"#{inline_id}")
-    root.locator("button.rb-more").click()
-    root.locator(f'[role=menu] [data-rb-variant="{variant}"]').click()
+    tools = _tools(page, inline_id)
+    tools.locator("button.rb-more").click()
+    tools.locator(f'[role=menu] [data-rb-variant="{variant}"]').click()
 
 
 def _seed_changed(page: Page, inline_id: str, before: str | None) -> None:
@@ -55,7 +60,7 @@ def test_advantage_rolls_2d20kh1_like_the_cli(page: Page, fixture_site: str) -> 
     page.goto(fixture_site)
     wait_ready(page)
     root = page.locator("#rb-roll-2")  # ![roll:1d20]()
-    toggle = root.locator("button.rb-more")
+    toggle = _tools(page, "rb-roll-2").locator("button.rb-more")
     assert toggle.get_attribute("aria-haspopup") == "menu"
     expect(toggle).to_have_attribute("aria-expanded", "false")
     _choose(page, "rb-roll-2", "advantage")
@@ -80,16 +85,17 @@ def test_a_modifier_is_rolled_and_remembered(page: Page, fixture_site: str) -> N
     wait_ready(page)
     root = page.locator("#rb-roll-1")  # ![roll:2d6*10]()
     _choose(page, "rb-roll-1", "modifier")
-    field = root.locator(".rb-mod-form input")
+    form = _tools(page, "rb-roll-1").locator(".rb-mod-form")
+    field = form.locator("input")
     expect(field).to_be_focused()
     field.fill("+2x")
-    root.locator(".rb-mod-form button[type=submit]").click()
-    expect(root.locator(".rb-mod-note")).to_have_text(
+    form.locator("button[type=submit]").click()
+    expect(form.locator(".rb-mod-note")).to_have_text(
         "A modifier is a whole number such as +2 or -1."
     )
     expect(field).to_have_attribute("aria-invalid", "true")
     field.fill("+2")
-    root.locator(".rb-mod-form button[type=submit]").click()
+    form.locator("button[type=submit]").click()
     _seed_changed(page, "rb-roll-1", None)
     expect(root).to_have_attribute("data-rb-notation", "(2d6*10)+2")
     seed = int(root.get_attribute("data-rb-seed") or "")
@@ -111,7 +117,7 @@ def test_the_chances_chart_sums_to_one_hundred(page: Page, fixture_site: str) ->
     page.goto(fixture_site)
     wait_ready(page)
     _choose(page, "rb-roll-1", "chances")
-    bars = page.locator("#rb-roll-1 .rb-chart-bar")
+    bars = _tools(page, "rb-roll-1").locator(".rb-chart-bar")
     expect(bars).to_have_count(11)  # 2d6*10: 20, 30, ... 120
     shares = [float(bars.nth(i).get_attribute("data-rb-percent") or "") for i in range(11)]
     assert sum(shares) == pytest.approx(100)
@@ -119,21 +125,21 @@ def test_the_chances_chart_sums_to_one_hundred(page: Page, fixture_site: str) ->
     labels = [bars.nth(i).get_attribute("data-rb-value") for i in range(11)]
     assert labels == [str(v) for v in sorted(exact)]
     assert shares[5] == pytest.approx(float(Fraction(1, 6) * 100))
-    expect(page.locator("#rb-roll-1 .rb-chart figcaption")).to_contain_text("average 70")
+    expect(_tools(page, "rb-roll-1").locator(".rb-chart figcaption")).to_contain_text("average 70")
 
 
 def test_menu_by_keyboard_and_escape(page: Page, fixture_site: str) -> None:
     page.goto(fixture_site)
     wait_ready(page)
-    toggle = page.locator("#rb-roll-2 button.rb-more")
+    toggle = _tools(page, "rb-roll-2").locator("button.rb-more")
     toggle.focus()
     page.keyboard.press("Enter")
-    items = page.locator("#rb-roll-2 [role=menu] [role^=menuitem]")
+    items = _tools(page, "rb-roll-2").locator("[role=menu] [role^=menuitem]")
     expect(items.first).to_be_focused()
     page.keyboard.press("ArrowDown")
     expect(items.nth(1)).to_be_focused()
     page.keyboard.press("Escape")
-    expect(page.locator("#rb-roll-2 [role=menu]")).to_be_hidden()
+    expect(_tools(page, "rb-roll-2").locator("[role=menu]")).to_be_hidden()
     expect(toggle).to_be_focused()
     toggle.press("ArrowDown")
     page.keyboard.press("ArrowDown")
@@ -148,17 +154,17 @@ def test_reader_tools_pass_axe(page: Page, fixture_site: str, scheme: str) -> No
     page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
     wait_ready(page)
     _choose(page, "rb-roll-1", "chances")
-    expect(page.locator("#rb-roll-1 .rb-chart-bar").first).to_be_visible()
+    expect(_tools(page, "rb-roll-1").locator(".rb-chart-bar").first).to_be_visible()
     found = violations(page)
     assert not found, explain(found)
-    page.locator("#rb-roll-1 .rb-panel-close").click()
-    page.locator("#rb-roll-2 button.rb-more").click()
-    expect(page.locator("#rb-roll-2 [role=menu]")).to_be_visible()
+    _tools(page, "rb-roll-1").locator(".rb-panel-close").click()
+    _tools(page, "rb-roll-2").locator("button.rb-more").click()
+    expect(_tools(page, "rb-roll-2").locator("[role=menu]")).to_be_visible()
     found = violations(page)
     assert not found, explain(found)
     page.keyboard.press("Escape")
     _choose(page, "rb-roll-2", "modifier")
-    expect(page.locator("#rb-roll-2 .rb-mod-form")).to_be_visible()
+    expect(_tools(page, "rb-roll-2").locator(".rb-mod-form")).to_be_visible()
     found = violations(page)
     assert not found, explain(found)
 
@@ -166,8 +172,8 @@ def test_reader_tools_pass_axe(page: Page, fixture_site: str, scheme: str) -> No
 def _pin_all(page: Page, fixture_site: str) -> None:
     page.goto(fixture_site)
     wait_ready(page)
-    page.locator("#rb-roll-2 button.rb-more").click()
-    pin = page.locator("#rb-roll-2 [role=menu] [data-rb-pin]")
+    _tools(page, "rb-roll-2").locator("button.rb-more").click()
+    pin = _tools(page, "rb-roll-2").locator("[role=menu] [data-rb-pin]")
     expect(pin).to_have_attribute("aria-checked", "false")
     pin.click()
     page.goto(f"{fixture_site}prompts/")
