@@ -4,7 +4,9 @@
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { bindHand, makeHand } from "./inhand.js";
+import { attach as attachMenu } from "./reader-menu.js";
 import { el, formatTotal, markBusy, pageUrl, uid } from "./util.js";
+import { isSingle, modifierOf, withModifier } from "./variants.js";
 
 export const SELECTOR = ".rb-inline";
 
@@ -35,6 +37,11 @@ export function mount(root) {
   const dice = el("span", { class: "rb-dice", role: "tooltip", id: uid("rb-dice"), hidden: "" });
   root.append(dice);
 
+  // What the button rolls: the written notation with the reader's modifier, if any.
+  const rollId = root.dataset.rbId || root.id;
+  const single = isSingle(button.dataset.roll);
+  const current = () => withModifier(button.dataset.roll, single ? modifierOf(rollId) : 0);
+
   const show = (seed, reply, quiet = false) => {
     if (reply.error) {
       root.classList.add("rb-failed");
@@ -49,6 +56,7 @@ export function mount(root) {
     button.setAttribute("aria-describedby", dice.id);
     if (quiet) return; // rolled with its table row: the table records the roll
     root.dataset.rbSeed = String(seed);
+    root.dataset.rbNotation = reply.notation;
     record({
       where: button.textContent.trim() || button.dataset.roll,
       result: reply.text,
@@ -59,16 +67,16 @@ export function mount(root) {
   // Rolled ahead on hover, focus and after each roll; only rolls the build could measure
   // (a roll too big for that might run into the watchdog without anyone asking for it).
   const hand = makeHand(() =>
-    button.dataset.rbMean === undefined ? null : { op: "roll", expr: button.dataset.roll, seed: newSeed() },
+    button.dataset.rbMean === undefined ? null : { op: "roll", expr: current(), seed: newSeed() },
   );
   let rolling = false;
-  const roll = async (seed) => {
+  const roll = async (seed, notation = current()) => {
     if (rolling) return;
     rolling = true;
     const ready = isReady();
     const done = markBusy(button, root, !ready);
     if (!ready) output.textContent = "warming up…";
-    const reply = await request({ op: "roll", expr: button.dataset.roll, seed });
+    const reply = await request({ op: "roll", expr: notation, seed });
     rolling = false;
     done();
     show(seed, reply);
@@ -80,6 +88,11 @@ export function mount(root) {
     busy: () => rolling,
     roll: () => roll(newSeed()),
     use: (held) => show(held.seed, held.reply),
+    fits: (asked) => asked.expr === current(), // a held roll made before a modifier changed
+  });
+  attachMenu(root, button, rollId, (notation) => {
+    hand.drop();
+    return roll(newSeed(), notation);
   });
 }
 

@@ -56,6 +56,9 @@ class RollbookConfig(base.Config):
     reproducible_date = c.Type(bool, default=True)
     """Date the build by its input (last docs commit) so rebuilds are byte-identical."""
 
+    gm_screen = c.Type(str, default="gm/")
+    """Site path of the GM screen page (pinned items gather there); empty to leave it out."""
+
     assets_javascript = c.Type(str, default="assets/rollbook/rollbook.js")
     """Site path of the entry ES module added to every page."""
 

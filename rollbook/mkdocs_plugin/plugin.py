@@ -27,6 +27,7 @@ from rollbook.markup.problems import PageContext, set_context
 from rollbook.markup.refs import Site
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
+from rollbook.mkdocs_plugin.gm_screen import add_gm_page, list_in_nav
 from rollbook.sitewide import SitewideError, build_site_assets
 from rollbook.sitewide.snapshot import SnapshotError, add_snapshot
 
@@ -85,7 +86,13 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             config.extra_javascript.append(entry)
         if self.config.assets_stylesheet not in config.extra_css:
             config.extra_css.append(self.config.assets_stylesheet)
+        list_in_nav(config.nav, self.config.gm_screen)
         return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if self.config.enabled:
+            add_gm_page(files, config, self.config.gm_screen)
+        return files
 
     # -- pages ----------------------------------------------------------------------------
     # First, before other plugins rewrite the Markdown: the line offset must be measured
