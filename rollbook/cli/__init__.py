@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 __all__ = ["CliError", "main"]
 
-COMMAND_MODULES = ("dice_cmds", "table_cmds", "rules_cmds", "site_cmds")
+COMMAND_MODULES = ("dice_cmds", "table_cmds", "rules_cmds", "site_cmds", "new_cmds")
 
 
 class CliError(Exception):
