@@ -38,6 +38,9 @@ class RollbookConfig(base.Config):
     presets = Presets()
     """Named display options: ``preset:NAME`` on inline rolls, ``preset: NAME`` in fences."""
 
+    configure_markdown = c.Type(bool, default=True)
+    """Add the ``rollbook`` Markdown extension and our four superfences fences when missing."""
+
     pyodide_path = c.Type(str, default="node_modules/pyodide")
     """Folder holding pyodide.mjs (relative to mkdocs.yml); filled by ``make setup``."""
 

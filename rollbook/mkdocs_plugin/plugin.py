@@ -1,7 +1,8 @@
 """The ``rollbook`` MkDocs plugin: puts the run-time files into the site, reports author errors.
 
 Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this plugin only
-1. adds our ES module and stylesheet to every page (``on_config``),
+1. adds our ES module and stylesheet to every page, and the ``rollbook`` Markdown extension
+   with our superfences fences when mkdocs.yml lacks them (``on_config``; zero-config),
 2. tells the extensions which page they convert and where its front matter ended, then logs
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
@@ -25,6 +26,7 @@ from mkdocs.structure.pages import Page
 from rollbook.markup.problems import PageContext, set_context
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
+from rollbook.mkdocs_plugin.markdown_setup import add_rollbook_markdown, has_extension
 from rollbook.sitewide import SitewideError, build_site_assets
 from rollbook.sitewide.snapshot import SnapshotError, add_snapshot
 
@@ -74,6 +76,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = docs.replace(os.sep, "/")
         if self.config.reproducible_date:
             pin_build_date(config.docs_dir)
+        self._configure_markdown(config)
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
             entry = ExtraScriptValue(script)
@@ -82,6 +85,18 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if self.config.assets_stylesheet not in config.extra_css:
             config.extra_css.append(self.config.assets_stylesheet)
         return config
+
+    def _configure_markdown(self, config: MkDocsConfig) -> None:
+        if self.config.configure_markdown:
+            added = add_rollbook_markdown(config.markdown_extensions, config.mdx_configs)
+            if added:
+                log.debug("rollbook: added %s", ", ".join(added))
+        elif not has_extension(config.markdown_extensions):
+            log.warning(
+                "rollbook: the plugin's `configure_markdown: false` leaves out the `rollbook` "
+                "Markdown extension, so rolls render as broken images: add `- rollbook` under "
+                "`markdown_extensions`, or drop `configure_markdown: false`."
+            )
 
     # -- pages ----------------------------------------------------------------------------
     # First, before other plugins rewrite the Markdown: the line offset must be measured
