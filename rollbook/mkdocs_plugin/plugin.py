@@ -28,7 +28,8 @@ from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
 from rollbook.mkdocs_plugin.markdown_setup import add_rollbook_markdown, has_extension
 from rollbook.sitewide import SitewideError, build_site_assets
-from rollbook.sitewide.snapshot import SnapshotError, add_snapshot
+from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
+from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
 
@@ -140,19 +141,29 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if not self.config.enabled:
             return
         base = os.path.dirname(config.config_file_path or ".")
-        pyodide = os.path.join(base, self.config.pyodide_path)
+        pyodide: Path | None = None
         try:
-            build_site_assets(config.site_dir, pyodide, icepool=self.config.wheels_icepool)
+            pyodide = find_pyodide(self.config.pyodide_path, project_dir=Path(base))
         except SitewideError as err:
             if self.config.pyodide_required:
                 raise PluginError(f"rollbook: {err}") from None
-            log.warning("rollbook: %s", err)
-            return
-        if self.config.snapshot:
+            # Asked for: the pages still get our scripts, which say the dice cannot roll.
+            log.info("rollbook: %s (pyodide_required: false, so the site has no live dice)", err)
+        try:
+            build_site_assets(config.site_dir, pyodide, icepool=self.config.wheels_icepool)
+        except SitewideError as err:
+            raise PluginError(f"rollbook: {err}") from None
+        if self.config.snapshot and pyodide is not None:
             manifest = Path(config.site_dir, "assets", "rollbook", "manifest.json")
             try:
-                add_snapshot(manifest, cache_dir=Path(base, self.config.snapshot_cache))
-            except SnapshotError as err:  # the site still works, it only starts slower
+                add_snapshot(
+                    manifest,
+                    cache_dir=Path(base, self.config.snapshot_cache),
+                    bundled_dir=BUNDLED_SNAPSHOTS,
+                )
+            except SnapshotUnavailable as err:  # no node: the site only starts slower
+                log.info("rollbook: %s `snapshot: false` skips this step.", err)
+            except SnapshotError as err:
                 log.warning("rollbook: %s", err)
 
     def on_build_error(self, *, error: Exception) -> None:
