@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     new.add_argument("dest", metavar="DIR", type=Path, help="the new site's folder")
     new.add_argument("--title", help="the site's name (default: from DIR)")
     new.add_argument(
-        "--system", choices=list(SYSTEM_NAMES), metavar="ID",
+        "--system", metavar="ID",
         help=f"add stat blocks and an encounter for a game system ({', '.join(SYSTEM_NAMES)})",
     )  # fmt: skip
     new.add_argument("--guide", action="store_true", help="add the authoring guide's pages")

@@ -81,7 +81,7 @@ def site_files(
         nav=_nav(nav),
         plugin=plugin,
     )
-    requirements = _fill("requirements.txt", requirement=f"rollbook=={__version__}")
+    requirements = _fill("requirements.txt", requirement=f"rollbook[material]=={__version__}")
     return {
         "mkdocs.yml": config.encode("utf-8"),
         ".gitignore": _template("gitignore.txt").encode("utf-8"),
@@ -123,19 +123,8 @@ def plan_site(title: str, system: str | None = None, guide: bool = False) -> dic
     if guide:
         presets = yaml.safe_dump({"presets": PRESETS}, sort_keys=True, default_flow_style=False)
         plugin = "  - rollbook:\n" + "".join(f"      {line}\n" for line in presets.splitlines())
-    files: dict[str, bytes] = {
-        "mkdocs.yml": _fill(
-            "mkdocs.yml",
-            site_name=json.dumps(title, ensure_ascii=False),
-            nav=_nav(nav),
-            plugin=plugin,
-        ).encode("utf-8"),
-        ".gitignore": _template("gitignore.txt").encode("utf-8"),
-        "requirements.txt": _fill(
-            "requirements.txt", requirement=f"rollbook=={__version__}"
-        ).encode("utf-8"),
-        WORKFLOW: _fill("publish.yml").encode("utf-8"),
-    }
+    nav_entries = [{name: target} for name, target in nav]
+    files = site_files(title, nav_entries, plugin=plugin)
     for name, text in pages.items():
         files[f"docs/{name}"] = text.encode("utf-8")
     for name, data in guide_files.items():
