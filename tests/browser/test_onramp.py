@@ -1,0 +1,198 @@
+"""The author's on-ramp in a real browser: a site from ``rollbook new`` built where rollbook was
+installed from its wheel, a Hugo site after ``rollbook import``, and the demo under a sub-path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import ROOT, expected_table_roll, payload, wait_ready
+from tests.browser.server import requested, serve
+
+HUGO_FIXTURE = ROOT / "tests" / "build" / "hugo-site"
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+
+def _run(command: list[str], cwd: Path, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command, cwd=cwd, env=ENV, capture_output=True, text=True, timeout=timeout, check=False
+    )
+
+
+@pytest.fixture(scope="session")
+def wheel_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with rollbook installed from the wheel ``make dist`` builds (bin/ folder)."""
+    tmp = tmp_path_factory.mktemp("wheel-venv")
+    done = _run([sys.executable, "scripts/make_dist.py", "--out", str(tmp / "dist")], ROOT)
+    assert done.returncode == 0, done.stderr
+    (wheel,) = (tmp / "dist").glob("rollbook-*.whl")
+    venv = tmp / "venv"
+    done = _run([sys.executable, "-m", "venv", str(venv)], tmp)
+    assert done.returncode == 0, done.stderr
+    pip = [
+        str(venv / "bin" / "python"),
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        "--disable-pip-version-check",
+    ]
+    done = _run([*pip, "-c", str(ROOT / "constraints.txt"), f"{wheel}[material]"], tmp)
+    assert done.returncode == 0, done.stderr
+    return venv / "bin"
+
+
+@pytest.fixture(scope="session")
+def new_site(wheel_venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`rollbook new` (with a system and the guide), built strictly by the wheel's install."""
+    tmp = tmp_path_factory.mktemp("new-site")
+    done = _run([str(wheel_venv / "rollbook"), "new", "rules", "--system", "scars", "--guide"], tmp)
+    assert done.returncode == 0, done.stderr
+    site = tmp / "rules"
+    done = _run([str(wheel_venv / "mkdocs"), "build", "--strict"], site)
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr, done.stderr
+    with serve(site / "site") as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def imported_site(
+    wheel_venv: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, list[str], list[str]]]:
+    """(base URL, the import's report lines, the build's warnings) of the imported fixture."""
+    tmp = tmp_path_factory.mktemp("imported")
+    shutil.copytree(HUGO_FIXTURE, tmp / "hugo")
+    done = _run([str(wheel_venv / "rollbook"), "import", "hugo", "rules"], tmp)
+    assert done.returncode == 0, done.stderr
+    report = done.stdout.splitlines()
+    done = _run([str(wheel_venv / "mkdocs"), "build"], tmp / "rules")
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("WARNING")]
+    with serve(tmp / "rules" / "site") as base:
+        yield base, report, warnings
+
+
+def test_a_new_site_rolls_its_inline_rolls_table_and_encounter(page: Page, new_site: str) -> None:
+    page.goto(f"{new_site}rolls/")
+    wait_ready(page)
+    inline = page.locator(".rb-inline").first
+    inline.locator("button.rb-roll").click()
+    expect(inline.locator("output.rb-out")).to_have_text(re.compile(r"^\d+$"))
+    assert 3 <= int(inline.locator("output.rb-out").inner_text()) <= 8  # 1d6+2
+    page.goto(f"{new_site}tables/?roll=cave-finds&seed=11&depth=3#cave-finds")
+    table = page.locator(".rb-table[data-rb-anchor=cave-finds]")
+    expect(table.locator("[aria-current=true]")).to_have_count(1, timeout=90_000)
+    rolled = expected_table_roll(payload(page, "cave-finds"), 11, {"depth": 3})
+    assert table.locator("[aria-current=true]").get_attribute("data-rb-row") == str(
+        rolled.row_index
+    )
+    page.goto(f"{new_site}scars/")
+    wait_ready(page)
+    fight = page.locator(".rb-combat").first
+    fight.locator("button.rb-fight-start").click()
+    expect(fight.locator(".rb-log-lines li").first).to_be_visible()
+
+
+def test_the_new_sites_guide_pages_roll_too(page: Page, new_site: str) -> None:
+    page.goto(f"{new_site}authoring/roll-tables/?roll=lock-picking&seed=5#lock-picking")
+    table = page.locator(".rb-table[data-rb-anchor=lock-picking]")
+    expect(table.locator("[aria-current=true]")).to_have_count(1, timeout=90_000)
+    rolled = expected_table_roll(payload(page, "lock-picking"), 5)
+    assert table.locator("[aria-current=true]").get_attribute("data-rb-row") == str(
+        rolled.row_index
+    )
+
+
+def test_the_imported_build_warns_only_about_reported_problems(imported_site) -> None:
+    _, report, warnings = imported_site
+    assert warnings, "the fixture's [!roll: typo must reach the build"
+    reported = {re.sub(r"^hugo/content/", "", line.split(": ", 1)[0]) for line in report}
+    for warning in warnings:
+        found = re.match(r"WARNING\s+-\s+docs/(\S+?):(\d+): ", warning)
+        assert found, warning
+        page, line = found.groups()
+        source = re.sub(r"(^|/)index\.md$", r"\1_index.md", page)
+        assert f"{source}:{line}" in reported or f"{page}:{line}" in reported, warning
+
+
+def test_an_imported_page_rolls_its_prompted_table_and_its_d66(page: Page, imported_site) -> None:
+    base, _, _ = imported_site
+    page.goto(f"{base}combat/reactions/?roll=reaction&seed=21&charm=2#reaction")
+    table = page.locator(".rb-table[data-rb-anchor=reaction]")
+    expect(table.locator("[aria-current=true]")).to_have_count(1, timeout=90_000)
+    rolled = expected_table_roll(payload(page, "reaction"), 21, {"charm": 2})
+    hit = table.locator("[aria-current=true]")
+    assert hit.get_attribute("data-rb-row") == str(rolled.row_index)
+    expect(table.locator("input[name=charm]")).to_have_value("2")
+    # The d66 table, two sections down, rolled with its button.
+    page.goto(f"{base}combat/wounds/lasting/")
+    wait_ready(page)
+    d66 = page.locator(".rb-table[data-rb-anchor=injuries]")
+    d66.locator(".rb-bar button.rb-roll").click()
+    expect(d66.locator("[aria-current=true]")).to_have_count(1)
+    seed = int(d66.get_attribute("data-rb-seed") or "")
+    rolled = expected_table_roll(payload(page, "injuries"), seed)
+    assert d66.locator("[aria-current=true]").get_attribute("data-rb-row") == str(rolled.row_index)
+    tab = d66.locator("[role=tab][aria-selected=true]")
+    assert tab.get_attribute("data-rb-tab") == str(rolled.tab)
+
+
+@pytest.fixture(scope="session")
+def subpath_demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The demo built with a `site_url` that has a path, served under that path only."""
+    tmp = tmp_path_factory.mktemp("subpath")
+    served = tmp / "www"
+    served.mkdir()
+    with serve(served) as base:
+        url = f"{base}books/rules/"
+        config = tmp / "mkdocs.yml"
+        config.write_text(
+            f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
+            f"site_url: {url}\n"
+            f"docs_dir: {ROOT / 'docs'}\n"
+            "plugins:\n  - search\n  - rollbook:\n"
+            f"      pyodide_path: {ROOT / 'node_modules' / 'pyodide'}\n",
+            encoding="utf-8",
+        )
+        dest = served / "books" / "rules"
+        done = _run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config),
+             "-d", str(dest)],
+            ROOT,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert f"<loc>{url}authoring/publishing/</loc>" in (dest / "sitemap.xml").read_text()
+        yield url
+
+
+def test_the_demo_rolls_under_a_sub_path(page: Page, subpath_demo: str) -> None:
+    page.goto(f"{subpath_demo}authoring/inline-rolls/")
+    wait_ready(page)
+    inline = page.locator(".rb-inline").first
+    inline.locator("button.rb-roll").click()
+    expect(inline.locator("output.rb-out")).to_have_text(re.compile(r"^-?\d+$"))
+    # Material's own instant navigation (the sitemap names this very host), then a table.
+    page.locator("nav a", has_text="Roll tables").first.click()
+    expect(page).to_have_url(f"{subpath_demo}authoring/roll-tables/")
+    table = page.locator(".rb-table[data-rb-anchor=lock-picking]")
+    table.locator(".rb-bar button.rb-roll").click()
+    expect(table.locator("[aria-current=true]")).to_have_count(1)
+    seed = int(table.get_attribute("data-rb-seed") or "")
+    rolled = expected_table_roll(payload(page, "lock-picking"), seed)
+    assert table.locator("[aria-current=true]").get_attribute("data-rb-row") == str(
+        rolled.row_index
+    )
+    assert page.evaluate("window.rollbook.workerStarts") == 1  # one engine for the visit
+    base = subpath_demo.split("/books/")[0] + "/"
+    outside = [p for p in requested(base) if not p.startswith("/books/rules/")]
+    assert outside == []  # nothing asked for above the prefix
