@@ -75,6 +75,9 @@ def run_import(args: argparse.Namespace) -> int:
     from rollbook.hugo import HugoError, plan_import, write_import
 
     _check_empty(args.dest)
+    if args.dest.resolve().is_relative_to(args.src.resolve()):
+        raise CliError(f"{args.dest} is inside {args.src}, which import never changes; "
+                       "give a folder outside it.")  # fmt: skip
     try:
         plan = plan_import(args.src)
     except HugoError as err:

@@ -42,12 +42,13 @@ class ImportPlan:
     drafts: list[str] = field(default_factory=list)
     pages: int = 0
     data: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def report(self) -> list[str]:
         """``SRC/page.md:LINE: message`` lines, then the drafts left out."""
         lines = [f"{path}:{line}: {message}" for path, line, message in sorted(self.problems)]
         lines += [f"left out (draft): {path}" for path in self.drafts]
-        return lines
+        return lines + self.notes
 
     def summary(self, dest: Path) -> str:
         count = len(self.problems)
@@ -194,6 +195,20 @@ def _site_url(config: dict[str, Any]) -> str | None:
     return base if base.endswith("/") else base + "/"
 
 
+def _home_page(title: str, nav: list[Any]) -> str:
+    """A home page linking to the top of the navigation (Hugo makes a list page instead)."""
+    lines = [f"# {title}", ""]
+    for entry in nav:
+        if not isinstance(entry, dict):
+            continue
+        ((name, target),) = entry.items()
+        if isinstance(target, list):
+            target = next((t for t in target if isinstance(t, str)), None)
+        if isinstance(target, str) and target != "index.md":
+            lines.append(f"- [{name}]({target})")
+    return "\n".join(lines) + "\n"
+
+
 def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
     """Read the Hugo site at ``src``; raise ``HugoError`` (one sentence) if it cannot be."""
     source = locate(src, shown if shown is not None else str(src))
@@ -277,9 +292,14 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
         or (_title(home.meta, "title") if home else None)
         or source.src.resolve().name
     )
-    site = site_files(
-        title, build_nav(nav_pages), command="import", site_url=_site_url(source.config)
-    )
+    nav = build_nav(nav_pages)
+    if home is None:
+        nav.insert(0, {"Home": "index.md"})
+        plan.files["docs/index.md"] = _home_page(title, nav).encode("utf-8")
+        plan.notes.append(
+            f"{source.display(source.content)} has no _index.md: wrote a home page, docs/index.md"
+        )
+    site = site_files(title, nav, command="import", site_url=_site_url(source.config))
     plan.files.update(site)
     plan.files = dict(sorted(plan.files.items()))
     return plan

@@ -252,3 +252,25 @@ def test_a_destination_that_is_not_empty_is_refused_untouched(
         err == f"rollbook: {dest} is not empty; give a new or empty folder, nothing was written.\n"
     )
     assert _tree(dest) == {"notes.txt": hashlib.sha256(b"mine\n").hexdigest()}
+
+
+def test_a_destination_inside_the_source_is_refused(tmp_path, capsys) -> None:
+    src = tmp_path / "hugo"
+    shutil.copytree(FIXTURE, src)
+    before = _tree(src)
+    code, out, err = _import(src, src / "content" / "new-site", capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "inside" in err and "never changes" in err
+    assert _tree(src) == before
+
+
+def test_a_site_without_a_home_page_gets_one_linking_its_sections(tmp_path, capsys) -> None:
+    src = tmp_path / "hugo"
+    shutil.copytree(FIXTURE, src)
+    (src / "content" / "_index.md").unlink()
+    code, out, _ = _import(src, tmp_path / "out", capsys)
+    assert code == 0
+    assert f"{src}/content has no _index.md: wrote a home page, docs/index.md" in out
+    home = (tmp_path / "out" / "docs" / "index.md").read_text(encoding="utf-8")
+    assert home == "# Lantern Rules\n\n- [Combat](combat/index.md)\n- [Basics](basics/index.md)\n"
+    assert _nav(tmp_path / "out")[0] == {"Home": "index.md"}
