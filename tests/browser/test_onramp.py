@@ -4,6 +4,7 @@ installed from its wheel, a Hugo site after ``rollbook import``, and the demo un
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
@@ -28,15 +29,12 @@ def _run(command: list[str], cwd: Path, timeout: int = 600) -> subprocess.Comple
     )
 
 
-@pytest.fixture(scope="session")
-def wheel_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with rollbook installed from the wheel ``make dist`` builds (bin/ folder)."""
-    tmp = tmp_path_factory.mktemp("wheel-venv")
-    done = _run([sys.executable, "scripts/make_dist.py", "--out", str(tmp / "dist")], ROOT)
+def _make_wheel_venv(folder: Path) -> None:
+    done = _run([sys.executable, "scripts/make_dist.py", "--out", str(folder / "dist")], ROOT)
     assert done.returncode == 0, done.stderr
-    (wheel,) = (tmp / "dist").glob("rollbook-*.whl")
-    venv = tmp / "venv"
-    done = _run([sys.executable, "-m", "venv", str(venv)], tmp)
+    (wheel,) = (folder / "dist").glob("rollbook-*.whl")
+    venv = folder / "venv"
+    done = _run([sys.executable, "-m", "venv", str(venv)], folder)
     assert done.returncode == 0, done.stderr
     pip = [
         str(venv / "bin" / "python"),
@@ -46,9 +44,28 @@ def wheel_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "-q",
         "--disable-pip-version-check",
     ]
-    done = _run([*pip, "-c", str(ROOT / "constraints.txt"), f"{wheel}[material]"], tmp)
+    done = _run([*pip, "-c", str(ROOT / "constraints.txt"), f"{wheel}[material]"], folder)
     assert done.returncode == 0, done.stderr
-    return venv / "bin"
+
+
+@pytest.fixture(scope="session")
+def wheel_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with rollbook installed from the wheel ``make dist`` builds (its bin/).
+
+    Made once per test run: under xdist the workers share the run's temp folder and take
+    turns with a lock, so the wheel is built and installed only once.
+    """
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = shared / "wheel-venv"
+    with open(shared / "wheel-venv.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "ready").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            _make_wheel_venv(folder)
+            (folder / "ready").touch()
+    return folder / "venv" / "bin"
 
 
 @pytest.fixture(scope="session")
