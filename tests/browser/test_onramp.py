@@ -99,6 +99,27 @@ def imported_site(
         yield base, report, warnings
 
 
+def _h1s(html: str) -> list[str]:
+    return [
+        re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<h1[^>]*>(.*?)</h1>", html, re.S)
+    ]
+
+
+def test_the_front_matter_title_is_the_heading_when_the_page_has_none(imported_site) -> None:
+    base, _, _ = imported_site
+    import urllib.request
+
+    def heading(path: str) -> list[str]:
+        with urllib.request.urlopen(f"{base}{path}") as reply:
+            return _h1s(reply.read().decode("utf-8"))
+
+    assert heading("basics/advantage/") == ["Advantage"]  # TOML title, no heading in the page
+    assert heading("combat/wounds/") == ["Wounds"]  # a section page, two levels deep
+    assert heading("combat/reactions/") == [
+        "Meeting strangers&para;"
+    ]  # its own, with its permalink
+
+
 def test_a_new_site_rolls_its_inline_rolls_table_and_encounter(page: Page, new_site: str) -> None:
     page.goto(f"{new_site}rolls/")
     wait_ready(page)
