@@ -69,8 +69,10 @@ def wheel_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def new_site(wheel_venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`rollbook new` (with a system and the guide), built strictly by the wheel's install."""
+def new_site(
+    wheel_venv: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, Path]]:
+    """`rollbook new` (a system, the guide) built strictly by the wheel's install: URL, folder."""
     tmp = tmp_path_factory.mktemp("new-site")
     done = _run([str(wheel_venv / "rollbook"), "new", "rules", "--system", "scars", "--guide"], tmp)
     assert done.returncode == 0, done.stderr
@@ -79,7 +81,16 @@ def new_site(wheel_venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     assert done.returncode == 0, done.stderr
     assert "WARNING" not in done.stderr, done.stderr
     with serve(site / "site") as base:
-        yield base
+        yield base, site
+
+
+def test_the_wheels_guide_is_the_demos_guide(new_site) -> None:
+    _, site = new_site
+    pages = sorted(
+        p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs/authoring").glob("*.md")
+    )
+    for name in [*pages, "reference/dice-grammar.md"]:
+        assert (site / "docs" / name).read_bytes() == (ROOT / "docs" / name).read_bytes(), name
 
 
 @pytest.fixture(scope="session")
@@ -120,29 +131,31 @@ def test_the_front_matter_title_is_the_heading_when_the_page_has_none(imported_s
     ]  # its own, with its permalink
 
 
-def test_a_new_site_rolls_its_inline_rolls_table_and_encounter(page: Page, new_site: str) -> None:
-    page.goto(f"{new_site}rolls/")
+def test_a_new_site_rolls_its_inline_rolls_table_and_encounter(page: Page, new_site) -> None:
+    base, _ = new_site
+    page.goto(f"{base}rolls/")
     wait_ready(page)
     inline = page.locator(".rb-inline").first
     inline.locator("button.rb-roll").click()
     expect(inline.locator("output.rb-out")).to_have_text(re.compile(r"^\d+$"))
     assert 3 <= int(inline.locator("output.rb-out").inner_text()) <= 8  # 1d6+2
-    page.goto(f"{new_site}tables/?roll=cave-finds&seed=11&depth=3#cave-finds")
+    page.goto(f"{base}tables/?roll=cave-finds&seed=11&depth=3#cave-finds")
     table = page.locator(".rb-table[data-rb-anchor=cave-finds]")
     expect(table.locator("[aria-current=true]")).to_have_count(1, timeout=90_000)
     rolled = expected_table_roll(payload(page, "cave-finds"), 11, {"depth": 3})
     assert table.locator("[aria-current=true]").get_attribute("data-rb-row") == str(
         rolled.row_index
     )
-    page.goto(f"{new_site}scars/")
+    page.goto(f"{base}scars/")
     wait_ready(page)
     fight = page.locator(".rb-combat").first
     fight.locator("button.rb-fight-start").click()
     expect(fight.locator(".rb-log-lines li").first).to_be_visible()
 
 
-def test_the_new_sites_guide_pages_roll_too(page: Page, new_site: str) -> None:
-    page.goto(f"{new_site}authoring/roll-tables/?roll=lock-picking&seed=5#lock-picking")
+def test_the_new_sites_guide_pages_roll_too(page: Page, new_site) -> None:
+    base, _ = new_site
+    page.goto(f"{base}authoring/roll-tables/?roll=lock-picking&seed=5#lock-picking")
     table = page.locator(".rb-table[data-rb-anchor=lock-picking]")
     expect(table.locator("[aria-current=true]")).to_have_count(1, timeout=90_000)
     rolled = expected_table_roll(payload(page, "lock-picking"), 5)
