@@ -23,10 +23,15 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from rollbook.markup.extension import unknown_options_problem
 from rollbook.markup.problems import PageContext, set_context
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
-from rollbook.mkdocs_plugin.markdown_setup import add_rollbook_markdown, has_extension
+from rollbook.mkdocs_plugin.markdown_setup import (
+    EXTENSION_NAMES,
+    add_rollbook_markdown,
+    has_extension,
+)
 from rollbook.sitewide import SitewideError, build_site_assets
 from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
 from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
@@ -88,6 +93,11 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         return config
 
     def _configure_markdown(self, config: MkDocsConfig) -> None:
+        for name in EXTENSION_NAMES:  # options the extension does not have (its own error)
+            options = config.mdx_configs.get(name) or {}
+            problem = unknown_options_problem(sorted(set(options) - {"presets"}))
+            if problem:
+                raise PluginError(f"rollbook: {problem}")
         if self.config.configure_markdown:
             added = add_rollbook_markdown(config.markdown_extensions, config.mdx_configs)
             if added:
