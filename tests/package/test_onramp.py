@@ -1,15 +1,13 @@
-"""The author's on-ramp in a real browser: a site from ``rollbook new`` built where rollbook was
-installed from its wheel, a Hugo site after ``rollbook import``, and the demo under a sub-path.
+"""The author's on-ramp as a pip user meets it: ``rollbook new`` and ``rollbook import`` run from
+a venv that holds the released wheel (``installed_venv``), built with that venv's mkdocs and no
+Node.js on the PATH, then rolled in Chromium.
 """
 
 from __future__ import annotations
 
-import fcntl
-import os
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,67 +15,31 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT, expected_table_roll, payload, wait_ready
-from tests.browser.server import requested, serve
+from tests.browser.server import serve
 
 HUGO_FIXTURE = ROOT / "tests" / "build" / "hugo-site"
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
-def _run(command: list[str], cwd: Path, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+def _run(command: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        command, cwd=cwd, env=ENV, capture_output=True, text=True, timeout=timeout, check=False
+        command, cwd=cwd, env=env, capture_output=True, text=True, timeout=600, check=False
     )
-
-
-def _make_wheel_venv(folder: Path) -> None:
-    done = _run([sys.executable, "scripts/make_dist.py", "--out", str(folder / "dist")], ROOT)
-    assert done.returncode == 0, done.stderr
-    (wheel,) = (folder / "dist").glob("rollbook-*.whl")
-    venv = folder / "venv"
-    done = _run([sys.executable, "-m", "venv", str(venv)], folder)
-    assert done.returncode == 0, done.stderr
-    pip = [
-        str(venv / "bin" / "python"),
-        "-m",
-        "pip",
-        "install",
-        "-q",
-        "--disable-pip-version-check",
-    ]
-    done = _run([*pip, "-c", str(ROOT / "constraints.txt"), f"{wheel}[material]"], folder)
-    assert done.returncode == 0, done.stderr
-
-
-@pytest.fixture(scope="session")
-def wheel_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with rollbook installed from the wheel ``make dist`` builds (its bin/).
-
-    Made once per test run: under xdist the workers share the run's temp folder and take
-    turns with a lock, so the wheel is built and installed only once.
-    """
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    folder = shared / "wheel-venv"
-    with open(shared / "wheel-venv.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (folder / "ready").exists():
-            shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir()
-            _make_wheel_venv(folder)
-            (folder / "ready").touch()
-    return folder / "venv" / "bin"
 
 
 @pytest.fixture(scope="session")
 def new_site(
-    wheel_venv: Path, tmp_path_factory: pytest.TempPathFactory
+    installed_venv: Path, no_node_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[str, Path]]:
     """`rollbook new` (a system, the guide) built strictly by the wheel's install: URL, folder."""
     tmp = tmp_path_factory.mktemp("new-site")
-    done = _run([str(wheel_venv / "rollbook"), "new", "rules", "--system", "scars", "--guide"], tmp)
+    done = _run(
+        [str(installed_venv / "rollbook"), "new", "rules", "--system", "scars", "--guide"],
+        tmp,
+        no_node_env,
+    )
     assert done.returncode == 0, done.stderr
     site = tmp / "rules"
-    done = _run([str(wheel_venv / "mkdocs"), "build", "--strict"], site)
+    done = _run([str(installed_venv / "mkdocs"), "build", "--strict"], site, no_node_env)
     assert done.returncode == 0, done.stderr
     assert "WARNING" not in done.stderr, done.stderr
     with serve(site / "site") as base:
@@ -95,15 +57,15 @@ def test_the_wheels_guide_is_the_demos_guide(new_site) -> None:
 
 @pytest.fixture(scope="session")
 def imported_site(
-    wheel_venv: Path, tmp_path_factory: pytest.TempPathFactory
+    installed_venv: Path, no_node_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[str, list[str], list[str]]]:
     """(base URL, the import's report lines, the build's warnings) of the imported fixture."""
     tmp = tmp_path_factory.mktemp("imported")
     shutil.copytree(HUGO_FIXTURE, tmp / "hugo")
-    done = _run([str(wheel_venv / "rollbook"), "import", "hugo", "rules"], tmp)
+    done = _run([str(installed_venv / "rollbook"), "import", "hugo", "rules"], tmp, no_node_env)
     assert done.returncode == 0, done.stderr
     report = done.stdout.splitlines()
-    done = _run([str(wheel_venv / "mkdocs"), "build"], tmp / "rules")
+    done = _run([str(installed_venv / "mkdocs"), "build"], tmp / "rules", no_node_env)
     assert done.returncode == 0, done.stderr
     warnings = [line for line in done.stderr.splitlines() if line.startswith("WARNING")]
     with serve(tmp / "rules" / "site") as base:
@@ -196,54 +158,3 @@ def test_an_imported_page_rolls_its_prompted_table_and_its_d66(page: Page, impor
     assert d66.locator("[aria-current=true]").get_attribute("data-rb-row") == str(rolled.row_index)
     tab = d66.locator("[role=tab][aria-selected=true]")
     assert tab.get_attribute("data-rb-tab") == str(rolled.tab)
-
-
-@pytest.fixture(scope="session")
-def subpath_demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The demo built with a `site_url` that has a path, served under that path only."""
-    tmp = tmp_path_factory.mktemp("subpath")
-    served = tmp / "www"
-    served.mkdir()
-    with serve(served) as base:
-        url = f"{base}books/rules/"
-        config = tmp / "mkdocs.yml"
-        config.write_text(
-            f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
-            f"site_url: {url}\n"
-            f"docs_dir: {ROOT / 'docs'}\n"
-            "plugins:\n  - search\n  - rollbook:\n"
-            f"      pyodide_path: {ROOT / 'node_modules' / 'pyodide'}\n",
-            encoding="utf-8",
-        )
-        dest = served / "books" / "rules"
-        done = _run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config),
-             "-d", str(dest)],
-            ROOT,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
-        assert f"<loc>{url}authoring/publishing/</loc>" in (dest / "sitemap.xml").read_text()
-        yield url
-
-
-def test_the_demo_rolls_under_a_sub_path(page: Page, subpath_demo: str) -> None:
-    page.goto(f"{subpath_demo}authoring/inline-rolls/")
-    wait_ready(page)
-    inline = page.locator(".rb-inline").first
-    inline.locator("button.rb-roll").click()
-    expect(inline.locator("output.rb-out")).to_have_text(re.compile(r"^-?\d+$"))
-    # Material's own instant navigation (the sitemap names this very host), then a table.
-    page.locator("nav a", has_text="Roll tables").first.click()
-    expect(page).to_have_url(f"{subpath_demo}authoring/roll-tables/")
-    table = page.locator(".rb-table[data-rb-anchor=lock-picking]")
-    table.locator(".rb-bar button.rb-roll").click()
-    expect(table.locator("[aria-current=true]")).to_have_count(1)
-    seed = int(table.get_attribute("data-rb-seed") or "")
-    rolled = expected_table_roll(payload(page, "lock-picking"), seed)
-    assert table.locator("[aria-current=true]").get_attribute("data-rb-row") == str(
-        rolled.row_index
-    )
-    assert page.evaluate("window.rollbook.workerStarts") == 1  # one engine for the visit
-    base = subpath_demo.split("/books/")[0] + "/"
-    outside = [p for p in requested(base) if not p.startswith("/books/rules/")]
-    assert outside == []  # nothing asked for above the prefix
