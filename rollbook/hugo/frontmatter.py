@@ -76,7 +76,7 @@ def read(text: str) -> FrontMatter:
             meta = tomllib.loads("\n".join(lines[1:end]))
         except tomllib.TOMLDecodeError as err:
             found = re.search(r"\(at line (\d+), column \d+\)", str(err))
-            line = int(found.group(1)) + 1 if found else 1
+            line = int(found.group(1)) + 1 if found else max(1, end)  # else: at its end
             reason = re.sub(r"\s*\(at line.*\)$", "", str(err)) or "it does not parse"
             raise FrontMatterError(line, f"the TOML front matter is broken ({reason})") from None
         return FrontMatter("toml", meta, end + 1, "\n".join(lines[: end + 1]))

@@ -274,3 +274,59 @@ def test_a_site_without_a_home_page_gets_one_linking_its_sections(tmp_path, caps
     home = (tmp_path / "out" / "docs" / "index.md").read_text(encoding="utf-8")
     assert home == "# Lantern Rules\n\n- [Combat](combat/index.md)\n- [Basics](basics/index.md)\n"
     assert _nav(tmp_path / "out")[0] == {"Home": "index.md"}
+
+
+TOML_PAGE = '''+++
+title = "Odd \\"values\\": a, b"
+date = 2024-05-06T07:08:09+02:00
+day = 2024-05-06
+tags = ["dice", "yes", "null"]
+ratio = 0.5
+"key with space" = true
+notes = """
+two
+lines"""
+[params.deep]
+  level = 3
+[[links]]
+  name = "one"
+[[links]]
+  name = "two"
++++
+Body line.
+'''
+
+
+def test_toml_of_every_kind_reads_back_the_same_and_keeps_the_body_line() -> None:
+    from rollbook.hugo.frontmatter import read, to_yaml_lines
+
+    front = read(TOML_PAGE)
+    assert front.kind == "toml" and front.lines == 17
+    lines = to_yaml_lines(front.meta, front.lines)
+    assert len(lines) == 17 and lines[0] == lines[-1] == "---"
+    assert yaml.safe_load("\n".join(lines[1:-1])) == tomllib.loads(TOML_PAGE.split("+++")[1])
+
+
+def test_json_front_matter_is_read_too() -> None:
+    from rollbook.hugo.frontmatter import read
+
+    front = read('{\n  "title": "Gear",\n  "weight": 5\n}\n\nText.\n')
+    assert (front.kind, front.meta, front.lines) == ("json", {"title": "Gear", "weight": 5}, 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("---\ntitle: [a\n---\n", 2, "YAML front matter is broken"),
+        ("---\n- a list\n---\n", 1, "must be a set of key: value pairs"),
+        ("+++\ntitle = \n+++\n", 2, "TOML front matter is broken"),
+        ('{\n  "title": \n}\n', 3, "JSON front matter is broken"),
+        ("+++\ntitle = 'x'\n", 1, "never closed"),
+    ],
+)
+def test_front_matter_mistakes_name_their_line(text: str, line: int, words: str) -> None:
+    from rollbook.hugo.frontmatter import FrontMatterError, read
+
+    with pytest.raises(FrontMatterError) as caught:
+        read(text)
+    assert (caught.value.line, words in caught.value.message) == (line, True), caught.value.message
