@@ -330,3 +330,34 @@ def test_front_matter_mistakes_name_their_line(text: str, line: int, words: str)
     with pytest.raises(FrontMatterError) as caught:
         read(text)
     assert (caught.value.line, words in caught.value.message) == (line, True), caught.value.message
+
+
+def test_the_scan_reports_openings_once_and_leaves_known_fences_alone() -> None:
+    from rollbook.hugo.scan import scan
+
+    body = "\n".join([
+        "{{% notice tip %}}",  # 10
+        "Inside.",
+        "{{% /notice %}}",  # the closing half: not reported again
+        "{{< figure",  # 13: a shortcode over two lines
+        '  src="map.png" >}}',
+        "````markdown",  # 15: a longer fence holding a fence
+        "```mermaid",
+        "```",
+        "````",
+        "```Roll-Table",  # ours, any letter case
+        "roll: 1d6 + {{ bonus }}",  # a placeholder, not a shortcode
+        "```",
+        "~~~ python {linenos=true}",
+        "~~~",
+        "```goat",  # 24: Hugo draws these as diagrams; here neither ours nor a language
+        "```",
+        "{{</* ref rules.md */>}}",  # 26: escaped, shows literally here
+    ])  # fmt: skip
+    found = [(f.line, f.message.split(" left in place")[0]) for f in scan(body, 10)]
+    assert found == [
+        (10, "Hugo shortcode {{% notice tip %}}"),
+        (13, 'Hugo shortcode {{< figure src="map.png" >}}'),
+        (24, "unknown fence 'goat'"),
+        (26, "escaped Hugo shortcode {{</* ref rules.md */>}}"),
+    ]
