@@ -14,6 +14,7 @@ with what the build itself would report for the page (rollbook's own checks).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -178,8 +179,6 @@ def _data_files(source: HugoSource) -> dict[Path, set[str]]:
 
 
 def _mentions(text: str, names: set[str]) -> bool:
-    import re
-
     return any(re.search(rf"(?<![\w./-]){re.escape(n)}(?![\w/-])", text) for n in names)
 
 

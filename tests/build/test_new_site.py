@@ -163,3 +163,15 @@ def test_the_guides_presets_are_the_demo_sites() -> None:
     block = text[text.index("  - rollbook:\n      presets:") :]
     presets = yaml.safe_load(block)[0]["rollbook"]["presets"]
     assert presets == PRESETS
+
+
+@pytest.mark.parametrize("title", ['Grimoire "Rot" – 2ᵉ édition', "yes", "#1: Dice: & more"])
+def test_any_one_line_title_reads_back_from_mkdocs_yml(tmp_path, capsys, title) -> None:
+    code, _, err = _new(capsys, str(tmp_path / "s"), "--title", title)
+    assert code == 0, err
+    assert _config(tmp_path / "s")["site_name"] == title
+
+
+def test_the_title_defaults_to_the_folder_name(tmp_path, capsys) -> None:
+    _new(capsys, str(tmp_path / "my-rules"))
+    assert _config(tmp_path / "my-rules")["site_name"] == "My rules"
