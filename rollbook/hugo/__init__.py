@@ -31,6 +31,15 @@ PAGE_SUFFIXES = (".md", ".markdown")
 # Content formats Hugo renders as pages that rollbook does not read.
 OTHER_FORMATS = (".html", ".htm", ".org", ".adoc", ".asciidoc", ".rst", ".pandoc", ".pdc")
 DATA_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
+# What Hugo's Markdown (Goldmark) does by default beyond the template's extensions:
+# footnotes, definition lists, ~~strikethrough~~ and task lists.
+GOLDMARK_EXTENSIONS = """\
+  - footnotes
+  - def_list
+  - pymdownx.tilde:
+      subscript: false
+  - pymdownx.tasklist
+"""
 
 
 @dataclass
@@ -298,7 +307,13 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
         plan.notes.append(
             f"{source.display(source.content)} has no _index.md: wrote a home page, docs/index.md"
         )
-    site = site_files(title, nav, command="import", site_url=_site_url(source.config))
+    site = site_files(
+        title,
+        nav,
+        command="import",
+        site_url=_site_url(source.config),
+        extensions=GOLDMARK_EXTENSIONS,
+    )
     plan.files.update(site)
     plan.files = dict(sorted(plan.files.items()))
     return plan

@@ -70,6 +70,7 @@ def site_files(
     command: str = "new",
     site_url: str | None = None,
     plugin: str = "  - rollbook\n",
+    extensions: str = "",
 ) -> dict[str, bytes]:
     """mkdocs.yml, .gitignore, requirements.txt and the publishing workflow of a site."""
     url = f"site_url: {json.dumps(site_url)}" if site_url else SITE_URL_HINT
@@ -80,6 +81,7 @@ def site_files(
         site_url=url,
         nav=_nav(nav),
         plugin=plugin,
+        extensions=extensions,
     )
     requirements = _fill("requirements.txt", requirement=f"rollbook[material]=={__version__}")
     return {

@@ -88,9 +88,19 @@ def test_the_front_matter_title_is_the_heading_when_the_page_has_none(imported_s
 
     assert heading("basics/advantage/") == ["Advantage"]  # TOML title, no heading in the page
     assert heading("combat/wounds/") == ["Wounds"]  # a section page, two levels deep
-    assert heading("combat/reactions/") == [
-        "Meeting strangers&para;"
-    ]  # its own, with its permalink
+    # its own heading, with its permalink
+    assert heading("combat/reactions/") == ["Meeting strangers&para;"]
+
+
+def test_goldmark_markdown_renders_as_in_hugo(imported_site) -> None:
+    base, _, _ = imported_site
+    import urllib.request
+
+    with urllib.request.urlopen(f"{base}combat/wounds/bleeding/") as reply:
+        html = reply.read().decode("utf-8")
+    assert "<del>Bandages stop it at once.</del>" in html  # ~~strikethrough~~
+    assert 'class="footnote"' in html and "Marsh herbs" in html  # [^footnote]
+    assert 'type="checkbox"' in html  # - [x] task list
 
 
 def test_a_new_site_rolls_its_inline_rolls_table_and_encounter(page: Page, new_site) -> None:
