@@ -219,3 +219,24 @@ def test_each_misconfiguration_gives_its_sentence(
     assert built.returncode == 1
     assert "Traceback" not in built.stderr and "KeyError" not in built.stderr
     assert log_lines(built)[0] == sentence.format(root=root)
+
+
+def test_a_site_without_pyodide_still_loads_our_scripts_and_says_why(
+    page: Page, installed_venv: Path, no_node_env: dict[str, str], site_factory: SiteFactory
+) -> None:
+    yml = (
+        "site_name: t\ntheme: material\nplugins:\n  - rollbook:\n"
+        "      pyodide_required: false\n      pyodide_path: nowhere\n"
+    )
+    root = site_factory("no-runtime", yml, {"docs/index.md": PAGE})
+    built = run(installed_venv, no_node_env, "mkdocs", "build", "--strict", cwd=root)
+    assert built.returncode == 0 and log_lines(built) == [], built.stderr
+    assert "pyodide_required: false" in built.stderr  # said, as information
+    with serve(root / "site") as base:
+        page.goto(base)
+        inline = page.locator(".rb-inline").first
+        inline.locator("button.rb-roll").click()  # the scripts loaded: the button answers
+        expect(inline.locator("output.rb-out")).to_have_text(
+            "The dice engine could not start (this site was built without Pyodide, so its "
+            "dice cannot roll)."
+        )
