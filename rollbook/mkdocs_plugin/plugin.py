@@ -1,7 +1,8 @@
 """The ``rollbook`` MkDocs plugin: puts the run-time files into the site, reports author errors.
 
 Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this plugin only
-1. adds our ES module and stylesheet to every page (``on_config``),
+1. adds our ES module and stylesheet to every page, and the ``rollbook`` Markdown extension
+   with our superfences fences when mkdocs.yml lacks them (``on_config``; zero-config),
 2. tells the extensions which page they convert and where its front matter ended, then logs
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
@@ -23,13 +24,20 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from rollbook.markup.extension import unknown_options_problem
 from rollbook.markup.problems import PageContext, set_context
 from rollbook.markup.refs import Site
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
 from rollbook.mkdocs_plugin.gm_screen import add_gm_page, list_in_nav
+from rollbook.mkdocs_plugin.markdown_setup import (
+    EXTENSION_NAMES,
+    add_rollbook_markdown,
+    has_extension,
+)
 from rollbook.sitewide import SitewideError, build_site_assets
-from rollbook.sitewide.snapshot import SnapshotError, add_snapshot
+from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
+from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
 
@@ -79,6 +87,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = docs.replace(os.sep, "/")
         if self.config.reproducible_date:
             pin_build_date(config.docs_dir)
+        self._configure_markdown(config)
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
             entry = ExtraScriptValue(script)
@@ -93,6 +102,23 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if self.config.enabled:
             add_gm_page(files, config, self.config.gm_screen)
         return files
+
+    def _configure_markdown(self, config: MkDocsConfig) -> None:
+        for name in EXTENSION_NAMES:  # options the extension does not have (its own error)
+            options = config.mdx_configs.get(name) or {}
+            problem = unknown_options_problem(sorted(set(options) - {"presets"}))
+            if problem:
+                raise PluginError(f"rollbook: {problem}")
+        if self.config.configure_markdown:
+            added = add_rollbook_markdown(config.markdown_extensions, config.mdx_configs)
+            if added:
+                log.debug("rollbook: added %s", ", ".join(added))
+        elif not has_extension(config.markdown_extensions):
+            log.warning(
+                "rollbook: the plugin's `configure_markdown: false` leaves out the `rollbook` "
+                "Markdown extension, so rolls render as broken images: add `- rollbook` under "
+                "`markdown_extensions`, or drop `configure_markdown: false`."
+            )
 
     # -- pages ----------------------------------------------------------------------------
     # First, before other plugins rewrite the Markdown: the line offset must be measured
@@ -151,19 +177,29 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if not self.config.enabled:
             return
         base = os.path.dirname(config.config_file_path or ".")
-        pyodide = os.path.join(base, self.config.pyodide_path)
+        pyodide: Path | None = None
         try:
-            build_site_assets(config.site_dir, pyodide, icepool=self.config.wheels_icepool)
+            pyodide = find_pyodide(self.config.pyodide_path, project_dir=Path(base))
         except SitewideError as err:
             if self.config.pyodide_required:
                 raise PluginError(f"rollbook: {err}") from None
-            log.warning("rollbook: %s", err)
-            return
-        if self.config.snapshot:
+            # Asked for: the pages still get our scripts, which say the dice cannot roll.
+            log.info("rollbook: %s (pyodide_required: false, so the site has no live dice)", err)
+        try:
+            build_site_assets(config.site_dir, pyodide, icepool=self.config.wheels_icepool)
+        except SitewideError as err:
+            raise PluginError(f"rollbook: {err}") from None
+        if self.config.snapshot and pyodide is not None:
             manifest = Path(config.site_dir, "assets", "rollbook", "manifest.json")
             try:
-                add_snapshot(manifest, cache_dir=Path(base, self.config.snapshot_cache))
-            except SnapshotError as err:  # the site still works, it only starts slower
+                add_snapshot(
+                    manifest,
+                    cache_dir=Path(base, self.config.snapshot_cache),
+                    bundled_dir=BUNDLED_SNAPSHOTS,
+                )
+            except SnapshotUnavailable as err:  # no node: the site only starts slower
+                log.info("rollbook: %s `snapshot: false` skips this step.", err)
+            except SnapshotError as err:
                 log.warning("rollbook: %s", err)
 
     def on_build_error(self, *, error: Exception) -> None:
