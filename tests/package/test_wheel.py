@@ -93,7 +93,10 @@ def user_site(
 ) -> Iterator[tuple[str, Path, subprocess.CompletedProcess]]:
     """(URL, folder, build) of the zero-config site, built strictly by the venv's mkdocs."""
     root = site_factory("user-site", ZERO_CONFIG, {"docs/index.md": PAGE, **OWN_MODULES})
-    built = run(installed_venv, no_node_env, "mkdocs", "build", "--strict", cwd=root)
+    # `python -m` puts the site's folder first on sys.path: its own plugins/ and engine/
+    # would shadow packages of those names.
+    command = ("python", "-m", "mkdocs", "build", "--strict")
+    built = run(installed_venv, no_node_env, *command, cwd=root)
     assert built.returncode == 0, built.stderr
     with serve(root / "site") as base:
         yield base, root, built
