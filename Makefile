@@ -25,7 +25,7 @@ test:
 	@bash scripts/setup.sh --browser
 	$(PY) -m ruff check rollbook tests
 	$(PY) -m mypy
-	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider
+	$(PY) -m pytest -n 2 -p no:cacheprovider
 
 bench: setup
 	$(PY) -m tests.bench

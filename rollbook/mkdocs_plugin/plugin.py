@@ -104,7 +104,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         return files
 
     def _configure_markdown(self, config: MkDocsConfig) -> None:
-        for name in EXTENSION_NAMES:  # options the extension does not have (its own error)
+        for name in EXTENSION_NAMES:  # options put under the extension that it does not have
             options = config.mdx_configs.get(name) or {}
             problem = unknown_options_problem(sorted(set(options) - {"presets"}))
             if problem:

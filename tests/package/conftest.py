@@ -10,17 +10,19 @@ test session and everything else reuses them:
 - ``no_node_env``: an environment whose ``PATH`` is that ``bin`` folder alone (no node, no
   npm), for running the venv's commands as a user without Node.js would.
 
-The tests of this folder share one xdist group (``make test`` runs ``--dist loadgroup``),
-so one worker builds and installs once.
+Under xdist both workers may ask for them: a file lock in the run's shared temporary folder
+lets the first one build and install, and the other reuse its result.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -31,29 +33,48 @@ REPO = Path(__file__).resolve().parents[2]
 PIP = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.xdist_group("package"))
-
-
-def _run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(command, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload]
+def _run(
+    command: list[str], *, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, f"{' '.join(command)} failed:\n{done.stdout}\n{done.stderr}"
-    return done  # type: ignore[no-any-return]
+    return done
+
+
+@contextmanager
+def _once(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, bool]]:
+    """``(folder, done)`` for one shared step of this run, held under a file lock.
+
+    xdist workers share the parent of their temporary folders, so the first worker to get
+    the lock does the work (``done`` False) and the others find it done (``done`` True).
+    """
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder = base / f"package-{name}"
+    with (base / f"package-{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            done = (folder / "done").is_file()
+            folder.mkdir(exist_ok=True)
+            yield folder, done
+            (folder / "done").touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="session")
-def dist_wheel() -> Path:
-    """``make dist``'s wheel (built from a clean copy of this checkout)."""
-    for old in (REPO / "dist").glob("rollbook-*.whl"):
-        old.unlink()
-    make = shutil.which("make")
-    if make:
-        _run([make, "-s", "dist"], cwd=REPO)
-    else:  # the same command the Makefile runs
-        _run([sys.executable, str(REPO / "scripts" / "make_dist.py")], cwd=REPO)
+def dist_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``make dist``'s wheel (built from a clean copy of this checkout), once per run."""
+    with _once(tmp_path_factory, "dist") as (_, done):
+        if not done:
+            for old in (REPO / "dist").glob("rollbook-*.whl"):
+                old.unlink()
+            make = shutil.which("make")
+            if make:
+                _run([make, "-s", "dist"], cwd=REPO)
+            else:  # the same command the Makefile runs
+                _run([sys.executable, str(REPO / "scripts" / "make_dist.py")], cwd=REPO)
     wheels = sorted((REPO / "dist").glob("rollbook-*.whl"))
     assert len(wheels) == 1, f"make dist wrote {wheels}"
     return wheels[0]
@@ -61,22 +82,20 @@ def dist_wheel() -> Path:
 
 def _clean_pip_env() -> dict[str, str]:
     """This process's environment without anything that would pin or redirect pip."""
-    env = {
-        k: v for k, v in os.environ.items() if not k.startswith(("PIP_CONSTRAINT", "VIRTUAL_ENV"))
-    }
-    env.pop("PYTHONPATH", None)
-    return env
+    drop = ("PIP_CONSTRAINT", "VIRTUAL_ENV", "PYTHONPATH")
+    return {k: v for k, v in os.environ.items() if not k.startswith(drop)}
 
 
 @pytest.fixture(scope="session")
 def installed_venv(dist_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``bin`` of a fresh venv with the wheel and the newest mkdocs-material installed."""
-    venv = tmp_path_factory.mktemp("venv") / "v"
-    _run([sys.executable, "-m", "venv", str(venv)])
-    bin_dir = venv / "bin"
-    env = _clean_pip_env()
-    _run([str(bin_dir / "python"), *PIP, str(dist_wheel), "mkdocs-material"], env=env)
-    return bin_dir
+    """``bin`` of a fresh venv with the wheel and the newest mkdocs-material, once per run."""
+    with _once(tmp_path_factory, "venv") as (folder, done):
+        venv = folder / "v"
+        if not done:
+            _run([sys.executable, "-m", "venv", str(venv)])
+            command = [str(venv / "bin" / "python"), *PIP, str(dist_wheel), "mkdocs-material"]
+            _run(command, env=_clean_pip_env())
+    return venv / "bin"
 
 
 @pytest.fixture(scope="session")

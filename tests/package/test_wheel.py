@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import sys
 import textwrap
 import zipfile
 from collections.abc import Callable, Iterator
@@ -93,7 +94,10 @@ def user_site(
 ) -> Iterator[tuple[str, Path, subprocess.CompletedProcess]]:
     """(URL, folder, build) of the zero-config site, built strictly by the venv's mkdocs."""
     root = site_factory("user-site", ZERO_CONFIG, {"docs/index.md": PAGE, **OWN_MODULES})
-    built = run(installed_venv, no_node_env, "mkdocs", "build", "--strict", cwd=root)
+    # `python -m` puts the site's folder first on sys.path: its own plugins/ and engine/
+    # would shadow packages of those names.
+    command = ("python", "-m", "mkdocs", "build", "--strict")
+    built = run(installed_venv, no_node_env, *command, cwd=root)
     assert built.returncode == 0, built.stderr
     with serve(root / "site") as base:
         yield base, root, built
@@ -109,6 +113,14 @@ def test_make_dist_writes_the_wheel_with_pyodide_and_a_snapshot(dist_wheel: Path
     assert pyodide + "LICENSE" in names
     assert [n for n in names if n.startswith("rollbook/runtime/snapshots/snapshot-")]
     assert f"rollbook-{rollbook.__version__}.dist-info/licenses/LICENSE" in names
+
+
+def test_make_dist_is_byte_identical_on_a_second_run(dist_wheel: Path, tmp_path: Path) -> None:
+    script = REPO / "scripts" / "make_dist.py"
+    subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, cwd=REPO)
+    (again,) = tmp_path.glob("rollbook-*.whl")
+    assert again.name == dist_wheel.name
+    assert again.read_bytes() == dist_wheel.read_bytes()
 
 
 def test_the_distribution_adds_one_import_name(installed_venv: Path) -> None:
