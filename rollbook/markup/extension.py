@@ -286,7 +286,7 @@ PLUGIN_OPTIONS = frozenset(
     {
         "enabled", "configure_markdown", "pyodide_path", "pyodide_required", "wheels_icepool",
         "snapshot", "snapshot_cache", "reproducible_date", "assets_javascript",
-        "assets_stylesheet",
+        "assets_stylesheet", "gm_screen",
     }
 )  # fmt: skip
 
