@@ -22,6 +22,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.problems import PageContext, set_context
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
@@ -84,6 +85,19 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         return config
 
     # -- pages ----------------------------------------------------------------------------
+    # MkDocs parses front matter itself, right after this event: one over the YAML limits
+    # is reported here and replaced by an empty one (same lines) before it is parsed.
+    def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        if not self.config.enabled:
+            return None
+        found = guard_front_matter(page.file.content_string)
+        if found is None:
+            return None
+        source, problem = found
+        self.problem_count += 1
+        log.warning(f"{self._docs_prefix}/{page.file.src_uri}:{problem.line}: {problem.message}")
+        return source
+
     # First, before other plugins rewrite the Markdown: the line offset must be measured
     # against what the author wrote.
     @event_priority(100)

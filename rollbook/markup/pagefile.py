@@ -1,0 +1,34 @@
+"""Read a page file for the command line: a sentence with the line, never a decode traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["PageReadError", "read_page"]
+
+
+class PageReadError(ValueError):
+    """The page cannot be read as text; ``line`` is where the first bad byte is (else 1)."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def read_page(path: Path) -> str:
+    """The page as text (UTF-8, a byte-order mark dropped, CRLF as LF), like MkDocs reads it."""
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise PageReadError(1, f"the page cannot be read ({reason}).") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        byte = raw[err.start : err.start + 1].hex()
+        raise PageReadError(
+            line, f"the page is not UTF-8 text: byte 0x{byte} on this line cannot be read."
+        ) from None
+    return text.replace("\r\n", "\n")
