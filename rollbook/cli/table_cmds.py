@@ -63,7 +63,7 @@ def _setup(config: Path | None) -> Any:
     from rollbook.mkdocs_plugin.safe_config import ConfigRefused
     from rollbook.mkdocs_plugin.site_config import find_config, markdown_setup
 
-    found = config or find_config(Path.cwd())
+    found = config or find_config(Path())
     if found is None:
         print("rollbook: no mkdocs.yml in this folder; using the default extensions.",
               file=sys.stderr)  # fmt: skip

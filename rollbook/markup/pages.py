@@ -27,6 +27,12 @@ DEFAULT_EXTENSIONS: tuple[Any, ...] = (
 )  # fmt: skip
 
 
+TOO_DEEP = (
+    "the page nests Markdown (lists, quotes or emphasis) too deeply for Python-Markdown "
+    "to convert it."
+)
+
+
 @dataclass
 class MarkdownSetup:
     """Which extensions a page is converted with, and the plugin's presets."""
@@ -79,7 +85,10 @@ def convert_page(
     body, offset = split_front_matter(source)
     md = markdown.Markdown(extensions=list(setup.extensions), extension_configs=setup.configs)
     with page_context(name, offset, presets=dict(setup.presets)) as ctx:
-        html = md.convert(body)
+        try:
+            html = md.convert(body)
+        except RecursionError:  # Python-Markdown recurses once per nested list, quote, ...
+            return PageResult(name, "", [Problem(1, TOO_DEEP)], {})
     state = getattr(md, "rollbook", None)
     tables = dict(state.tables) if state is not None else {}
     problems = list(ctx.problems) + ([found[1]] if found is not None else [])
