@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from rollbook.engine.dice.limits import LIMITS as DICE
 
-__all__ = ["TABLE", "Limit", "value"]
+__all__ = ["DICE_FIELDS", "TABLE", "Limit", "value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,19 +28,36 @@ class Limit:
     bounds: str
 
 
+#: Our name for each field of the dice's `Limits` (a test checks none is missing).
+DICE_FIELDS = {
+    "notation_length": "max_length",
+    "notation_depth": "max_depth",
+    "dice_per_term": "max_dice",
+    "die_sides": "max_sides",
+    "dice_per_notation": "max_total_dice",
+    "explosions": "max_explosions",
+    "rolled_dice": "max_rolled_dice",
+    "exponent": "max_exponent",
+    "value_bits": "max_value_bits",
+    "odds_outcomes": "max_odds_outcomes",
+    "odds_states": "max_odds_states",
+}
+_DICE_BOUNDS = {
+    "notation_length": "characters in one dice notation",
+    "notation_depth": "nesting of brackets, groups and signs in a notation",
+    "dice_per_term": "dice in one term (the N of NdX)",
+    "die_sides": "sides of one die",
+    "dice_per_notation": "dice named by a whole notation",
+    "explosions": "extra rolls one exploding die may add",
+    "rolled_dice": "dice one roll may throw, explosions included",
+    "exponent": "size of an exponent",
+    "value_bits": "bits of any value met while rolling",
+    "odds_outcomes": "different totals in one set of exact odds",
+    "odds_states": "states explored for one set of exact odds",
+}
+
 TABLE: tuple[Limit, ...] = (
-    # -- dice notation (rollbook.engine.dice.LIMITS) --
-    Limit("notation_length", DICE.max_length, "characters in one dice notation"),
-    Limit("notation_depth", DICE.max_depth, "nesting of brackets, groups and signs in a notation"),
-    Limit("dice_per_term", DICE.max_dice, "dice in one term (the N of NdX)"),
-    Limit("die_sides", DICE.max_sides, "sides of one die"),
-    Limit("dice_per_notation", DICE.max_total_dice, "dice named by a whole notation"),
-    Limit("explosions", DICE.max_explosions, "extra rolls one exploding die may add"),
-    Limit("rolled_dice", DICE.max_rolled_dice, "dice one roll may throw, explosions included"),
-    Limit("exponent", DICE.max_exponent, "size of an exponent"),
-    Limit("value_bits", DICE.max_value_bits, "bits of any value met while rolling"),
-    Limit("odds_outcomes", DICE.max_odds_outcomes, "different totals in one set of exact odds"),
-    Limit("odds_states", DICE.max_odds_states, "states explored for one set of exact odds"),
+    *(Limit(name, getattr(DICE, field), _DICE_BOUNDS[name]) for name, field in DICE_FIELDS.items()),
     # -- YAML bodies: fences, front matter, fight files, mkdocs.yml --
     Limit(
         "yaml_nodes",
