@@ -6,8 +6,9 @@ reads a config must never do that. :func:`load_safely` uses the safe loader plus
 an MkDocs config needs:
 
 - ``!!python/name:MODULE.NAME`` gives the named object without calling it, and only for
-  modules of the Markdown tool chain (:data:`NAME_MODULES`): a name such as ``os.system``
-  would still be called later as a fence formatter, so it is refused like any other tag;
+  modules of the Markdown tool chain (:data:`NAME_MODULES`): a named function is called
+  later (a fence formatter is called with the page's text), so ``os.system`` or
+  ``rollbook.cli.main`` are refused like any other tag;
 - ``!ENV`` and ``!relative``, exactly as MkDocs reads them;
 - ``INHERIT: base.yml``, read the same way and merged as MkDocs merges it.
 
@@ -27,8 +28,9 @@ from rollbook.markup.yamlsize import YamlSizeError, check_size
 
 __all__ = ["NAME_MODULES", "ConfigRefused", "load_safely"]
 
-#: Top-level packages whose objects ``!!python/name:`` may name.
-NAME_MODULES = ("markdown", "pymdownx", "material", "rollbook")
+#: Packages whose objects ``!!python/name:`` may name (fence formatters, slugifiers, emoji
+#: indexes): Python-Markdown, its extensions and themes, and rollbook's Markdown side only.
+NAME_MODULES = ("markdown", "pymdownx", "material", "rollbook.markup")
 
 _NAME_TAG = "tag:yaml.org,2002:python/name:"
 
@@ -49,7 +51,8 @@ def _where(loader: yaml.SafeLoader, node: yaml.Node) -> str:
 
 def _construct_name(loader: _NameOnlyLoader, suffix: str, node: yaml.Node) -> Any:
     module_name, _, attr = suffix.rpartition(".")
-    if suffix.split(".")[0] not in NAME_MODULES or not module_name or not attr:
+    allowed = any(module_name == m or module_name.startswith(f"{m}.") for m in NAME_MODULES)
+    if not allowed or not attr:
         raise ConfigRefused(
             f"{_where(loader, node)}: the reference !!python/name:{suffix} is refused; "
             f"rollbook reads names only under {', '.join(NAME_MODULES)}."

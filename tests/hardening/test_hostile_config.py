@@ -74,7 +74,9 @@ def test_tags_that_run_code_are_refused_with_file_and_line(tree: Path, tag: str,
     assert done.stderr.count("\n") == 1  # one sentence
 
 
-@pytest.mark.parametrize("name", ["os.system", "subprocess.run", "builtins.eval", "nothing"])
+@pytest.mark.parametrize(
+    "name", ["os.system", "subprocess.run", "builtins.eval", "rollbook.cli.main", "nothing"]
+)
 def test_names_outside_the_markdown_tool_chain_are_refused(tree: Path, name: str) -> None:
     (tree / "mkdocs.yml").write_text(
         "site_name: t\n" + FENCES.format(format=f"!!python/name:{name}")
