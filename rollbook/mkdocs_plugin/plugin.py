@@ -90,7 +90,11 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
             return None
-        found = guard_front_matter(page.file.content_string)
+        try:
+            content = page.file.content_string
+        except (OSError, ValueError):  # MkDocs reads it next and reports it its own way
+            return None
+        found = guard_front_matter(content)
         if found is None:
             return None
         source, problem = found
