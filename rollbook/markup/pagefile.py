@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["PageReadError", "read_page"]
+from rollbook.engine.limits import value
+
+__all__ = ["PageReadError", "page_too_big", "read_page"]
 
 
 class PageReadError(ValueError):
@@ -16,6 +18,14 @@ class PageReadError(ValueError):
         self.message = message
 
 
+def page_too_big(size: int) -> str | None:
+    """The sentence for a page of ``size`` bytes over the ``page_bytes`` limit, else None."""
+    limit = value("page_bytes")
+    if size <= limit:
+        return None
+    return f"the page has {size} bytes, more than the page_bytes limit of {limit}; split it."
+
+
 def read_page(path: Path) -> str:
     """The page as text (UTF-8, a byte-order mark dropped, CRLF as LF), like MkDocs reads it."""
     try:
@@ -23,6 +33,9 @@ def read_page(path: Path) -> str:
     except OSError as err:
         reason = err.strerror or type(err).__name__
         raise PageReadError(1, f"the page cannot be read ({reason}).") from None
+    too_big = page_too_big(len(raw))
+    if too_big:
+        raise PageReadError(1, too_big)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -23,6 +23,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
@@ -94,6 +95,10 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             content = page.file.content_string
         except (OSError, ValueError):  # MkDocs reads it next and reports it its own way
             return None
+        too_big = page_too_big(len(content.encode("utf-8")))
+        if too_big:  # `rollbook check` refuses to convert it; the build says so as well
+            self.problem_count += 1
+            log.warning(f"{self._docs_prefix}/{page.file.src_uri}:1: {too_big}")
         found = guard_front_matter(content)
         if found is None:
             return None

@@ -129,3 +129,17 @@ def test_odds_work_counts_the_steps_of_adding_dice_up() -> None:
     check_odds_work(SmallDice.parse("2d1000"))
     with pytest.raises(RulesError):
         check_odds_work(SmallDice.parse("3d1000"))
+
+
+def test_pages_over_the_size_limit_are_not_converted(tmp_path: Path) -> None:
+    limit = value("page_bytes")
+    (tmp_path / "huge.md").write_text("# Huge\n\n" + "word " * (limit // 5), encoding="utf-8")
+    (tmp_path / "fine.md").write_text("# Fine\n\n![roll:1d6]()\n", encoding="utf-8")
+    done = rollbook(tmp_path, "check", ".")
+    assert_one_sentence(done)
+    size = (tmp_path / "huge.md").stat().st_size
+    assert done.stdout == (
+        f"huge.md:1: the page has {size} bytes, more than the page_bytes limit of {limit}; "
+        "split it.\n"
+    )
+    assert "2 page(s) checked, 1 problem(s)." in done.stderr
