@@ -23,13 +23,17 @@ def page_too_big(size: int) -> str | None:
     limit = value("page_bytes")
     if size <= limit:
         return None
-    return f"the page has {size} bytes, more than the page_bytes limit of {limit}; split it."
+    return f"the page is larger than the page_bytes limit of {limit} bytes; split it."
 
 
 def read_page(path: Path) -> str:
     """The page as text (UTF-8, a byte-order mark dropped, CRLF as LF), like MkDocs reads it."""
     try:
-        raw = path.read_bytes()
+        too_big = page_too_big(path.stat().st_size)  # before reading it into memory
+        if too_big:
+            raise PageReadError(1, too_big)
+        with path.open("rb") as file:  # the size again, for files that are not regular
+            raw = file.read(value("page_bytes") + 1)
     except OSError as err:
         reason = err.strerror or type(err).__name__
         raise PageReadError(1, f"the page cannot be read ({reason}).") from None

@@ -137,9 +137,7 @@ def test_pages_over_the_size_limit_are_not_converted(tmp_path: Path) -> None:
     (tmp_path / "fine.md").write_text("# Fine\n\n![roll:1d6]()\n", encoding="utf-8")
     done = rollbook(tmp_path, "check", ".")
     assert_one_sentence(done)
-    size = (tmp_path / "huge.md").stat().st_size
     assert done.stdout == (
-        f"huge.md:1: the page has {size} bytes, more than the page_bytes limit of {limit}; "
-        "split it.\n"
+        f"huge.md:1: the page is larger than the page_bytes limit of {limit} bytes; split it.\n"
     )
     assert "2 page(s) checked, 1 problem(s)." in done.stderr
