@@ -65,6 +65,7 @@ TABLE: tuple[Limit, ...] = (
         "values in one YAML body, counting each alias as a full copy of what it names",
     ),
     Limit("yaml_depth", 100, "nesting of lists and mappings in one YAML body"),
+    Limit("yaml_number_digits", 1000, "digits of one whole number written in YAML"),
     Limit("page_bytes", 2_000_000, "bytes in one Markdown page"),
     # -- tables and lists --
     Limit("prompt_combinations", 1000, "prompt-value combinations a coverage check visits"),

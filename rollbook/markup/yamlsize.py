@@ -8,10 +8,13 @@ and the pure-Python one raises ``RecursionError`` on deep enough input.
 :func:`check_size` reads only the parser's event stream (no data is built) and counts, for
 every anchor, how many values it stands for, so an alias costs one addition however much it
 names. It stops at the first event past a limit of `rollbook.engine.limits` (``yaml_nodes``,
-``yaml_depth``), which also keeps libyaml's per-level bookkeeping small.
+``yaml_depth``), which also keeps libyaml's per-level bookkeeping small. Whole numbers too
+long for ``int()`` (``yaml_number_digits``) are refused here as well.
 """
 
 from __future__ import annotations
+
+import re
 
 import yaml
 
@@ -37,6 +40,7 @@ def check_size(text: str, first_line: int = 1) -> None:
     Syntax errors are left to the loader that runs next: it describes them better.
     """
     max_nodes, max_depth = value("yaml_nodes"), value("yaml_depth")
+    max_digits = value("yaml_number_digits")
     sizes: dict[str, int] = {}  # anchor -> values it stands for
     open_: list[tuple[str | None, int]] = []  # (anchor, count when the collection opened)
     count = 0
@@ -54,6 +58,8 @@ def check_size(text: str, first_line: int = 1) -> None:
                 count += 1
                 if event.anchor:
                     sizes[event.anchor] = 1
+                if not event.style and len(event.value) > max_digits:
+                    _check_number(event, first_line, max_digits)
             elif isinstance(event, yaml.CollectionStartEvent):
                 count += 1
                 open_.append((event.anchor, count))
@@ -75,6 +81,19 @@ def check_size(text: str, first_line: int = 1) -> None:
                 )
     except yaml.YAMLError:
         return
+
+
+# A plain scalar PyYAML reads as a whole number (YAML 1.1: signs, underscores, base 60). Its
+# int() refuses more than a few thousand digits with a ValueError, not a YAML error.
+_WHOLE = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])*")
+
+
+def _check_number(event: yaml.ScalarEvent, first_line: int, max_digits: int) -> None:
+    if _WHOLE.fullmatch(event.value):
+        raise YamlSizeError(
+            _line(event, first_line),
+            f"a number here has more than {max_digits} digits (the yaml_number_digits limit).",
+        )
 
 
 def _line(event: yaml.Event, first_line: int) -> int:

@@ -58,3 +58,34 @@ def test_a_folder_given_as_a_fight_file_is_one_sentence(tmp_path: Path) -> None:
     done = rollbook(tmp_path, "fight", ".")
     assert_one_sentence(done)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
+
+
+def test_numbers_too_long_for_int_are_one_sentence(tmp_path: Path) -> None:
+    # PyYAML and int() raise a ValueError (not a YAML error) past a few thousand digits.
+    digits = "9" * 5000
+    (tmp_path / "fight.yaml").write_text(
+        f"system: scars\nsides:\n  a: [{{name: A, health: {digits}}}]\n"
+        "  b: [{name: B, health: 3}]\n"
+    )
+    done = rollbook(tmp_path, "fight", "fight.yaml")
+    assert_one_sentence(done)
+    assert done.stderr == (
+        "rollbook: fight.yaml:3: a number here has more than 1000 digits "
+        "(the yaml_number_digits limit).\n"
+    )
+    (tmp_path / "page.md").write_text(
+        f"---\nx: {digits}\n---\n\n# P\n\n```roll-table\nroll: 1d6\nid: {digits}\n"
+        "results:\n  1--6: a\n```\n"
+    )
+    done = rollbook(tmp_path, "check", "page.md")
+    assert_one_sentence(done)
+    assert done.stdout.splitlines() == [
+        "page.md:2: front matter: a number here has more than 1000 digits "
+        "(the yaml_number_digits limit).",
+        "page.md:9: roll-table: a number here has more than 1000 digits "
+        "(the yaml_number_digits limit).",
+    ]
+    dice = rollbook(tmp_path, "rules", "dark-dungeons", "damage", "--set", f"damage={digits}d6",
+                    "--set", "target_hp=3")  # fmt: skip
+    assert_one_sentence(dice)
+    assert dice.returncode == 2 and dice.stderr.startswith("rollbook: damage must look like 1d6")
