@@ -141,3 +141,16 @@ def test_pages_over_the_size_limit_are_not_converted(tmp_path: Path) -> None:
         f"huge.md:1: the page is larger than the page_bytes limit of {limit} bytes; split it.\n"
     )
     assert "2 page(s) checked, 1 problem(s)." in done.stderr
+
+
+def test_exact_value_caches_hold_a_bounded_number_of_values() -> None:
+    from rollbook.engine.tables import dicework
+    from rollbook.engine.tables.sizedcache import SizedCache
+
+    cache: SizedCache[str, tuple[int, ...]] = SizedCache(10)
+    for size in (4, 4, 4, 11):
+        cache(f"n{size}-{len(cache)}", lambda key, n=size: tuple(range(n)))
+    assert cache.held == 8 and len(cache) == 2  # the oldest went; the 11 was never kept
+    for n in range(90, 96):  # six supports of 40,000 to 40,000+ values each
+        dicework.possible_values(f"d400,d{n}")
+    assert dicework._SUPPORTS.held <= value("coverage_values")
