@@ -45,6 +45,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # e.g. `rollbook roll ... | head`
         return 0
+    except OSError as err:  # a file that vanished, a folder given for a file, a full disk
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"rollbook: {where}{err.strerror or type(err).__name__}.", file=sys.stderr)
+        return 2
+    except RecursionError:  # the last guard; inputs are bounded before this can happen
+        print("rollbook: the input nests too deeply to be read.", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

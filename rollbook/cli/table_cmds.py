@@ -1,9 +1,10 @@
 """``rollbook table`` (roll a table from a page) and ``rollbook check`` (validate pages).
 
-Both convert pages exactly as the site build does (same extensions, read from the nearest
-mkdocs.yml), so ``check`` reports what ``mkdocs build --strict`` would, and ``table`` rolls
-the table the browser would roll: the page's JSON payload through ``rollbook.engine.bridge``, the
-worker's only entry, with ``random.Random(seed)``.
+Both convert pages exactly as the site build does (same extensions, read from ``--config``
+or the current folder's mkdocs.yml, as ``mkdocs`` does, without running any YAML tag), so
+``check`` reports what ``mkdocs build --strict`` would, and ``table`` rolls the table the
+browser would roll: the page's JSON payload through ``rollbook.engine.bridge``, the worker's
+only entry, with ``random.Random(seed)``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="a prompt value (repeatable)",
     )  # fmt: skip
     table.add_argument("--json", action="store_true", help="print the reply as JSON")
-    table.add_argument("--config", type=Path, help="mkdocs.yml to read (default: the nearest)")
+    table.add_argument(
+        "--config", type=Path, help="mkdocs.yml to read (default: the one in the current folder)"
+    )
     table.set_defaults(func=run_table)
 
     check = sub.add_parser(
@@ -48,24 +51,34 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Report every roll markup problem as page:line: message (exit 1 if any).",
     )
     check.add_argument("paths", nargs="+", metavar="PATH", help=".md files or folders")
-    check.add_argument("--config", type=Path, help="mkdocs.yml to read (default: the nearest)")
+    check.add_argument(
+        "--config", type=Path, help="mkdocs.yml to read (default: the one in the current folder)"
+    )
     check.set_defaults(func=run_check)
 
 
-def _setup(config: Path | None, near: Path) -> Any:
+def _setup(config: Path | None) -> Any:
+    """The Markdown set-up of ``--config``, else of ./mkdocs.yml; says which on stderr."""
     from rollbook.markup.pages import MarkdownSetup
+    from rollbook.mkdocs_plugin.safe_config import ConfigRefused
     from rollbook.mkdocs_plugin.site_config import find_config, markdown_setup
 
-    found = config or find_config(near.resolve())
+    found = config or find_config(Path())
     if found is None:
+        print("rollbook: no mkdocs.yml in this folder; using the default extensions.",
+              file=sys.stderr)  # fmt: skip
         return MarkdownSetup()
     if not found.is_file():
         raise CliError(f"{found} does not exist.")
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     try:
-        return markdown_setup(found)
+        setup = markdown_setup(found)
+    except ConfigRefused as err:
+        raise CliError(str(err)) from None
     except Exception as err:  # mkdocs' own config errors are plain sentences too
         raise CliError(f"{found}: {err}") from None
+    print(f"rollbook: settings from {found}", file=sys.stderr)
+    return setup
 
 
 def _pages(paths: list[str]) -> Iterator[Path]:
@@ -84,7 +97,7 @@ def run_check(args: argparse.Namespace) -> int:
     from rollbook.markup.refs import convert_with_refs
 
     pages = list(_pages(args.paths))
-    setup = _setup(args.config, pages[0].parent if pages else Path.cwd())
+    setup = _setup(args.config)
     count = 0
     for result in convert_with_refs(pages, setup)[0]:
         for message in result.messages():
@@ -124,7 +137,7 @@ def run_table(args: argparse.Namespace) -> int:
     page = Path(args.page)
     if not page.is_file():
         raise CliError(f"{page} is not a file.")
-    [result], site = convert_with_refs([page], _setup(args.config, page.parent))
+    [result], site = convert_with_refs([page], _setup(args.config))
     for message in result.messages():
         print(message, file=sys.stderr)
     table = result.tables.get(args.table_id)

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from rollbook.engine.limits import value
+
 __all__ = ["MAX_SEED", "MAX_SIMULATE_RUNS", "BridgeError", "handle", "handle_json"]
 
 # Seeds come from page URLs; anything beyond 2**53 could not round-trip through JavaScript.
@@ -153,7 +155,7 @@ def _fight(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # One request must finish well inside the page's 1 s watchdog; the widget sends batches.
-MAX_SIMULATE_RUNS = 5000
+MAX_SIMULATE_RUNS = value("browser_simulate_runs")
 
 
 def _simulate(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from typing import Any
 
 from markdown import Markdown
 
+from rollbook.engine.limits import value
 from rollbook.markup.anchors import allocate_anchor
 from rollbook.markup.combat_odds import pair_odds
 from rollbook.markup.extension import PageState
@@ -44,8 +45,8 @@ __all__ = ["DEFAULT_RUNS", "MAX_COUNT", "Encounter", "formatter", "read_combat",
 FENCE = "combat"
 KEYS = ("system", "sides", "seed", "runs", "id", "title")
 DEFAULT_RUNS = 1000
-MAX_RUNS = 20_000
-MAX_COUNT = 50  # combatants one entry may stand for
+MAX_RUNS = value("combat_runs")
+MAX_COUNT = value("combat_count")  # combatants one entry may stand for
 MAX_SEED = 2**53 - 1  # what a page URL can carry exactly (rollbook.engine.bridge.MAX_SEED)
 
 Problems = list[tuple[int, str]]

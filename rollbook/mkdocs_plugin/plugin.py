@@ -25,6 +25,8 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from rollbook.markup.extension import unknown_options_problem
+from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context
 from rollbook.markup.refs import Site
 from rollbook.mkdocs_plugin.build_date import pin_build_date
@@ -121,6 +123,27 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             )
 
     # -- pages ----------------------------------------------------------------------------
+    # MkDocs parses front matter itself, right after this event: one over the YAML limits
+    # is reported here and replaced by an empty one (same lines) before it is parsed.
+    def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        if not self.config.enabled:
+            return None
+        try:
+            content = page.file.content_string
+        except (OSError, ValueError):  # MkDocs reads it next and reports it its own way
+            return None
+        too_big = page_too_big(len(content.encode("utf-8")))
+        if too_big:  # `rollbook check` refuses to convert it; the build says so as well
+            self.problem_count += 1
+            log.warning(f"{self._docs_prefix}/{page.file.src_uri}:1: {too_big}")
+        found = guard_front_matter(content)
+        if found is None:
+            return None
+        source, problem = found
+        self.problem_count += 1
+        log.warning(f"{self._docs_prefix}/{page.file.src_uri}:{problem.line}: {problem.message}")
+        return source
+
     # First, before other plugins rewrite the Markdown: the line offset must be measured
     # against what the author wrote.
     @event_priority(100)

@@ -359,7 +359,10 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-_SMALL_DICE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$|^\s*(\d+)\s*$")
+# Digits are capped so int() never meets a number too long to convert (a ValueError).
+_SMALL_DICE = re.compile(
+    r"^\s*(\d{0,6})\s*[dD]\s*(\d{1,6})\s*(?:([+-])\s*(\d{1,9}))?\s*$|^\s*(\d{1,9})\s*$"
+)
 
 
 @dataclass(frozen=True)

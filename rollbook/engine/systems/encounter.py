@@ -12,11 +12,15 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
 
+from rollbook.engine.limits import value
 from rollbook.engine.systems.base import Combatant, RulesError, System
 
-__all__ = ["MAX_ROUNDS", "Fight", "FightResult", "build_sides"]
+__all__ = [
+    "MAX_COMBATANTS", "MAX_ROUNDS", "Fight", "FightResult", "build_sides", "check_combatant_count",
+]  # fmt: skip
 
-MAX_ROUNDS = 200  # a fight that has not ended by then is called a stalemate
+MAX_ROUNDS = value("fight_rounds")  # a fight that has not ended by then is a stalemate
+MAX_COMBATANTS = value("fight_combatants")  # both sides together
 
 
 def build_sides(
@@ -25,6 +29,7 @@ def build_sides(
     """Check the two sides' stat blocks and build their combatants."""
     if not isinstance(sides, Mapping) or len(sides) != 2:
         raise RulesError("a fight needs exactly two sides.")
+    check_combatant_count(sides)
     built: dict[str, list[Combatant]] = {}
     for side, members in sides.items():
         if isinstance(members, Mapping):  # one stat block given without a list
@@ -40,6 +45,19 @@ def build_sides(
                 label = f"{who!r}" if who else f"number {number}"
                 raise RulesError(f"side {side!r}, combatant {label}: {err}") from None
     return built
+
+
+def check_combatant_count(sides: Mapping[str, Any]) -> int:
+    """The number of combatants of both sides; `RulesError` above the limit, before any work."""
+    total = sum(
+        len(m) if isinstance(m, Sequence) and not isinstance(m, str) else 1 for m in sides.values()
+    )
+    if total > MAX_COMBATANTS:
+        raise RulesError(
+            f"a fight may have at most {MAX_COMBATANTS} combatants, both sides together, "
+            f"but this one has {total} (the fight_combatants limit)."
+        )
+    return total
 
 
 @dataclass

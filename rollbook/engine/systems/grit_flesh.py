@@ -39,6 +39,7 @@ from rollbook.engine.systems.base import (
     roll_edge,
     tally,
 )
+from rollbook.engine.systems.oddswork import check_odds_work
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -210,6 +211,7 @@ def _damage(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     dice = SmallDice.parse(p["weapon"], "weapon")
+    check_odds_work(dice, every_combination=True)
     return tally(
         DAMAGE_OUTCOMES,
         (

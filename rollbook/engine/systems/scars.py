@@ -36,6 +36,7 @@ from rollbook.engine.systems.base import (
     roll_die,
     tally,
 )
+from rollbook.engine.systems.oddswork import check_odds_work
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -179,6 +180,7 @@ def _damage(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 
 def _sum_pmf(dice: SmallDice) -> dict[int, int]:
+    check_odds_work(dice)
     pmf = {dice.bonus: 1}
     for _ in range(dice.count):
         step: dict[int, int] = {}

@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rollbook.engine.limits import value
 from rollbook.engine.tables.build import suggest
 from rollbook.engine.tables.dicework import fill_roll, possible_values
 from rollbook.engine.tables.keys import KeyError_, covered, parse_key, reached
@@ -24,7 +25,9 @@ from rollbook.engine.tables.template import RESERVED, normalize, placeholders
 __all__ = ["MAX_COMBINATIONS", "check", "describe_values", "validate"]
 
 #: Most prompt-value combinations validation enumerates before it gives up on coverage.
-MAX_COMBINATIONS = 1000
+MAX_COMBINATIONS = value("prompt_combinations")
+#: Most possible totals, added up over every combination, a coverage check collects.
+MAX_COVERAGE_VALUES = value("coverage_values")
 _SHOWN_VALUES = 12
 
 
@@ -193,10 +196,16 @@ class _Checker:
         from rollbook.engine.dice import DiceError, OddsUnavailableError
 
         out = []
+        budget = MAX_COVERAGE_VALUES
         for combo in combos:
             notation = fill_roll(self.table.expr, combo) if combo else self.table.expr
             try:
-                out.append((combo, possible_values(notation)))
+                values = possible_values(notation)
+                budget -= len(values)
+                if budget < 0:
+                    self.add(("prompts",), _over_budget(len(combos)), WARNING)
+                    return []
+                out.append((combo, values))
             except OddsUnavailableError as exc:
                 # The roll itself works; only its exact set of values is out of reach.
                 self.add(("roll",), f"coverage not checked: {exc.message}", WARNING)
@@ -262,6 +271,13 @@ class _Checker:
         if not self.unfilled:
             self.tabs()
         return sorted(self.problems, key=lambda p: (p.line, p.severity != ERROR))
+
+
+def _over_budget(combinations: int) -> str:
+    return (
+        f"coverage not checked: the {combinations} prompt combinations give more than "
+        f"{MAX_COVERAGE_VALUES} possible totals in all (the coverage_values limit)"
+    )
 
 
 def _neighbours(keyed: list[Any]) -> list[list[int]]:
