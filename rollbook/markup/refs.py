@@ -241,7 +241,10 @@ def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
     from rollbook.markup.problems import Problem
 
     def offset_of(path: Path) -> int:
-        text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+        try:
+            text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+        except (OSError, ValueError):  # convert_page has reported it as the page's problem
+            return 0
         return split_front_matter(text)[1]
 
     results = [convert_page(path, setup) for path in paths]
