@@ -26,19 +26,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rollbook.engine.systems.base import (
-    EDGES,
     Combatant,
     Outcome,
     Param,
     Procedure,
-    SmallDice,
     System,
-    edge_faces,
     product_faces,
-    roll_die,
-    roll_edge,
     tally,
 )
+from rollbook.engine.systems.dice import EDGES, SmallDice, edge_faces, roll_die, roll_edge
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight

@@ -30,12 +30,11 @@ from rollbook.engine.systems.base import (
     Outcome,
     Param,
     Procedure,
-    SmallDice,
     System,
     product_faces,
-    roll_die,
     tally,
 )
+from rollbook.engine.systems.dice import SmallDice, roll_die
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight

@@ -10,9 +10,10 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rollbook.engine.systems.base import Combatant, Param, System, draw_dice, draw_die
+from rollbook.engine.systems.base import Combatant, Param, System
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage
+from rollbook.engine.systems.dice import draw_dice, draw_die
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight

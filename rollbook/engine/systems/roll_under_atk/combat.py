@@ -12,7 +12,8 @@ import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from rollbook.engine.systems.base import Combatant, Param, SmallDice, System, draw_dice, draw_die
+from rollbook.engine.systems.base import Combatant, Param, System
+from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die
 from rollbook.engine.systems.roll_under_atk import rules
 from rollbook.engine.systems.roll_under_atk.procedures import PROCEDURES
 
