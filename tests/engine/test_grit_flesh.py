@@ -8,7 +8,7 @@ import pytest
 
 from rollbook.engine.systems import get
 from rollbook.engine.systems.encounter import Fight
-from rollbook.engine.systems.grit_flesh import (
+from rollbook.engine.systems.grit_flesh.rules import (
     apply_damage,
     attack_result,
     combine,

@@ -8,7 +8,7 @@ import pytest
 
 from rollbook.engine.systems import get
 from rollbook.engine.systems.encounter import Fight
-from rollbook.engine.systems.scars import (
+from rollbook.engine.systems.scars.rules import (
     attack_result,
     dying_result,
     hireling_result,

@@ -10,7 +10,8 @@ import pytest
 from rollbook.engine.systems import get
 from rollbook.engine.systems.base import RulesError
 from rollbook.engine.systems.encounter import Fight
-from rollbook.engine.systems.stamina_wounds import damage_pmf, roll_damage, take_damage, wound_band
+from rollbook.engine.systems.stamina_wounds.procedures import roll_damage
+from rollbook.engine.systems.stamina_wounds.rules import damage_pmf, take_damage, wound_band
 from tests.engine.systems_support import ScriptedDice as Dice
 from tests.engine.systems_support import exact_odds, resolve_scripted
 
