@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CARD_KEYS",
     "Combatant",
+    "CombatantState",
+    "FightState",
     "Outcome",
     "Param",
     "Procedure",
@@ -165,8 +167,28 @@ class Procedure:
         }
 
 
+class CombatantState:
+    """A system's running state of one combatant: subclass it as a slotted dataclass.
+
+    `start` gives the state a fight begins with (from the stat block); every field has a
+    default, so a system reads and writes attributes, never string keys.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def start(cls, stats: dict[str, Any]) -> Self:
+        return cls()
+
+
+class FightState:
+    """A system's fight-wide running state: subclass it as a slotted dataclass with defaults."""
+
+    __slots__ = ()
+
+
 @dataclass(slots=True)  # slots: Monte Carlo makes and reads thousands of these a second
-class Combatant:
+class Combatant[S: CombatantState]:
     """One fighter in an encounter. ``stats`` holds the system's stat-block fields."""
 
     name: str
@@ -174,31 +196,37 @@ class Combatant:
     stats: dict[str, Any]
     hp: int
     max_hp: int
-    state: dict[str, Any] = field(default_factory=dict)  # system-specific running state
+    state: S  # the system's running state, as `CombatantState.start` gives it
     out: str | None = None  # None while fighting; else "dead", "down", "fled", "surrendered"
 
     @property
     def active(self) -> bool:
         return self.out is None
 
-    def fresh(self) -> Combatant:
-        """A copy at full health with no running state (stats are shared: never mutated)."""
-        return Combatant(self.name, self.side, self.stats, self.max_hp, self.max_hp)
+    def fresh(self) -> Combatant[S]:
+        """A copy at full health with its starting state (stats are shared: never mutated)."""
+        state = type(self.state).start(self.stats)
+        return Combatant(self.name, self.side, self.stats, self.max_hp, self.max_hp, state)
 
     def reset(self) -> None:
-        """Back to what `fresh` gives, in place: full health, no running state, fighting."""
+        """Back to what `fresh` gives, in place: full health, starting state, fighting."""
         self.hp = self.max_hp
-        self.state = {}
+        self.state = type(self.state).start(self.stats)
         self.out = None
 
 
-class System(ABC):
-    """A game system: procedures plus the hooks the encounter resolver calls."""
+class System[S: CombatantState, F: FightState](ABC):
+    """A game system: procedures plus the hooks the encounter resolver calls.
+
+    ``S`` is its `CombatantState` (``state_type``), ``F`` its `FightState` (``fight_state_type``).
+    """
 
     id: str
     title: str
     procedures: dict[str, Procedure]
     combatant_fields: tuple[Param, ...]
+    state_type: type[S]
+    fight_state_type: type[F]
 
     def procedure(self, name: str) -> Procedure:
         try:
@@ -208,7 +236,7 @@ class System(ABC):
                 f"{self.id} has no procedure {name!r}; it has: {', '.join(self.procedures)}."
             ) from None
 
-    def make_combatant(self, side: str, data: Mapping[str, Any]) -> Combatant:
+    def make_combatant(self, side: str, data: Mapping[str, Any]) -> Combatant[S]:
         """Build a combatant from a stat block (a mapping with ``name`` and the fields)."""
         if not isinstance(data, Mapping):
             raise RulesError(f"each combatant of side {side!r} must be a mapping of fields.")
@@ -216,25 +244,26 @@ class System(ABC):
         name = str(data.pop("name", "")).strip() or "Unnamed"
         stats = bind(self.combatant_fields, data)
         hp = self.starting_hp(stats)
-        return Combatant(name=name, side=side, stats=stats, hp=hp, max_hp=hp)
+        state = self.state_type.start(stats)
+        return Combatant(name=name, side=side, stats=stats, hp=hp, max_hp=hp, state=state)
 
     @abstractmethod
     def starting_hp(self, stats: dict[str, Any]) -> int:
         """Hit points (or the system's first health layer) a stat block starts with."""
 
     @abstractmethod
-    def begin(self, fight: Fight, rng: random.Random) -> None:
+    def begin(self, fight: Fight[S, F], rng: random.Random) -> None:
         """Before round 1: surprise and anything else the system does once."""
 
     @abstractmethod
-    def play_round(self, fight: Fight, rng: random.Random) -> None:
+    def play_round(self, fight: Fight[S, F], rng: random.Random) -> None:
         """One full round in the system's order (initiative, actions, morale, dying).
 
         Logs through ``fight.log(...)`` and marks combatants ``out``; the resolver stops when
         one side has no active combatant or ``fight.ended`` is set.
         """
 
-    def status(self, combatant: Combatant) -> dict[str, Any]:
+    def status(self, combatant: Combatant[S]) -> dict[str, Any]:
         """JSON-safe running numbers worth showing for a combatant (health layers, AC...)."""
         return {}
 

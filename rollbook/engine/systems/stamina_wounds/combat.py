@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rollbook.engine.systems.base import Combatant, Param, RulesError, System
+from rollbook.engine.systems.base import (
+    Combatant,
+    CombatantState,
+    FightState,
+    Param,
+    RulesError,
+    System,
+)
 from rollbook.engine.systems.dice import roll_die
 from rollbook.engine.systems.stamina_wounds.procedures import (
     PROCEDURES,
@@ -19,17 +27,54 @@ from rollbook.engine.systems.stamina_wounds.rules import take_damage
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
-__all__ = ["KINDS", "StaminaWoundsSystem"]
+__all__ = [
+    "KINDS",
+    "StaminaWoundsFightState",
+    "StaminaWoundsState",
+    "StaminaWoundsSystem",
+]
 
 KINDS = ("pc", "hireling", "enemy")
 
 
-class StaminaWoundsSystem(System):
+@dataclass(slots=True)
+class StaminaWoundsState(CombatantState):
+    """One combatant's running numbers in a Stamina & Wounds fight."""
+
+    stamina: int = 0
+    wounds: int = 0
+    usage: int = 0  # Usage marked on the weapon (a 1 on a damage die)
+    bleeding: bool = False  # one more Wound at the end of every round
+    dying_in: int | None = None  # rounds left after a mortal wound (None: none taken)
+
+    @classmethod
+    def start(cls, stats: dict[str, Any]) -> StaminaWoundsState:
+        return cls(stamina=stats["stamina"], wounds=stats["wounds"])
+
+
+@dataclass(slots=True)
+class StaminaWoundsFightState(FightState):
+    """What a Stamina & Wounds fight keeps between rounds."""
+
+    players: str = ""  # the side of the player characters
+    enemies: str = ""
+    ambush: str | None = None  # the side that caught the other unaware
+    broken: dict[str, bool] = field(default_factory=dict)  # side -> "half of them down" used up
+
+
+if TYPE_CHECKING:
+    StaminaWoundsFight = Fight[StaminaWoundsState, StaminaWoundsFightState]
+    Fighter = Combatant[StaminaWoundsState]
+
+
+class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
     """Hooks for the encounter resolver (the package docstring sums up the rules)."""
 
     id = "stamina-wounds"
     title = "Stamina & Wounds (side initiative, damage - AV, exploding dice)"
     procedures = PROCEDURES
+    state_type = StaminaWoundsState
+    fight_state_type = StaminaWoundsFightState
     combatant_fields = (
         Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
         Param("stamina", int, 0, "Stamina (lost first)", minimum=0, maximum=1000),
@@ -44,49 +89,45 @@ class StaminaWoundsSystem(System):
         Param("ambush", bool, False, "this side caught the other unaware"),
     )
 
-    def make_combatant(self, side: str, data: Any) -> Combatant:
+    def make_combatant(self, side: str, data: Any) -> Fighter:
         c = super().make_combatant(side, data)
         if c.stats["wounds"] >= c.stats["max_wounds"]:
             raise RulesError(f"{c.name} starts with Wounds at Max Wounds (already dead).")
         c.stats["sides"] = weapon_die({"weapon": c.stats["weapon"]})
-        # the running state every fight starts from (Monte Carlo copies it thousands of times)
-        c.stats["start"] = {"stamina": c.stats["stamina"], "wounds": c.stats["wounds"], "usage": 0}
         return c
 
     def starting_hp(self, stats: dict[str, Any]) -> int:
         return int(stats["stamina"]) + int(stats["max_wounds"]) - int(stats["wounds"])
 
-    def status(self, combatant: Combatant) -> dict[str, Any]:
+    def status(self, combatant: Fighter) -> dict[str, Any]:
         st, stats = combatant.state, combatant.stats
         return {
-            "stamina": st.get("stamina", stats["stamina"]),
-            "wounds": st.get("wounds", stats["wounds"]),
+            "stamina": st.stamina,
+            "wounds": st.wounds,
             "max_wounds": stats["max_wounds"],
             "av": stats["av"],
-            "usage": st.get("usage", 0),
-            "bleeding": bool(st.get("bleeding")),
-            "dying_in": st.get("dying_in"),
+            "usage": st.usage,
+            "bleeding": st.bleeding,
+            "dying_in": st.dying_in,
         }
 
     # -- set-up -----------------------------------------------------------------------------
-    def begin(self, fight: Fight, rng: random.Random) -> None:
+    def begin(self, fight: StaminaWoundsFight, rng: random.Random) -> None:
         names = list(fight.sides)
         with_pcs = [s for s in names if any(c.stats["kind"] == "pc" for c in fight.sides[s])]
         players = with_pcs[0] if len(with_pcs) == 1 else names[0]
-        fight.state["players"] = players
-        fight.state["enemies"] = fight.other(players)
+        fight.state.players = players
+        fight.state.enemies = fight.other(players)
         ambushers = [s for s in names if any(c.stats["ambush"] for c in fight.sides[s])]
-        fight.state["ambush"] = ambushers[0] if len(ambushers) == 1 else None
-        fight.state["broken"] = dict.fromkeys(names, False)  # "half of them down" used up
-        for c in fight.everyone():
-            c.state.update(c.stats["start"])
-        if fight.state["ambush"]:
-            fight.log(f"{fight.state['ambush']} catch the other side unaware.")
+        fight.state.ambush = ambushers[0] if len(ambushers) == 1 else None
+        fight.state.broken = dict.fromkeys(names, False)
+        if fight.state.ambush:
+            fight.log(f"{fight.state.ambush} catch the other side unaware.")
 
     # -- one round --------------------------------------------------------------------------
-    def play_round(self, fight: Fight, rng: random.Random) -> None:
-        players, enemies = fight.state["players"], fight.state["enemies"]
-        ambush = fight.state["ambush"] if fight.round == 1 else None
+    def play_round(self, fight: StaminaWoundsFight, rng: random.Random) -> None:
+        players, enemies = fight.state.players, fight.state.enemies
+        ambush = fight.state.ambush if fight.round == 1 else None
         if ambush:
             first = ambush
         else:
@@ -108,7 +149,12 @@ class StaminaWoundsSystem(System):
             self._morale(fight, rng, points)
 
     def _attack(
-        self, fight: Fight, rng: random.Random, c: Combatant, sneak: bool, points: list[str]
+        self,
+        fight: StaminaWoundsFight,
+        rng: random.Random,
+        c: Fighter,
+        sneak: bool,
+        points: list[str],
     ) -> None:
         foe = fight.target_for(c)
         if foe is None:
@@ -118,7 +164,7 @@ class StaminaWoundsSystem(System):
         raw = sum(faces)
         dealt = max(0, raw - foe.stats["av"])
         if fumble:
-            c.state["usage"] += 1
+            c.state.usage += 1
         kind = "sneak attack" if sneak else "attack"
         head = (
             ""
@@ -133,17 +179,17 @@ class StaminaWoundsSystem(System):
 
     def _harm(
         self,
-        fight: Fight,
+        fight: StaminaWoundsFight,
         rng: random.Random,
-        foe: Combatant,
+        foe: Fighter,
         amount: int,
         head: str,
         points: list[str],
     ) -> None:
         stamina, wounds, _, name = take_damage(
-            amount, foe.state["stamina"], foe.state["wounds"], foe.stats["max_wounds"]
+            amount, foe.state.stamina, foe.state.wounds, foe.stats["max_wounds"]
         )
-        foe.state["stamina"], foe.state["wounds"] = stamina, wounds
+        foe.state.stamina, foe.state.wounds = stamina, wounds
         foe.hp = stamina + foe.stats["max_wounds"] - wounds
         extra, said = wound_extras(name, rng)
         if name == "no_damage":
@@ -155,49 +201,49 @@ class StaminaWoundsSystem(System):
             foe.out = "dead"
             self._fallen(fight, foe, points)
         elif name == "bleeding":
-            foe.state["bleeding"] = True
-        elif name == "mortal" and "dying_in" not in foe.state:
-            foe.state["dying_in"] = extra["rounds"]
+            foe.state.bleeding = True
+        elif name == "mortal" and foe.state.dying_in is None:
+            foe.state.dying_in = extra["rounds"]
         if not fight.quiet:
             fight.log(
                 f"{head}: Stamina {stamina}, Wounds {wounds}/{foe.stats['max_wounds']}, {said}."
             )
 
-    def _fallen(self, fight: Fight, c: Combatant, points: list[str]) -> None:
+    def _fallen(self, fight: StaminaWoundsFight, c: Fighter, points: list[str]) -> None:
         members = fight.sides[c.side]
-        if c.side != fight.state["enemies"]:
+        if c.side != fight.state.enemies:
             return
         if c.stats["leader"]:
             points.append(f"their leader {c.name} fell")
-        if not fight.state["broken"][c.side] and 2 * sum(not m.active for m in members) >= len(
+        if not fight.state.broken[c.side] and 2 * sum(not m.active for m in members) >= len(
             members
         ):
-            fight.state["broken"][c.side] = True
+            fight.state.broken[c.side] = True
             points.append("half of them are down")
 
-    def _tick(self, fight: Fight, rng: random.Random, points: list[str]) -> None:
+    def _tick(self, fight: StaminaWoundsFight, rng: random.Random, points: list[str]) -> None:
         """End of round: bleeding costs a Wound, mortal wounds count down."""
         for c in fight.everyone():
             if c.out is not None:
                 continue
-            if c.state.get("bleeding"):
-                c.state["wounds"] += 1
+            if c.state.bleeding:
+                c.state.wounds += 1
                 c.hp -= 1
-                if c.state["wounds"] >= c.stats["max_wounds"]:
+                if c.state.wounds >= c.stats["max_wounds"]:
                     c.out = "dead"
                     fight.log(f"{c.name} bleeds out and dies.")
                     self._fallen(fight, c, points)
                     continue
-                fight.log(f"{c.name} bleeds: Wounds {c.state['wounds']}/{c.stats['max_wounds']}.")
-            if "dying_in" in c.state:
-                c.state["dying_in"] -= 1
-                if c.state["dying_in"] <= 0:
+                fight.log(f"{c.name} bleeds: Wounds {c.state.wounds}/{c.stats['max_wounds']}.")
+            if c.state.dying_in is not None:
+                c.state.dying_in -= 1
+                if c.state.dying_in <= 0:
                     c.out = "dead"
                     fight.log(f"{c.name} succumbs to the mortal wound.")
                     self._fallen(fight, c, points)
 
-    def _morale(self, fight: Fight, rng: random.Random, points: list[str]) -> None:
-        players, enemies = fight.state["players"], fight.state["enemies"]
+    def _morale(self, fight: StaminaWoundsFight, rng: random.Random, points: list[str]) -> None:
+        players, enemies = fight.state.players, fight.state.enemies
         pcs = [c for c in fight.active(players) if c.stats["kind"] == "pc"]
         foes = fight.active(enemies)
         if not pcs or not foes:
