@@ -1,4 +1,4 @@
-"""Dark Dungeons (seed 003): worked examples, Table 10-2, procedures and fights."""
+"""Dark Dungeons (docs/systems/dark-dungeons/): worked examples, Table 10-2, procedures, fights."""
 
 from __future__ import annotations
 

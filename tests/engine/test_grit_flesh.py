@@ -1,4 +1,4 @@
-"""`grit-flesh` against the rules of seed 001, case by case, with dice we choose."""
+"""`grit-flesh` against its rules (docs/systems/grit-flesh/), case by case, with dice we choose."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Roll-under-atk (seed 004): worked examples, tables, procedures and fights."""
+"""Roll-under-atk (docs/systems/roll-under-atk/): worked examples, tables, procedures and fights."""
 
 from __future__ import annotations
 

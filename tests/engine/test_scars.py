@@ -1,4 +1,4 @@
-"""`scars` against the rules of seed 000, case by case, with dice we choose."""
+"""`scars` against its rules (docs/systems/scars/), case by case, with dice we choose."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`stamina-wounds` against the rules of seed 002, case by case, with dice we choose."""
+"""`stamina-wounds` against its rules (docs/systems/stamina-wounds/), case by case, chosen dice."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ MODULES: dict[str, str] = {
 
 
 def ids() -> list[str]:
-    """The system ids, in the order the seeds list them."""
+    """The system ids, in registry order (`MODULES`)."""
     return list(MODULES)
 
 

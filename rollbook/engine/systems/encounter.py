@@ -119,7 +119,7 @@ class Fight[S: CombatantState, F: FightState]:
     def other(self, side: str) -> str:
         try:
             return self._other[side]
-        except KeyError:  # not one of exactly two sides: the old way says what is wrong
+        except KeyError:  # not exactly two sides: unpacking them below raises the plain error
             a, b = self.sides
             return b if side == a else a
 

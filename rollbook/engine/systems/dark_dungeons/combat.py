@@ -174,7 +174,7 @@ if TYPE_CHECKING:
 
 
 class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
-    """Dark Dungeons (seed 003)."""
+    """Dark Dungeons (the package docstring sums up the rules)."""
 
     id = "dark-dungeons"
     title = "Dark Dungeons"

@@ -1,9 +1,9 @@
 """`grit-flesh`: d20 + attribute Tests, Grit then Flesh, damage tags, Notches, Morale 0-20.
 
-Rules as implemented (numbers from seed 001; wording ours):
+Rules as implemented (readers' summary: docs/systems/grit-flesh/):
 
 - A Test is d20 + attribute against a difficulty (an attack: Violence against Defense).
-  The seed gives no difficulty for Savvy or MIG Tests and Saves; we use 10 unless told.
+  The rules give no difficulty for Savvy or MIG Tests and Saves; we use 10 unless told.
   A Boon rolls two d20 and keeps the higher, a Bane the lower; one of each cancels.
 - Attack: natural 20 is a critical hit (damage skips Grit, straight to Flesh); natural 1 is a
   critical miss (a melee weapon takes a Notch, a ranged one runs out of ammunition).

@@ -120,7 +120,7 @@ def _parsed(text: str) -> SmallDice:
 
 
 class RollUnderAtk(System[RollUnderAtkState, RollUnderAtkFightState]):
-    """Roll-under-atk (seed 004)."""
+    """Roll-under-atk (the package docstring sums up the rules)."""
 
     id = "roll-under-atk"
     title = "Roll-under ATK"

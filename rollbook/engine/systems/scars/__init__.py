@@ -1,6 +1,6 @@
 """`scars`: a roll-under d20 game with Agility/Brawn/Cunning, armour that cracks, and Scars.
 
-Rules as implemented (numbers from seed 000; wording ours):
+Rules as implemented (readers' summary: docs/systems/scars/):
 
 - A check is one d20 against a number; rolling that number exactly is a special success.
 - Attack: hit when AC < roll <= attack number. Roll == attack number: a hit that stuns the
