@@ -83,3 +83,14 @@ def test_the_configured_hook_names_are_the_runner_s() -> None:
     assert statblock_fence.validator is combat_fence.validator is accept
     names = [f["name"] for f in fences.CUSTOM_FENCES]
     assert names == ["roll-table", "roll-list", "statblock", "combat"]
+
+
+def test_no_markup_module_imports_the_extension() -> None:
+    """The per-page state has its own module; the extension only registers it (no cycles)."""
+    import pathlib
+
+    import rollbook.markup as markup
+
+    for path in pathlib.Path(markup.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "rollbook.markup.extension import" not in text, path.name
