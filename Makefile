@@ -21,11 +21,16 @@ build: setup
 dist: setup
 	$(PY) scripts/make_dist.py
 
+lint: setup
+	$(PY) -m ruff check rollbook tests
+	$(PY) -m ruff format --check rollbook tests
+	$(PY) -m mypy
+
+# Coverage is reported (lines of rollbook/ the suite never ran), not enforced.
 test:
 	@bash scripts/setup.sh --browser
-	$(PY) -m ruff check rollbook tests
-	$(PY) -m mypy
-	$(PY) -m pytest -n 2 -p no:cacheprovider
+	@$(MAKE) --no-print-directory lint
+	$(PY) -m pytest -n 2 -p no:cacheprovider --cov --cov-report=term
 
 bench: setup
 	$(PY) -m tests.bench

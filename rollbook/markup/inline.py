@@ -20,7 +20,7 @@ from rollbook.markup import nested
 from rollbook.markup.render import ascii_refs
 
 if TYPE_CHECKING:
-    from rollbook.markup.extension import PageState
+    from rollbook.markup.page_state import PageState
 
 __all__ = ["PRIORITY", "RollInlineProcessor", "dice_summary", "inline_roll_element"]
 

@@ -24,7 +24,7 @@ from markdown import Markdown, util
 from rollbook.markup.problems import active_context
 
 if TYPE_CHECKING:
-    from rollbook.markup.extension import PageState
+    from rollbook.markup.page_state import PageState
 
 __all__ = [
     "OPTION",

@@ -28,7 +28,7 @@ from rollbook.markup.problems import active_context
 from rollbook.markup.render import payload_json
 
 if TYPE_CHECKING:
-    from rollbook.markup.extension import PageState
+    from rollbook.markup.page_state import PageState
 
 __all__ = ["RefsHere", "Site", "SiteProblem"]
 

@@ -48,7 +48,11 @@ SNAPSHOT_IMPORTS: tuple[str, ...] = (
 )
 #: Added when the site ships icepool: importing it takes seconds in Pyodide (over the
 #: worker's 1 s watchdog on a first "odds" request) and adds only ~0.25 MB (brotli).
-ICEPOOL_IMPORTS: tuple[str, ...] = ("icepool", "rollbook.engine.dice.exact")
+ICEPOOL_IMPORTS: tuple[str, ...] = (
+    "icepool",
+    "rollbook.engine.dice.dist",
+    "rollbook.engine.dice.exact",
+)
 
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
 #: The wheel mounting the script shares with the site's worker (part of the snapshot's key).

@@ -252,7 +252,7 @@ def test_engine_starts_after_the_first_frame_without_waiting_for_load(
     page: Page, fixture_site: str
 ) -> None:
     # An image that never arrives holds the page's `load` event back for the whole test; the
-    # worker must start (and get ready) anyway, since it no longer waits for `load`.
+    # worker must start (and get ready) anyway, since it does not wait for `load`.
     held = []
     page.route("**/never-loads.png", lambda route: held.append(route))
     page.add_init_script(

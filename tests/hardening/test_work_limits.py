@@ -12,7 +12,8 @@ import pytest
 
 from rollbook.engine.bridge import handle
 from rollbook.engine.limits import value
-from rollbook.engine.systems.base import RulesError, SmallDice
+from rollbook.engine.systems.base import RulesError
+from rollbook.engine.systems.dice import SmallDice
 from rollbook.engine.systems.montecarlo import simulate
 from rollbook.engine.systems.oddswork import check_odds_work, odds_work
 from tests.hardening.bounded import assert_one_sentence, rollbook

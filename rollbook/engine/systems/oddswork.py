@@ -14,7 +14,7 @@ from rollbook.engine.limits import value
 from rollbook.engine.systems.base import RulesError
 
 if TYPE_CHECKING:
-    from rollbook.engine.systems.base import SmallDice
+    from rollbook.engine.systems.dice import SmallDice
 
 __all__ = ["check_odds_work", "odds_work"]
 

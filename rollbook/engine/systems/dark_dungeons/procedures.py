@@ -7,8 +7,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, SmallDice, tally
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
 from rollbook.engine.systems.dark_dungeons import rules
+from rollbook.engine.systems.dice import SmallDice
 from rollbook.engine.systems.oddswork import check_odds_work
 
 __all__ = ["PROCEDURES", "damage_weights", "parse_damage"]
