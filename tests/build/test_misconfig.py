@@ -12,7 +12,7 @@ from pathlib import Path
 import markdown
 import pytest
 
-from rollbook.markup import extension
+from rollbook.markup import extension, page_state
 from rollbook.mkdocs_plugin.config import RollbookConfig
 
 PAGE = textwrap.dedent("""\
@@ -72,7 +72,7 @@ def test_a_plugin_option_under_the_extension_names_where_it_belongs(tmp_path):
 
 
 def test_an_unknown_extension_option_without_the_plugin_is_a_warning(monkeypatch, caplog):
-    monkeypatch.setattr(extension, "_WARNED", set())
+    monkeypatch.setattr(page_state, "_WARNED", set())
     configs = {"rollbook": {"preset": {"quiet": {"odds": False}}}}
     with caplog.at_level(logging.WARNING, logger="mkdocs.rollbook.markup"):
         md = markdown.Markdown(extensions=["rollbook"], extension_configs=configs)
