@@ -65,6 +65,7 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 
 _RUNNING: dict[str, QuietServer] = {}
+_ROOTS: dict[str, Path] = {}
 
 
 @contextmanager
@@ -77,12 +78,18 @@ def serve(root: Path) -> Iterator[str]:
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     _RUNNING[base] = server
+    _ROOTS[base] = root
     try:
         yield base
     finally:
-        del _RUNNING[base]
+        del _RUNNING[base], _ROOTS[base]
         server.shutdown()
         server.server_close()
+
+
+def root_of(base: str) -> Path:
+    """The folder the server at `base` serves."""
+    return _ROOTS[base]
 
 
 def requested(base: str) -> list[str]:
