@@ -109,3 +109,15 @@ def test_bounds_beyond_the_magnitude_are_an_author_error() -> None:
     assert [p.message for p in problems if p.severity == "error"] == [
         f"prompts: max of 'n' must be within ±{LIMIT}, not {LIMIT + 1}"
     ]
+
+
+@pytest.mark.parametrize("name", ["seed", "roll"])
+def test_prompts_named_like_link_parameters_are_an_author_error(name: str) -> None:
+    from rollbook.engine.tables import check
+
+    text = f"{{{{ result }}}} {{{{ {name} }}}}"
+    data = {"roll": "1d6", "prompts": [{"name": name, "min": 0, "max": 3}],
+            "result_text": text, "results": {">=1": "Any"}}  # fmt: skip
+    _, problems = check(data)
+    errors = [p.message for p in problems if p.severity == "error"]
+    assert f"prompt {name!r} cannot be given in a link" in errors[0]

@@ -25,6 +25,9 @@ __all__ = ["MAX_COMBINATIONS", "check", "describe_values", "validate"]
 
 #: Most prompt-value combinations validation enumerates before it gives up on coverage.
 MAX_COMBINATIONS = 1000
+# Query parameters of a link that rolls (`?roll=ID&seed=N&NAME=VALUE`): no prompt may
+# take their names, or its value could not travel in the link.
+LINK_PARAMETERS = {"roll": "table to roll", "seed": "seed of the dice"}
 _SHOWN_VALUES = 12
 
 
@@ -90,6 +93,13 @@ class _Checker:
                     ("result_text",),
                     f"result_text uses {{{{ {name} }}}}, which is neither roll, result, dice, "
                     f"a column nor a prompt{suggest(name, known)}",
+                )
+        for i, name in enumerate(prompt_names):
+            if name in LINK_PARAMETERS:
+                self.add(
+                    ("prompts", i, "name"),
+                    f"prompt {name!r} cannot be given in a link: links use {name}= for the "
+                    f"{LINK_PARAMETERS[name]}; give the prompt another name",
                 )
         for i, name in enumerate(prompt_names):
             if name not in in_roll and normalize(name) not in in_text:
