@@ -15,7 +15,7 @@ export const OLD_KEY = "rollbook.history.v1";
 export const LIMIT = 200; // entries kept; the oldest go first
 export const MAX_TEXT = 2000; // characters of a label or result; longer entries are dropped
 const MAX_HREF = 4000; // characters of a link
-const MAX_STORED = 2_000_000; // characters of stored JSON read at all
+const MAX_STORED = 3_000_000; // characters of stored JSON read at all (200 full entries fit)
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 /** `href` as a link of this site (absolute, normalised), or null. */

@@ -205,3 +205,16 @@ def test_old_shared_history_is_claimed_per_site(page: Page, two_sites: str) -> N
     assert_only_good_links(page, f"{two_sites}b/", 1)
     assert page.evaluate(f"localStorage.getItem('{OLD_KEY}')") is None
     assert click_every_entry(page, f"{two_sites}b/") == 1
+
+
+def test_a_huge_stored_history_costs_little_and_keeps_the_newest(
+    page: Page, fixture_site: str
+) -> None:
+    page.goto(fixture_site)
+    store(page, new_key(fixture_site), [None] * 50_000 + good(fixture_site))
+    page.reload()
+    assert_only_good_links(page, fixture_site, 2)
+    # Beyond what any history of 200 entries could hold (3 million characters): not read.
+    store(page, new_key(fixture_site), [entry("/", where="x" * 1000)] * 4000)
+    page.reload()
+    expect(page.locator(".rb-history-toggle")).to_have_text("Rolls (0)")
