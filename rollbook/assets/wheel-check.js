@@ -5,15 +5,17 @@
 // names) the engine does not start, and says why. The icepool wheel serves exact odds
 // only: without it plain dice still roll, and odds requests say they are unavailable.
 
+import { sha256Hex } from "./sha256.js";
+
 /** A start-up failure whose message is a sentence for the reader (no stack, no traceback). */
 export class StartError extends Error {}
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** The lowercase hex SHA-256 of `bytes`; null where the browser offers no SubtleCrypto. */
+/** The lowercase hex SHA-256 of `bytes` (SubtleCrypto, else plain JavaScript). */
 export async function sha256(bytes) {
   const subtle = globalThis.crypto && globalThis.crypto.subtle;
-  if (!subtle) return null; // plain http on a host other than localhost
+  if (!subtle) return sha256Hex(bytes); // plain http on a host other than localhost
   return hex(await subtle.digest("SHA-256", bytes));
 }
 
@@ -51,8 +53,7 @@ export async function loadWheels(manifest, base, fetchBytes) {
       const expected = entry && typeof entry.sha256 === "string" ? entry.sha256.toLowerCase() : null;
       if (expected) {
         const actual = await sha256(bytes);
-        if (actual === null) console.warn("rollbook engine: no SubtleCrypto here, wheels not checked");
-        else if (actual !== expected) {
+        if (actual !== expected) {
           const why = `the file ${name} is not the one the site lists (its SHA-256 checksum differs)`;
           if (optional) return void (oddsLost = why);
           throw new StartError(`${why}; the site may be part-way through an update, so try again later`);

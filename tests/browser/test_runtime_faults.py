@@ -41,8 +41,9 @@ def manifest_with(change: Callable[[dict], None]) -> Callable[[bytes], bytes]:
 def click_inline(page: Page) -> str:
     """Click the first inline roll; its output once it says something other than warming up."""
     inline = page.locator(".rb-inline").first
-    inline.locator("button.rb-roll").click()
     output = inline.locator("output.rb-out")
+    output.evaluate("node => node.replaceChildren()")  # an earlier sentence is not this answer
+    inline.locator("button.rb-roll").click()
     expect(output).not_to_have_text(re.compile(r"^$|warming up"), timeout=READY_TIMEOUT_MS)
     return output.inner_text()
 
@@ -160,3 +161,33 @@ def test_a_damaged_engine_file_gives_one_sentence_not_a_traceback(
         expect_start_failure(page, "its dice code could not be loaded (the engine file is damaged)")
     notice = page.locator(".rb-engine-notice p").inner_text()
     assert notice.count(".") <= 3 and "\n" not in notice
+
+
+def test_without_subtle_crypto_the_wheels_are_still_checked(page: Page, fixture_site: str) -> None:
+    # Plain http on a LAN address has no SubtleCrypto; the plain-JavaScript digest then
+    # checks the wheels. Here it runs on the site's own wheels and on edge-case lengths.
+    rng = random.Random(5)
+    samples = [rng.randbytes(n) for n in (0, 1, 55, 56, 63, 64, 65, 1000)]
+    page.goto(fixture_site)
+    result = page.evaluate(
+        """async (samples) => {
+          const base = new URL("assets/rollbook/manifest.json", location.href);
+          const { sha256Hex } = await import(new URL("sha256.js", base));
+          const check = await import(new URL("wheel-check.js", base));
+          const manifest = await (await fetch(base)).json();
+          const fetchBytes = async (url) => (await fetch(url)).arrayBuffer();
+          Object.defineProperty(crypto, "subtle", { value: undefined });
+          const loaded = await check.loadWheels(manifest, base, fetchBytes);
+          const wrong = { ...manifest, engine: { ...manifest.engine, sha256: "0".repeat(64) } };
+          const refused = await check.loadWheels(wrong, base, fetchBytes).then(
+            () => null, (error) => error.message);
+          return {
+            names: loaded.wheels.map((w) => w.name), oddsLost: loaded.oddsLost, refused,
+            digests: samples.map((s) => sha256Hex(new Uint8Array(s))),
+          };
+        }""",
+        [list(sample) for sample in samples],
+    )
+    assert len(result["names"]) == 2 and result["oddsLost"] is None
+    assert "is not the one the site lists" in result["refused"]
+    assert result["digests"] == [hashlib.sha256(sample).hexdigest() for sample in samples]
