@@ -37,7 +37,7 @@ export function follow() {
   // Prompt values by name, as text: a Map, so names like "constructor" are only names.
   const given = new Map();
   for (const [name, value] of params) {
-    if (name !== "roll" && name !== "seed" && !given.has(name)) given.set(name, value);
+    if (name !== "roll" && name !== "seed") given.set(name, value); // the last one counts
   }
   root.scrollIntoView({ block: "start" });
   if (root.matches(table.SELECTOR)) {
