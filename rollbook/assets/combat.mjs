@@ -9,11 +9,11 @@
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { pinButton } from "./pins.js";
+import { MAX_SEED, parseSeed, SEED_RULE } from "./seeds.js";
 import { copyText, el, pageUrl, readPayload } from "./util.js";
 
 export const SELECTOR = ".rb-combat";
 
-const MAX_SEED = 2 ** 53 - 1; // the bridge's bound, exact in JavaScript
 // Monte Carlo fights per request: start small, then aim at ~250 ms a request, far inside
 // the engine's 1 s watchdog on a slow device too.
 const FIRST_BATCH = 50;
@@ -78,13 +78,6 @@ function winBar(rate, lo, hi) {
   range.style.inlineSize = `${Math.max(0, hi - lo) * 100}%`;
   bar.append(fill, range);
   return bar;
-}
-
-function parseSeed(text) {
-  const trimmed = String(text).trim();
-  if (!/^\d{1,16}$/.test(trimmed)) return null;
-  const seed = Number(trimmed);
-  return seed <= MAX_SEED ? seed : null;
 }
 
 /** Make one combat block live; safe to call again on the same element. */
@@ -197,7 +190,7 @@ export function mount(root) {
       const typed = ui.seed.value.trim();
       const seed = typed ? parseSeed(typed) : newSeed();
       if (seed === null) {
-        ui.status.textContent = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+        ui.status.textContent = `The seed must be ${SEED_RULE}.`;
         return;
       }
       fight.seed = seed;
@@ -251,9 +244,14 @@ function followLink(root, anchor) {
   const params = new URLSearchParams(location.search);
   if (params.get("fight") !== anchor || linkHandled === location.href) return;
   linkHandled = location.href;
-  const seed = parseSeed(params.get("seed") ?? "");
-  if (seed === null) return;
+  const raw = params.get("seed");
+  const seed = raw === null ? newSeed() : parseSeed(raw);
   root.scrollIntoView({ block: "start" });
+  if (seed === null) {
+    const status = root.querySelector(".rb-fight-status");
+    if (status) status.textContent = `Not fought: this link's seed must be ${SEED_RULE}.`;
+    return;
+  }
   fightWith(root, seed);
 }
 

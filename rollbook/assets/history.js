@@ -2,28 +2,12 @@
 // page changes and reloads; each entry links back to its roll; clearable; exportable as
 // Markdown. All text goes in through textContent.
 
+import { KEY, LIMIT, MAX_TEXT, load, migrate, remove, save } from "./history-store.js";
 import { el } from "./util.js";
 
-const KEY = "rollbook.history.v1";
-const LIMIT = 200; // entries kept; the oldest go first
 const TRAY_ID = "rb-history";
 
-function load() {
-  try {
-    const entries = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(entries) ? entries : [];
-  } catch {
-    return [];
-  }
-}
-
-function save(entries) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(entries.slice(-LIMIT)));
-  } catch {
-    // Storage full or disabled (private mode): the tray still shows this page's rolls.
-  }
-}
+migrate();
 
 let memory = null; // fallback when storage is unavailable
 
@@ -47,7 +31,9 @@ function flush() {
 
 /** Add one roll: {where: label, result: plain text, href: link back}. */
 export function record({ where, result, href }) {
-  pending.push({ time: new Date().toISOString(), page: document.title, where, result, href });
+  const cut = (text) => String(text ?? "").slice(0, MAX_TEXT); // longer ones would not load
+  const entry = { page: cut(document.title), where: cut(where), result: cut(result), href };
+  pending.push({ time: new Date().toISOString(), ...entry });
   if (flushScheduled) return;
   flushScheduled = true;
   // After the frame that shows the result: the reader sees it before we touch storage.
@@ -133,12 +119,7 @@ function ensureTray() {
   downloadButton.addEventListener("click", () => download(toMarkdown()));
   clear.addEventListener("click", () => {
     memory = [];
-    save([]);
-    try {
-      localStorage.removeItem(KEY);
-    } catch {
-      // nothing stored
-    }
+    remove();
     status.textContent = "History cleared.";
     render();
   });

@@ -1,5 +1,5 @@
-// Prompt inputs of a table: read, validated (type, min, max) before any roll, and filled
-// from deep links. A value out of range is explained, never rolled.
+// Prompt inputs of a table: read as text, sent to the engine (which judges them: type, min,
+// max), marked when refused, and filled from deep links.
 
 import { el, humanize, uid } from "./util.js";
 
@@ -40,68 +40,36 @@ export function ensureInputs(root, data) {
   return inputs;
 }
 
-function labelOf(input) {
-  const label =
-    (input.id && input.ownerDocument.querySelector(`label[for="${CSS.escape(input.id)}"]`)) ||
-    input.closest("label");
-  const text = input.dataset.rbLabel || (label && label.textContent.trim());
-  return text || humanize(input.name);
-}
-
 /**
- * Check one raw value against an input's type and bounds.
- * @returns {{value: number|string} | {error: string}}
- */
-export function check(input, raw) {
-  const name = labelOf(input);
-  const text = String(raw ?? "").trim();
-  const min = input.getAttribute("min");
-  const max = input.getAttribute("max");
-  if (input.type !== "number" && input.getAttribute("inputmode") !== "numeric") {
-    return text ? { value: text } : { error: `${name} needs a value.` };
-  }
-  const bounds =
-    min !== null && max !== null
-      ? ` from ${min} to ${max}`
-      : min !== null
-        ? ` of at least ${min}`
-        : max !== null
-          ? ` of at most ${max}`
-          : "";
-  if (!/^[-+]?\d+$/.test(text)) {
-    return { error: `${name} must be a whole number${bounds}; “${text || "nothing"}” is not.` };
-  }
-  const value = Number(text);
-  if ((min !== null && value < Number(min)) || (max !== null && value > Number(max))) {
-    return { error: `${name} must be a whole number${bounds}; ${value} is out of range.` };
-  }
-  return { value };
-}
-
-/**
- * Validate every input (or the `given` values), marking nothing.
- * @returns {{values: object} | {error: string, input: Element}}
+ * The text of each input, or of the link's value for it (`given`: a Map of name -> text).
+ * Nothing is judged here: the engine judges every value by the rule the CLI uses
+ * (rollbook/engine/tables/prompt_value.py), so a form, a link and `rollbook table --set`
+ * accept the same values and refuse the rest with the same sentence.
+ * @returns {{values: object}}  name -> text, in a prototype-free object
  */
 export function read(inputs, given = null) {
-  const values = {};
+  const values = Object.create(null);
   for (const input of inputs) {
-    const raw = given && given[input.name] !== undefined ? given[input.name] : input.value;
-    const result = check(input, raw);
-    if (result.error) return { error: result.error, input };
-    values[input.name] = result.value;
+    values[input.name] = given && given.has(input.name) ? given.get(input.name) : input.value;
   }
   return { values };
 }
 
-/** `read`, marking the first bad input (aria-invalid) and clearing the good ones before it. */
-export function collect(inputs, given = null) {
-  const result = read(inputs, given);
+/** Mark the input of the prompt the engine refused (`name`; null: none) and clear the rest. */
+export function mark(inputs, name = null) {
   for (const input of inputs) {
-    if (input === result.input) {
-      input.setAttribute("aria-invalid", "true");
-      break;
-    }
-    input.removeAttribute("aria-invalid");
+    if (input.name === name) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
   }
-  return result;
+  return inputs.find((input) => input.name === name) || null;
+}
+
+/**
+ * A value the engine accepted, as links and inputs show it: "-0" and "007" and " 7 " are
+ * written "0", "7" and "7" (an accepted value is an optional "-" and at most ten digits,
+ * exact as a JavaScript number).
+ */
+export function canonical(text) {
+  const value = Number(String(text).trim());
+  return Object.is(value, -0) ? "0" : String(value);
 }

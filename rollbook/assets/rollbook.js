@@ -8,6 +8,7 @@ import * as gm from "./gm.js";
 import * as history from "./history.js";
 import * as inline from "./inline.js";
 import * as instant from "./instant.js";
+import { watchEngine } from "./startup-watchdog.js";
 import * as table from "./table.js";
 
 // A hidden tab runs no animation frames; start anyway this long after the widgets mount.
@@ -94,6 +95,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
 });
 
 document.documentElement.dataset.rbEngine ??= "idle";
+watchEngine(engine.onState, engine.startFailure, () => engine.start());
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   // Material: fires for the first page and after every instant navigation.

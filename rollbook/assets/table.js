@@ -5,7 +5,7 @@ import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { bindHand, makeHand } from "./inhand.js";
 import { pinButton } from "./pins.js";
-import { collect, ensureInputs, read } from "./prompts.js";
+import { canonical, ensureInputs, mark, read } from "./prompts.js";
 import * as nested from "./nested.js";
 import * as tabs from "./tabs.js";
 import {
@@ -141,21 +141,13 @@ function chanceUpdater(root, data, inputs) {
   const rows = () => root.querySelectorAll("[data-rb-row]");
   const built = new Map([...rows()].map((row) => [row.dataset.rbRow, row.dataset.rbP ?? null]));
   const keyOf = (values) => JSON.stringify(inputs.map((input) => [input.name, values[input.name]]));
-  const initial = collect(
-    inputs,
-    Object.fromEntries(inputs.map((input) => [input.name, input.defaultValue])),
-  );
-  const defaultsKey = initial.error ? null : keyOf(initial.values);
+  const initial = read(inputs, new Map(inputs.map((input) => [input.name, input.defaultValue])));
+  const defaultsKey = keyOf(initial.values);
   let shownKey = defaultsKey;
   let asked = 0;
   return async function update() {
     if (!root.classList.contains("rb-show-chances") || !inputs.length) return;
-    const checked = collect(inputs);
-    if (checked.error) {
-      shownKey = null;
-      for (const row of rows()) paintChance(row, null, checked.error);
-      return;
-    }
+    const checked = read(inputs);
     const key = keyOf(checked.values);
     if (key === shownKey) return;
     const mine = ++asked;
@@ -168,6 +160,7 @@ function chanceUpdater(root, data, inputs) {
     const reply = await request({ op: "table_odds", table: data, prompts: checked.values });
     if (mine !== asked) return; // the reader changed the values again meanwhile
     root.classList.remove("rb-chances-busy");
+    mark(inputs, reply.error ? reply.prompt ?? null : null);
     for (const row of rows()) {
       const pq = reply.error ? null : reply.chances[Number(row.dataset.rbRow)] ?? null;
       paintChance(row, pq, reply.error || "");
@@ -204,7 +197,7 @@ function title(root, data) {
 /** A URL that repeats this exact roll: ?roll=ID&seed=N&prompt=value#ID. */
 export function rollLink(id, seed, values) {
   const params = new URLSearchParams({ roll: id, seed: String(seed) });
-  for (const [name, value] of Object.entries(values)) params.set(name, String(value));
+  for (const [name, value] of Object.entries(values)) params.set(name, canonical(value));
   return `${pageUrl()}?${params}#${encodeURIComponent(id)}`;
 }
 
@@ -218,7 +211,7 @@ export function mount(root) {
   const result = ensureResult(root);
   const inputs = [...ensureInputs(root, data), ...nested.ensureInputs(root, data)];
   tabs.mount(root);
-  nested.mountRefs(root, data, () => collect(inputs));
+  nested.mountRefs(root, data, () => read(inputs));
   const pin = pinButton({ kind: root.dataset.rbKind === "list" ? "list" : "table", id: anchorOf(root), label: title(root, data) });
   if (pin) ui.bar.append(pin);
 
@@ -255,17 +248,7 @@ export function mount(root) {
   let rolling = false;
   const roll = async (seed, given = null) => {
     if (rolling) return;
-    const checked = collect(inputs, given);
-    if (checked.error) {
-      if (given) checked.input.value = given[checked.input.name] ?? checked.input.value;
-      refuse(`Not rolled: ${checked.error}`);
-      if (!given) checked.input.focus();
-      return;
-    }
-    if (given) {
-      for (const input of inputs) input.value = String(checked.values[input.name]);
-      updateChances();
-    }
+    const checked = read(inputs, given);
     rolling = true;
     const ready = isReady();
     const done = markBusy(ui.rollButton, root, !ready);
@@ -276,9 +259,21 @@ export function mount(root) {
     const reply = await request({ op: "table", table: data, seed, prompts: checked.values });
     rolling = false;
     done();
+    const refused = mark(inputs, reply.error ? reply.prompt ?? null : null);
+    if (refused) {
+      // The engine judged a prompt value (the rule `rollbook table --set` follows too).
+      if (given) refused.value = String(checked.values[refused.name]);
+      refuse(`Not rolled: ${reply.error}`);
+      if (!given) refused.focus();
+      return;
+    }
     if (reply.error) {
       refuse(reply.error);
       return;
+    }
+    if (given) {
+      for (const input of inputs) input.value = canonical(checked.values[input.name]);
+      updateChances();
     }
     show(reply, seed, checked.values);
     hand.prepare();

@@ -34,7 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     table.add_argument("page", metavar="PAGE.md", help="the Markdown page holding the table")
     table.add_argument("table_id", metavar="TABLE_ID", help="the table's anchor (id, heading slug)")
-    table.add_argument("--seed", type=int, help="seed for random.Random (printed if not given)")
+    table.add_argument(
+        "--seed", type=_seed, help="seed for random.Random, as in links (printed if not given)"
+    )
     table.add_argument(
         "--set", dest="values", action="append", default=[], metavar="NAME=VALUE",
         help="a prompt value (repeatable)",
@@ -107,17 +109,24 @@ def run_check(args: argparse.Namespace) -> int:
     return 1 if count else 0
 
 
-def _values(pairs: list[str]) -> dict[str, int]:
-    values: dict[str, int] = {}
+def _seed(text: str) -> int:
+    from rollbook.engine.bridge import BridgeError, parse_seed
+
+    try:
+        return parse_seed(text)
+    except BridgeError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _values(pairs: list[str]) -> dict[str, str]:
+    """NAME=VALUE pairs; the values go to the engine as text, judged there as the
+    browser's are (rollbook.engine.tables.prompt_value)."""
+    values: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise CliError(f"--set takes NAME=VALUE, not {pair!r}.")
-        try:
-            values[name.strip()] = int(value.strip())
-        except ValueError:
-            what = f"--set {name.strip()}: {value.strip()!r} is not a whole number."
-            raise CliError(what) from None
+        values[name.strip()] = value
     return values
 
 

@@ -10,13 +10,21 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.limits import value
 
-__all__ = ["MAX_SEED", "MAX_SIMULATE_RUNS", "BridgeError", "handle", "handle_json"]
+__all__ = [
+    "MAX_SEED",
+    "MAX_SIMULATE_RUNS",
+    "BridgeError",
+    "handle",
+    "handle_json",
+    "parse_seed",
+]
 
 # Seeds come from page URLs; anything beyond 2**53 could not round-trip through JavaScript.
 MAX_SEED = 2**53 - 1
@@ -26,12 +34,24 @@ class BridgeError(ValueError):
     """A request the bridge cannot answer: missing or ill-typed fields, unknown op."""
 
 
+SEED_RULE = f"a whole number from 0 to {MAX_SEED}"
+_SEED_TEXT = re.compile(r"[0-9]{1,16}")
+
+
+def parse_seed(text: str) -> int:
+    """A seed written as text (``rollbook table --seed``), by the rule the browser applies
+    to a link's ``seed=``: ASCII digits only (no sign, no spaces), at most `MAX_SEED`."""
+    if not _SEED_TEXT.fullmatch(text) or int(text) > MAX_SEED:
+        raise BridgeError(f"the seed must be {SEED_RULE}, not {text[:40]!r}")
+    return int(text)
+
+
 def _rng(request: Mapping[str, Any]) -> random.Random:
     seed = request.get("seed")
     if seed is None:
         return random.Random()
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise BridgeError(f"the seed must be a whole number from 0 to {MAX_SEED}.")
+        raise BridgeError(f"the seed must be {SEED_RULE}.")
     return random.Random(seed)
 
 
@@ -215,6 +235,9 @@ def handle(request: Any) -> dict[str, Any]:
         reply = {"error": _sentence(error), "kind": type(error).__name__}
         if getattr(error, "position", None) is not None and callable(getattr(error, "caret", None)):
             reply["caret"] = error.caret()  # type: ignore[attr-defined]  # a DiceError
+        prompt = getattr(error, "prompt", None)
+        if isinstance(prompt, str):
+            reply["prompt"] = prompt  # the prompt whose value was refused (PromptError)
         return reply
     except RecursionError:
         return {"error": "That expression is nested too deeply.", "kind": "RecursionError"}

@@ -23,6 +23,7 @@ WIDGETS = [
     ".rb-combat",
     ".rb-history",
     ".rb-link-notice",
+    ".rb-engine-notice",
     ".rb-error",
 ]
 

@@ -17,6 +17,7 @@ from rollbook.engine.tables.keys import KeyError_, count_parts, parse_key
 from rollbook.engine.tables.nested import parts_of
 from rollbook.engine.tables.parts import PROMPT_TYPES, Button, Prompt, Row, Tab
 from rollbook.engine.tables.problems import ERROR, WARNING, LineMap, Path, Problem, TableError
+from rollbook.engine.tables.prompt_value import MAX_PROMPT_MAGNITUDE
 from rollbook.engine.tables.template import DEFAULT_RESULT_TEXT, humanize, normalize
 
 __all__ = ["CANONICAL_MARK", "LIST_KEYS", "TABLE_KEYS", "read_authored", "suggest"]
@@ -348,6 +349,13 @@ class _Reader:
                 self.error(
                     ("prompts", i, side),
                     f"prompts: {side} of {name!r} must be a whole number, not {_type_name(bound)}",
+                )
+                bound = None
+            elif bound is not None and abs(bound) > MAX_PROMPT_MAGNITUDE:
+                self.error(
+                    ("prompts", i, side),
+                    f"prompts: {side} of {name!r} must be within ±{MAX_PROMPT_MAGNITUDE}, "
+                    f"not {bound}",
                 )
                 bound = None
             bounds[side] = bound

@@ -21,24 +21,10 @@ from rollbook.engine.tables.keys import parse_key, value_text
 from rollbook.engine.tables.nested import MAX_DEPTH, fill_slots, prompts_for, split_prompts
 from rollbook.engine.tables.parts import Button, Prompt, Row, Tab, TableRoll
 from rollbook.engine.tables.problems import LineMap, Path, Problem, TableError
+from rollbook.engine.tables.prompt_value import PromptError, prompt_value
 from rollbook.engine.tables.template import dice_text, fill_template, normalize, placeholders
 
 __all__ = ["RollList", "Table"]
-
-
-def _prompt_int(name: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise TableError(f"prompt {name!r} needs a whole number, not {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(value.strip())
-        except ValueError:
-            pass
-    raise TableError(f"prompt {name!r} needs a whole number, not {value!r}")
 
 
 def _row_dict(row: Row) -> dict[str, Any]:
@@ -148,13 +134,14 @@ class Table:
         """Check prompt values and complete them.
 
         Args:
-            prompts: Name -> value (int, or a string of digits as from a form or URL).
+            prompts: Name -> value: text as typed, linked or given to ``--set``, or an
+                int; each judged by `prompt_value` (the one rule for every caller).
             strict: Require a value for every prompt (rolling); otherwise a missing
                 value takes the prompt's ``default`` (odds and labels).
 
         Raises:
             TableError: For an unknown name, a non-number, a value outside min..max, or
-                (strict) a missing value.
+                (strict) a missing value (`PromptError`, naming the prompt, for a value).
         """
         given = split_prompts(prompts)[0]  # ANCHOR.NAME values are for nested tables
         known = {p.name: p for p in self.prompts}
@@ -166,17 +153,11 @@ class Table:
         for prompt in self.prompts:
             if prompt.name not in given:
                 if strict:
-                    raise TableError(f"prompt {prompt.name!r} ({prompt.label}) needs a value")
+                    message = f"prompt {prompt.name!r} ({prompt.label}) needs a value"
+                    raise PromptError(message, prompt.name)
                 values[prompt.name] = prompt.default
                 continue
-            value = _prompt_int(prompt.name, given[prompt.name])
-            if (prompt.min is not None and value < prompt.min) or (
-                prompt.max is not None and value > prompt.max
-            ):
-                low = "" if prompt.min is None else f" from {prompt.min}"
-                high = "" if prompt.max is None else f" to {prompt.max}"
-                raise TableError(f"prompt {prompt.name!r} must be{low}{high}, not {value}")
-            values[prompt.name] = value
+            values[prompt.name] = prompt_value(prompt, given[prompt.name])
         return values
 
     def notation(self, prompts: Mapping[str, Any] | None = None) -> str:

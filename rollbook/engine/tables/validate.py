@@ -28,6 +28,9 @@ __all__ = ["MAX_COMBINATIONS", "check", "describe_values", "validate"]
 MAX_COMBINATIONS = value("prompt_combinations")
 #: Most possible totals, added up over every combination, a coverage check collects.
 MAX_COVERAGE_VALUES = value("coverage_values")
+# Query parameters of a link that rolls (`?roll=ID&seed=N&NAME=VALUE`): no prompt may
+# take their names, or its value could not travel in the link.
+LINK_PARAMETERS = {"roll": "table to roll", "seed": "seed of the dice"}
 _SHOWN_VALUES = 12
 
 
@@ -93,6 +96,13 @@ class _Checker:
                     ("result_text",),
                     f"result_text uses {{{{ {name} }}}}, which is neither roll, result, dice, "
                     f"a column nor a prompt{suggest(name, known)}",
+                )
+        for i, name in enumerate(prompt_names):
+            if name in LINK_PARAMETERS:
+                self.add(
+                    ("prompts", i, "name"),
+                    f"prompt {name!r} cannot be given in a link: links use {name}= for the "
+                    f"{LINK_PARAMETERS[name]}; give the prompt another name",
                 )
         for i, name in enumerate(prompt_names):
             if name not in in_roll and normalize(name) not in in_text:
