@@ -78,8 +78,9 @@ def test_a_table_of_another_page_is_rolled_with_its_prompt(page: Page, fixture_s
     prompt.fill("9")
     page.locator(".rb-table[data-rb-anchor=camp] .rb-bar button.rb-roll").click()
     expect(page.locator(".rb-table[data-rb-anchor=camp] .rb-result")).to_contain_text(
-        "Spell power must be a whole number from 0 to 3"
+        "Prompt 'power' must be from 0 to 3, not 9"
     )
+    expect(prompt).to_have_attribute("aria-invalid", "true")
 
 
 def test_browser_and_cli_agree_for_seeds_1_to_20(page: Page, fixture_site: str) -> None:

@@ -58,7 +58,9 @@ def cli(capsys: pytest.CaptureFixture[str], seed: str, values: dict[str, str]) -
     except SystemExit as exit:  # argparse refuses the seed itself
         code = int(exit.code or 0)
     out, err = capsys.readouterr()
-    return code, out if code == 0 else err
+    # Once it has read its arguments, the CLI names the settings file; the verdict follows.
+    named = f"rollbook: settings from {CONFIG}\n"
+    return code, out if code == 0 else err.removeprefix(named)
 
 
 def link(base: str, seed: str, values: dict[str, str]) -> str:

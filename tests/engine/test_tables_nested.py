@@ -113,6 +113,15 @@ def test_a_referenced_table_is_rolled_with_its_prompt_and_its_own_dice() -> None
     assert bad["error"] == "Prompt 'power' must be from 0 to 3, not 9."
 
 
+def test_a_referenced_tables_prompt_is_judged_whichever_row_comes_up() -> None:
+    data = camp()
+    for seed in range(1, 20):  # both rows come up among these seeds; each is refused
+        bad = {"op": "table", "table": data, "seed": seed, "prompts": {"backlash.power": "9"}}
+        reply = handle(bad)
+        assert reply["error"] == "Prompt 'power' must be from 0 to 3, not 9."
+        assert reply["prompt"] == "backlash.power"  # the input the browser marks
+
+
 def test_odds_ignore_the_referenced_tables_prompts() -> None:
     reply = handle({"op": "table_odds", "table": camp(), "prompts": {"backlash.power": 2}})
     assert reply == {"chances": ["1/2", "1/2"], "prompts": {}}

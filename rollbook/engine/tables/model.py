@@ -255,13 +255,15 @@ class Table:
             DiceError: If the notation cannot be rolled.
         """
         values = self.prompt_values(prompts, strict=_depth == 0)
+        refs = self.refs if _refs is None else _refs
+        if _depth == 0:
+            self._check_referenced_prompts(split_prompts(prompts)[1], refs)
         result = roll_dice(fill_roll(self.expr, values), rng)
         value = result.total
         row = self.lookup(value, values)
         if row is None:
             text = f"No row for {html.escape(value_text(value))}."
             return TableRoll(value, None, text, None, result)
-        refs = self.refs if _refs is None else _refs
         nested, shown = self._roll_nested(row, rng, split_prompts(prompts)[1], _depth, refs)
         cells = fill_slots(row.cells, shown) if nested else row.cells
         dice = dice_text(result.to_dict()["parts"])
@@ -274,6 +276,36 @@ class Table:
         if len(cells) == 1:
             return cells[0]
         return "; ".join(f"{h}: {c}" for h, c in zip(self.headers, cells, strict=True))
+
+    def _check_referenced_prompts(self, given: Mapping[str, Any], refs: Mapping[str, Any]) -> None:
+        """Judge every ``ANCHOR.NAME`` value before rolling, whichever row comes up: a value
+        the referenced table would refuse is refused now, not only when its row is hit."""
+        if not given:
+            return
+        anchors: dict[str, str] = {}
+        seen: set[str] = set()
+        todo: list[tuple[Table, int]] = [(self, 0)]
+        while todo:
+            table, depth = todo.pop()
+            for row in table.rows:
+                for part in row.nested:
+                    key = part.table or ""
+                    if part.ref is None or key in seen or depth + 1 > MAX_DEPTH:
+                        continue
+                    seen.add(key)
+                    data = refs.get(key)
+                    if isinstance(data, Mapping):
+                        anchors.setdefault(part.anchor, key)
+                        todo.append((Table.from_dict({**data, "refs": {}}), depth + 1))
+        for anchor, key in anchors.items():
+            mine = {k: v for k, v in given.items() if str(k).startswith(f"{anchor}.")}
+            if not mine:
+                continue
+            inner = Table.from_dict({**refs[key], "refs": {}})
+            try:
+                inner.prompt_values(prompts_for(anchor, mine))
+            except PromptError as error:
+                raise PromptError(str(error), f"{anchor}.{error.prompt}") from None
 
     def _roll_nested(
         self,
