@@ -140,9 +140,10 @@ function runaway(session) {
 
 /**
  * Send one bridge request; resolves with the reply (or {error, kind}); never rejects.
- * @param {object} request  e.g. {op: "roll", expr: "2d6", seed: 42}
- * @param {{background?: boolean}} options  background: a request nobody is waiting for
+ * @param {import("./protocol.js").BridgeRequest} req  e.g. {op: "roll", expr: "2d6", seed: 42}
+ * @param {{background?: boolean}} [options]  background: a request nobody is waiting for
  *   (a roll in hand), sent only when no reader's request is waiting.
+ * @returns {Promise<import("./protocol.js").BridgeReply>}
  */
 export function request(req, { background = false } = {}) {
   return new Promise((resolve) => {
