@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1:8000
 # Markdown extensions that its successor runs unchanged (see README), so keep output quiet.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint bench clean
+.PHONY: setup serve build dist test lint bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -16,6 +16,10 @@ serve: setup
 
 build: setup
 	$(PY) -m mkdocs build --strict
+
+# The wheel users install (Pyodide and the start-up snapshot inside) -> dist/.
+dist: setup
+	$(PY) scripts/make_dist.py
 
 test:
 	@bash scripts/setup.sh --browser
@@ -27,4 +31,4 @@ bench: setup
 	$(PY) -m tests.bench
 
 clean:
-	rm -rf site .venv node_modules .cache
+	rm -rf site dist .venv node_modules .cache

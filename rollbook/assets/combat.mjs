@@ -8,6 +8,7 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
+import { pinButton } from "./pins.js";
 import { copyText, el, pageUrl, readPayload } from "./util.js";
 
 export const SELECTOR = ".rb-combat";
@@ -49,6 +50,36 @@ export function wilson(successes, trials, z = Z95) {
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 
+/** Health as "7/9" text (what screen readers read) over a bar (what eyes read). */
+function paintHp(cell, text) {
+  const [hp, max] = String(text).split("/").map(Number);
+  let bar = cell.querySelector(".rb-hp-bar");
+  let label = cell.querySelector(".rb-hp-text");
+  if (!label) {
+    label = el("span", { class: "rb-hp-text" });
+    bar = el("span", { class: "rb-hp-bar", "aria-hidden": "true" }, "");
+    bar.append(el("span", { class: "rb-hp-fill" }));
+    cell.replaceChildren(label, bar);
+  }
+  label.textContent = text;
+  const share = max > 0 && Number.isFinite(hp) ? Math.max(0, Math.min(1, hp / max)) : 0;
+  bar.hidden = !(max > 0);
+  bar.firstChild.style.inlineSize = `${share * 100}%`;
+  bar.classList.toggle("rb-hp-low", share <= 0.25);
+}
+
+/** A side's Monte Carlo win chance as a bar with its 95% interval marked. */
+function winBar(rate, lo, hi) {
+  const bar = el("span", { class: "rb-win-bar", "aria-hidden": "true" });
+  const fill = el("span", { class: "rb-win-fill" });
+  fill.style.inlineSize = `${rate * 100}%`;
+  const range = el("span", { class: "rb-win-ci" });
+  range.style.insetInlineStart = `${lo * 100}%`;
+  range.style.inlineSize = `${Math.max(0, hi - lo) * 100}%`;
+  bar.append(fill, range);
+  return bar;
+}
+
 function parseSeed(text) {
   const trimmed = String(text).trim();
   if (!/^\d{1,16}$/.test(trimmed)) return null;
@@ -78,6 +109,8 @@ export function mount(root) {
     mcResult: q(".rb-mc-result"),
   };
   const maxHp = ui.rows.map((row) => row.querySelector(".rb-hp")?.textContent || "");
+  const pin = pinButton({ kind: "combat", id: anchor, label: q(".rb-combat-title strong")?.textContent || anchor });
+  if (pin) ui.copy.after(pin);
   const fight = { seed: null, round: null, ended: false, busy: false, shown: 0 };
   const title = q(".rb-combat-title strong")?.textContent || anchor;
 
@@ -104,7 +137,7 @@ export function mount(root) {
     fight.shown = 0;
     ui.log.replaceChildren();
     ui.rows.forEach((row, i) => {
-      row.querySelector(".rb-hp").textContent = maxHp[i];
+      paintHp(row.querySelector(".rb-hp"), maxHp[i]);
       row.querySelector(".rb-status").textContent = "ready";
       row.classList.remove("rb-out");
     });
@@ -127,7 +160,7 @@ export function mount(root) {
     (reply.combatants || []).forEach((c, i) => {
       const row = ui.rows[i];
       if (!row) return;
-      row.querySelector(".rb-hp").textContent = `${c.hp}/${c.max_hp}`;
+      paintHp(row.querySelector(".rb-hp"), `${c.hp}/${c.max_hp}`);
       row.querySelector(".rb-status").textContent = statusText(c);
       row.classList.toggle("rb-out", Boolean(c.out));
     });
@@ -267,6 +300,7 @@ async function simulate(root, data, ui) {
     const [lo, hi] = wilson(wins[n], done);
     const flight = fled[n] ? `; lost ${fled[n]} by fleeing or giving up` : "";
     const li = el("li", { "data-rb-side": n }, `${n} win ${pct(wins[n] / done)} (95% interval ${pct(lo)}–${pct(hi)})${flight}.`);
+    li.prepend(winBar(wins[n] / done, lo, hi));
     list.append(li);
   }
   if (stalemate) list.append(el("li", {}, `No winner: ${stalemate} of ${done}.`));

@@ -4,7 +4,9 @@
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { bindHand, makeHand } from "./inhand.js";
+import { pinButton } from "./pins.js";
 import { collect, ensureInputs, read } from "./prompts.js";
+import * as nested from "./nested.js";
 import * as tabs from "./tabs.js";
 import {
   copyText,
@@ -99,6 +101,14 @@ function paintChance(row, pq, note = "") {
   const percent = percentText(pq);
   cell.textContent = row.tagName === "TR" ? percent : `(${percent})`;
   cell.title = `exactly ${formatChance(pq).fraction}`;
+  drawShare(cell, pq);
+}
+
+/** The chance as a bar behind its percentage (the text stays what is read). */
+function drawShare(cell, pq) {
+  const [p, q = "1"] = String(pq).split("/");
+  const share = Math.min(100, Math.max(0, (Number(p) / Number(q)) * 100));
+  if (Number.isFinite(share)) cell.style.setProperty("--rb-share", `${share}%`);
 }
 
 /** Show or hide each row's exact chance (first paint: the build's `data-rb-p`). */
@@ -117,6 +127,7 @@ function setChances(root, on) {
   for (const row of root.querySelectorAll("[data-rb-row][data-rb-p]")) {
     const cell = row.querySelector(".rb-p");
     if (cell && !cell.title) cell.title = `exactly ${formatChance(row.dataset.rbP).fraction}`;
+    if (cell) drawShare(cell, row.dataset.rbP);
   }
   root.classList.toggle("rb-show-chances", on);
 }
@@ -205,8 +216,11 @@ export function mount(root) {
   root.dataset.rbMounted = "true";
   const ui = ensureBar(root);
   const result = ensureResult(root);
-  const inputs = ensureInputs(root, data);
+  const inputs = [...ensureInputs(root, data), ...nested.ensureInputs(root, data)];
   tabs.mount(root);
+  nested.mountRefs(root, data, () => collect(inputs));
+  const pin = pinButton({ kind: root.dataset.rbKind === "list" ? "list" : "table", id: anchorOf(root), label: title(root, data) });
+  if (pin) ui.bar.append(pin);
 
   const updateChances = chanceUpdater(root, data, inputs);
   ui.chances.addEventListener("click", () => {
@@ -287,6 +301,7 @@ export function mount(root) {
       tabs.reveal(row);
       row.setAttribute("aria-current", "true");
       row.classList.add("rb-hit");
+      nested.paint(row, reply);
       const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
       row.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
     }

@@ -113,3 +113,14 @@ export function markBusy(button, root, now = false) {
     root.classList.remove("rb-busy");
   };
 }
+
+/**
+ * The site's base URL: our assets live at `<base>/assets/rollbook/`, so two sites on one
+ * origin (project pages of one account) have different bases.
+ */
+export const SITE_BASE = new URL("../../", import.meta.url).href;
+
+/** A storage key scoped to this site, so sites on one origin keep apart what they store. */
+export function siteKey(name) {
+  return `${name}@${new URL(SITE_BASE).pathname}`;
+}

@@ -72,6 +72,8 @@ async function init(manifestUrl) {
     const response = await fetch(base);
     if (!response.ok) throw new Error(`the manifest answered ${response.status}`);
     manifest = await response.json();
+    // A build without Pyodide (`pyodide_required: false`) says why in the manifest.
+    if (!manifest.pyodide) throw new Error(manifest.no_runtime || "the site has no dice runtime");
   } catch (error) {
     if (unpacker) unpacker.terminate();
     throw error;

@@ -12,9 +12,11 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from rollbook import __version__
+
 __all__ = ["CliError", "main"]
 
-COMMAND_MODULES = ("dice_cmds", "table_cmds", "rules_cmds", "site_cmds")
+COMMAND_MODULES = ("dice_cmds", "table_cmds", "rules_cmds", "site_cmds", "new_cmds")
 
 
 class CliError(Exception):
@@ -26,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rollbook",
         description="Dice, tables and combat rules for rollbook sites.",
     )
+    parser.add_argument("--version", action="version", version=f"rollbook {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(f"{__name__}.{name}").register(sub)

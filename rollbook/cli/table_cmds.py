@@ -81,13 +81,13 @@ def _pages(paths: list[str]) -> Iterator[Path]:
 
 def run_check(args: argparse.Namespace) -> int:
     """Print every problem as ``page:line: message``; 1 if there were any."""
-    from rollbook.markup.pages import convert_page
+    from rollbook.markup.refs import convert_with_refs
 
     pages = list(_pages(args.paths))
     setup = _setup(args.config, pages[0].parent if pages else Path.cwd())
     count = 0
-    for page in pages:
-        for message in convert_page(page, setup).messages():
+    for result in convert_with_refs(pages, setup)[0]:
+        for message in result.messages():
             print(message)
             count += 1
     print(f"{len(pages)} page(s) checked, {count} problem(s).", file=sys.stderr)
@@ -119,12 +119,12 @@ def _plain(fragment: str | None) -> str:
 def run_table(args: argparse.Namespace) -> int:
     """Roll one table of a page through the browser's bridge."""
     from rollbook.engine.bridge import MAX_SEED, handle
-    from rollbook.markup.pages import convert_page
+    from rollbook.markup.refs import convert_with_refs
 
     page = Path(args.page)
     if not page.is_file():
         raise CliError(f"{page} is not a file.")
-    result = convert_page(page, _setup(args.config, page.parent))
+    [result], site = convert_with_refs([page], _setup(args.config, page.parent))
     for message in result.messages():
         print(message, file=sys.stderr)
     table = result.tables.get(args.table_id)
@@ -132,7 +132,8 @@ def run_table(args: argparse.Namespace) -> int:
         known = ", ".join(sorted(result.tables)) or "none"
         raise CliError(f"{page} has no table {args.table_id!r}; its tables: {known}.")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED)
-    request = {"op": "table", "table": table.to_dict(), "seed": seed,
+    payload = site.payload(f"{result.path}#{args.table_id}") or table.to_dict()
+    request: dict[str, Any] = {"op": "table", "table": payload, "seed": seed,
                "prompts": _values(args.values)}  # fmt: skip
     reply = handle(json.loads(json.dumps(request)))  # exactly what the worker receives
     if "error" in reply:

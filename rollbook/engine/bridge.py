@@ -210,7 +210,10 @@ def handle(request: Any) -> dict[str, Any]:
         return action(request)
     except ValueError as error:
         # Engine errors (DiceError, TableError, RulesError) are ValueErrors with a sentence.
-        return {"error": _sentence(error), "kind": type(error).__name__}
+        reply = {"error": _sentence(error), "kind": type(error).__name__}
+        if getattr(error, "position", None) is not None and callable(getattr(error, "caret", None)):
+            reply["caret"] = error.caret()  # type: ignore[attr-defined]  # a DiceError
+        return reply
     except RecursionError:
         return {"error": "That expression is nested too deeply.", "kind": "RecursionError"}
     except MemoryError:

@@ -23,17 +23,22 @@ from markdown.preprocessors import Preprocessor
 
 from rollbook.markup.inline import PRIORITY as INLINE_PRIORITY
 from rollbook.markup.inline import RollInlineProcessor
-from rollbook.markup.prescan import FENCE_KINDS, PageScan, scan
+from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, scan
 from rollbook.markup.presets import presets_problem
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
+from rollbook.markup.refs import RefsHere
 
-__all__ = ["PageState", "RollbookExtension", "makeExtension"]
+__all__ = ["PLUGIN_OPTIONS", "PageState", "RollbookExtension", "makeExtension"]
 
 # Before every other preprocessor (normalize_whitespace is 30, superfences' fences 25 and
 # 31.05): it must see the lines exactly as the author wrote them.
 PRESCAN_PRIORITY = 40
 # Last of all postprocessors: by then every block of the page has reported its problems.
 FLUSH_PRIORITY = -1000
+# The fence name of each kind the pre-scan records.
+FENCE_NAMES = {kind: name for name, kind in {**FENCE_KINDS, **BLOCK_KINDS}.items()}
+# Configuration problems already logged by this process (one line per site, not per page).
+_WARNED: set[str] = set()
 
 
 class PageState:
@@ -42,6 +47,7 @@ class PageState:
     def __init__(self, md: Markdown, presets: dict[str, dict[str, Any]] | None = None) -> None:
         self.md = md
         self.own_presets = dict(presets or {})
+        self.option_problem: str | None = None
         self.reset()
 
     @classmethod
@@ -77,11 +83,31 @@ class PageState:
             slugify = getattr(toc, "slugify", slugify)
             sep = getattr(toc, "sep", sep)
         self.scan = scan(lines, slugify, sep)
+        if self.option_problem and self.option_problem not in _WARNED:
+            _WARNED.add(self.option_problem)  # a site-wide mistake: said once, not per page
+            LOG.warning("rollbook: %s", self.option_problem)
+        self._report_unrendered_fences()
         for line, text in self.scan.typos:
             self.report(
                 line,
                 f"'[!roll:{text}]' is an ordinary link, not a roll: the '!' goes before the "
                 f"bracket, as in '![roll:{text}](...)'.",
+                "warning",
+            )
+
+    def _report_unrendered_fences(self) -> None:
+        configured = _fence_entries(self.md)
+        names = {str(entry.get("name", "")).lower() for entry in configured}
+        for site in self.scan.fences:
+            name = FENCE_NAMES[site.kind]
+            if name in names:
+                continue
+            self.report(
+                site.line,
+                f"{name}: this block was not rendered (it shows as code): pymdownx.superfences "
+                f"does not list rollbook's `{name}` fence. Use the MkDocs plugin `rollbook` "
+                "(it adds the fences), or add rollbook's fences to superfences' "
+                "`custom_fences` (see the README).",
                 "warning",
             )
 
@@ -118,6 +144,7 @@ class PageState:
         ctx = active_context()
         if ctx is not None:
             ctx.anchor_ids.update(self.own_ids)
+            ctx.tables.update(self.tables)
         if not new:
             return
         host = None if ctx is not None else host_page(self.md, self._source)
@@ -164,12 +191,17 @@ def _ci_test(language: str, name: str) -> bool:
     return language.lower() == name
 
 
-def _case_insensitive_fences(md: Markdown) -> None:
-    """Let superfences match our fence names in any letter case (it compares exactly)."""
+def _fence_entries(md: Markdown) -> list[dict[str, Any]]:
+    """superfences' fence entries (its own and the custom ones); [] without superfences."""
     name = "fenced_code_block"
     fenced = md.preprocessors[name] if name in md.preprocessors else None  # noqa: SIM401
     entries = getattr(getattr(fenced, "extension", None), "superfences", None) or []
-    for entry in entries:
+    return [entry for entry in entries if isinstance(entry, dict)]
+
+
+def _case_insensitive_fences(md: Markdown) -> None:
+    """Let superfences match our fence names in any letter case (it compares exactly)."""
+    for entry in _fence_entries(md):
         name = str(entry.get("name", "")).lower()
         if name in FENCE_KINDS:
             entry["test"] = functools.partial(_ci_test, name=name)
@@ -204,7 +236,10 @@ class RollbookExtension(Extension):
         self.config = {
             "presets": [{}, "Named display options: {name: {option: value}}."],
         }
-        super().__init__(**kwargs)
+        # Kept, not raised: MkDocs would show Markdown's bare KeyError with its traceback.
+        # The plugin turns them into a configuration error, other hosts get a warning.
+        self.unknown_options = sorted(set(kwargs) - set(self.config))
+        super().__init__(**{k: v for k, v in kwargs.items() if k in self.config})
 
     def extendMarkdown(self, md: Markdown) -> None:
         presets = self.getConfig("presets") or {}
@@ -215,14 +250,45 @@ class RollbookExtension(Extension):
         md.rollbook = state  # type: ignore[attr-defined]
         md.registerExtension(self)
         self.md = md
+        state.option_problem = unknown_options_problem(self.unknown_options)
         md.preprocessors.register(_Prescan(state), "rollbook_prescan", PRESCAN_PRIORITY)
         md.inlinePatterns.register(RollInlineProcessor(state), "rollbook_roll", INLINE_PRIORITY)
         md.postprocessors.register(_Flush(state), "rollbook_flush", FLUSH_PRIORITY)
+        md.postprocessors.register(RefsHere(state), "rollbook_refs", FLUSH_PRIORITY + 1)
 
     def reset(self) -> None:
         state = getattr(self.md, "rollbook", None)
         if isinstance(state, PageState):
             state.reset()
+
+
+def unknown_options_problem(names: list[str]) -> str | None:
+    """The sentence for options given to the extension that it does not have, if any."""
+    if not names:
+        return None
+    listed = ", ".join(f"`{name}`" for name in names)
+    plugin = [name for name in names if name in PLUGIN_OPTIONS]
+    if plugin and len(plugin) == len(names):
+        return (
+            f"{listed} {'is an option' if len(names) == 1 else 'are options'} of the rollbook "
+            "MkDocs plugin, not of the Markdown extension: move "
+            f"{'it' if len(names) == 1 else 'them'} under `plugins: - rollbook:` in mkdocs.yml."
+        )
+    return (
+        f"the rollbook Markdown extension has no option {listed}: its only option is "
+        "`presets` (the MkDocs plugin's options go under `plugins: - rollbook:`)."
+    )
+
+
+#: The MkDocs plugin's options (``rollbook.mkdocs_plugin.config``), named here so the
+#: extension can say where one put under it belongs without importing MkDocs.
+PLUGIN_OPTIONS = frozenset(
+    {
+        "enabled", "configure_markdown", "pyodide_path", "pyodide_required", "wheels_icepool",
+        "snapshot", "snapshot_cache", "reproducible_date", "assets_javascript",
+        "assets_stylesheet",
+    }
+)  # fmt: skip
 
 
 def makeExtension(**kwargs: Any) -> RollbookExtension:

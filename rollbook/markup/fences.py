@@ -22,6 +22,7 @@ from typing import Any
 
 from markdown import Markdown
 
+from rollbook.markup import nested
 from rollbook.markup.anchors import allocate_anchor
 from rollbook.markup.cells import render_inline
 from rollbook.markup.extension import PageState
@@ -85,6 +86,7 @@ def formatter(
     if own_id:
         state.own_ids.add(anchor)
     view = view_of(table, kind)
+    nested.on_block(state, table, anchor, view.payload)
     errors = [f"line {at or line}: {fence}: {m}" for at, m, sev in notes if sev == "error"]
     return render_table(view, anchor, own_id, errors)
 
@@ -122,6 +124,7 @@ def build_table(
             ]
         )
     data = apply_preset(state, data, positions, first_line)
+    data = nested.prepare(state, kind, data, positions, first_line - 1)
     data = render_cells(state.md, kind, data)
     cls = RollList if kind == "list" else Table
     try:
@@ -172,7 +175,8 @@ def render_cells(md: Markdown, kind: str, data: dict[str, Any]) -> dict[str, Any
         return value
 
     if "results" in out:
-        out["results"] = cell(out["results"])
+        with nested.in_cells(md):
+            out["results"] = cell(out["results"])
     if isinstance(out.get("result_text"), str):
         out["result_text"] = render_inline(md, out["result_text"])
     return out

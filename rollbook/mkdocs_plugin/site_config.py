@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rollbook.markup.pages import MarkdownSetup
+from rollbook.mkdocs_plugin.markdown_setup import add_rollbook_markdown
 
 __all__ = ["find_config", "markdown_setup"]
 
@@ -24,7 +25,10 @@ def markdown_setup(config_file: Path) -> MarkdownSetup:
 
     config = load_config(str(config_file))
     plugin = config.plugins.get("rollbook")
-    presets = dict(getattr(plugin, "config", {}).get("presets") or {}) if plugin else {}
+    options = getattr(plugin, "config", {}) if plugin else {}
+    presets = dict(options.get("presets") or {})
+    if plugin and options.get("enabled", True) and options.get("configure_markdown", True):
+        add_rollbook_markdown(config.markdown_extensions, config.mdx_configs)
     return MarkdownSetup(
         extensions=list(config.markdown_extensions),
         configs=dict(config.mdx_configs),

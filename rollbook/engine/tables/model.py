@@ -18,6 +18,7 @@ from rollbook.engine.tables.canonical import read_canonical
 from rollbook.engine.tables.dicework import fill_roll, pmf, possible_values, roll_dice
 from rollbook.engine.tables.keys import chances as key_chances
 from rollbook.engine.tables.keys import parse_key, value_text
+from rollbook.engine.tables.nested import MAX_DEPTH, fill_slots, prompts_for, split_prompts
 from rollbook.engine.tables.parts import Button, Prompt, Row, Tab, TableRoll
 from rollbook.engine.tables.problems import LineMap, Path, Problem, TableError
 from rollbook.engine.tables.template import dice_text, fill_template, normalize, placeholders
@@ -38,6 +39,16 @@ def _prompt_int(name: str, value: Any) -> int:
         except ValueError:
             pass
     raise TableError(f"prompt {name!r} needs a whole number, not {value!r}")
+
+
+def _row_dict(row: Row) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "key": None if row.key is None else row.key.text,
+        "cells": list(row.cells),
+    }
+    if row.nested:
+        data["nested"] = [part.to_dict() for part in row.nested]
+    return data
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,7 @@ class Table:
     button: Button = field(default_factory=Button)
     preset: str | None = None
     tabs: tuple[Tab, ...] = ()
+    refs: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     notes: tuple[Problem, ...] = field(default=(), compare=False, repr=False)
     lines: LineMap = field(default_factory=LineMap, compare=False, repr=False)
 
@@ -106,10 +118,7 @@ class Table:
             "roll": self.expr,
             "roll_name": self.roll_name,
             "headers": list(self.headers),
-            "rows": [
-                {"key": None if r.key is None else r.key.text, "cells": list(r.cells)}
-                for r in self.rows
-            ],
+            "rows": [_row_dict(r) for r in self.rows],
             "result_text": self.result_text,
             "prompts": [p.to_dict() for p in self.prompts],
             "prompt_title": self.prompt_title,
@@ -119,6 +128,8 @@ class Table:
             "preset": self.preset,
         }
         data.update(self._extra_dict())
+        if self.refs:
+            data["refs"] = dict(self.refs)
         return data
 
     def _extra_dict(self) -> dict[str, Any]:
@@ -145,7 +156,7 @@ class Table:
             TableError: For an unknown name, a non-number, a value outside min..max, or
                 (strict) a missing value.
         """
-        given = dict(prompts or {})
+        given = split_prompts(prompts)[0]  # ANCHOR.NAME values are for nested tables
         known = {p.name: p for p in self.prompts}
         for name in given:
             if name not in known:
@@ -236,32 +247,93 @@ class Table:
             for r in self.rows
         ]
 
-    def roll(self, rng: random.Random, prompts: Mapping[str, Any] | None = None) -> TableRoll:
-        """Roll the table with the dice engine and find the row.
+    def roll(
+        self,
+        rng: random.Random,
+        prompts: Mapping[str, Any] | None = None,
+        *,
+        _depth: int = 0,
+        _refs: Mapping[str, Any] | None = None,
+    ) -> TableRoll:
+        """Roll the table with the dice engine, find the row, then roll the row's nested
+        dice and tables (``nested.py``) in order from the same rng.
 
-        The rng is consumed only by ``rollbook.engine.dice.roll`` of the filled notation, so
-        the same seed gives the same roll in the CLI, the build and the browser worker.
+        The rng is consumed only by ``rollbook.engine.dice.roll`` of the filled notation and
+        of the nested parts' notations, so the same seed gives the same roll in the CLI,
+        the build and the browser worker.
 
         Args:
             rng: The random source.
-            prompts: A value for every prompt (ints, or digit strings from a form or URL).
+            prompts: A value for every prompt (ints, or digit strings from a form or URL);
+                ``ANCHOR.NAME`` values go to the referenced table ``#ANCHOR``, whose
+                missing prompts take their defaults.
 
         Raises:
-            TableError: For missing or out-of-range prompt values.
+            TableError: For missing or out-of-range prompt values, a referenced table the
+                payload lacks, or references nested deeper than ``MAX_DEPTH``.
             DiceError: If the notation cannot be rolled.
         """
-        values = self.prompt_values(prompts, strict=True)
+        values = self.prompt_values(prompts, strict=_depth == 0)
         result = roll_dice(fill_roll(self.expr, values), rng)
         value = result.total
         row = self.lookup(value, values)
         if row is None:
             text = f"No row for {html.escape(value_text(value))}."
             return TableRoll(value, None, text, None, result)
-        sentence = self.sentence(row, value, values, dice_text(result.to_dict()["parts"]))
-        return TableRoll(value, row.index, sentence, self.tab_of(row, values), result)
+        refs = self.refs if _refs is None else _refs
+        nested, shown = self._roll_nested(row, rng, split_prompts(prompts)[1], _depth, refs)
+        cells = fill_slots(row.cells, shown) if nested else row.cells
+        dice = dice_text(result.to_dict()["parts"])
+        sentence = self.sentence(row, value, values, dice, cells)
+        tab = self.tab_of(row, values)
+        return TableRoll(value, row.index, sentence, tab, result, nested, self._result(cells))
+
+    def _result(self, cells: tuple[str, ...]) -> str:
+        """``{{ result }}``: the one cell, or every cell as ``Column: cell``."""
+        if len(cells) == 1:
+            return cells[0]
+        return "; ".join(f"{h}: {c}" for h, c in zip(self.headers, cells, strict=True))
+
+    def _roll_nested(
+        self,
+        row: Row,
+        rng: random.Random,
+        given: Mapping[str, Any],
+        depth: int,
+        refs: Mapping[str, Any],
+    ) -> tuple[tuple[dict[str, Any], ...], list[str]]:
+        """Roll a row's nested parts: their reply dicts and the HTML shown for each."""
+        replies: list[dict[str, Any]] = []
+        shown: list[str] = []
+        for part in row.nested:
+            label = "" if part.label is None else f" ({html.escape(part.label)})"
+            if part.ref is None:
+                rolled = roll_dice(part.roll or "", rng)
+                replies.append({"kind": "dice", "roll": rolled.to_dict()})
+                total = html.escape(value_text(rolled.total))
+                tip = html.escape(rolled.text(), quote=True)
+                shown.append(f'<span class="rb-nested" title="{tip}">{total}</span>{label}')
+                continue
+            if depth + 1 > MAX_DEPTH:
+                raise TableError(f"table references nest deeper than {MAX_DEPTH} levels")
+            data = refs.get(part.table or "")
+            if not isinstance(data, Mapping):
+                raise TableError(f"the table {part.ref!r} that this row rolls is not available")
+            inner = Table.from_dict({**data, "refs": {}})
+            sub = inner.roll(rng, prompts_for(part.anchor, given), _depth=depth + 1, _refs=refs)
+            replies.append({"kind": "table", "ref": part.ref, **sub.to_dict()})
+            # The row it gave, its own nested rolls in place; the reply keeps its sentence.
+            text = sub.shown if sub.shown is not None else (sub.text or "")
+            shown.append(f'<span class="rb-nested">{text}</span>')
+        return tuple(replies), shown
 
     def sentence(
-        self, row: Row, value: Any, prompts: Mapping[str, int], dice: str | None = None
+        self,
+        row: Row,
+        value: Any,
+        prompts: Mapping[str, int],
+        dice: str | None = None,
+        cells: tuple[str, ...] | None = None,
     ) -> str | None:
         """Fill ``result_text`` for a matched row (``None`` when ``result_text: false``).
 
@@ -270,17 +342,15 @@ class Table:
             value: The rolled total.
             prompts: The prompt values used.
             dice: Text for ``{{ dice }}`` (see ``dice_text``); ``None``: the total's text.
+            cells: The row's cells with their nested rolls' values in place (default: the
+                row's own cells).
         """
         if self.result_text is None:
             return None
+        row_cells = row.cells if cells is None else cells
         names: dict[str, str] = {normalize(k): str(v) for k, v in prompts.items()}
-        names.update({normalize(h): c for h, c in zip(self.headers, row.cells, strict=True)})
-        if len(row.cells) == 1:
-            names["result"] = row.cells[0]
-        else:
-            names["result"] = "; ".join(
-                f"{h}: {c}" for h, c in zip(self.headers, row.cells, strict=True)
-            )
+        names.update({normalize(h): c for h, c in zip(self.headers, row_cells, strict=True)})
+        names["result"] = self._result(row_cells)
         names["roll"] = html.escape(value_text(value))
         names["dice"] = html.escape(value_text(value) if dice is None else dice)
         return fill_template(self.result_text, names)
