@@ -1,3 +1,4 @@
+// @ts-check
 // A roll's exact distribution as a small bar chart: one bar per total (or per range of
 // totals when there are many), each with its percentage as text for screen readers.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Encounter widget of a ```combat``` block: roll initiative, step round by round, fight to
 // the end, reset; the round log in a live list; exact hit chances from the build; Monte
 // Carlo win rates from the worker.
@@ -205,6 +206,7 @@ export function mount(root) {
     }
     setBusy(true);
     if (!isReady()) ui.status.textContent = "Warming up the dice engine…";
+    /** @type {import("./protocol.js").FightRequest} */
     const req = { op: "fight", system: data.system, sides: data.sides, seed: fight.seed };
     if (rounds !== null) req.rounds = rounds;
     const reply = await request(req);

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's handle on the engine worker: one worker per document, started once through a
 // memoised promise, requests answered one at a time, runaways cancelled after 1 s.
 
@@ -55,6 +56,7 @@ export function start() {
   const t0 = performance.now();
   stats.startedAt = t0;
   const worker = new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
+  /** @type {{worker: Worker, isReady: boolean, ready: Promise<void> | null}} */
   const session = { worker, isReady: false, ready: null };
   session.ready = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // Inline roll: a button in running text; the total appears next to it, every die on
 // hover/focus, and each roll goes to the history.
 

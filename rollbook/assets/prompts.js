@@ -1,16 +1,24 @@
+// @ts-check
 // Prompt inputs of a table: read, validated (type, min, max) before any roll, and filled
 // from deep links. A value out of range is explained, never rolled.
 
 import { el, humanize, uid } from "./util.js";
 
-/** Inputs the build emitted, or built here from the table payload when it emitted none. */
+/**
+ * Inputs the build emitted, or built here from the table payload when it emitted none.
+ * @param {Element} root
+ * @param {import("./protocol.js").TablePayload} data
+ * @returns {HTMLInputElement[]}
+ */
 export function ensureInputs(root, data) {
   let box = root.querySelector(".rb-prompts");
-  let inputs = box ? [...box.querySelectorAll("input[name], select[name]")] : [];
+  /** @type {HTMLInputElement[]} */
+  let inputs = box ? [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("input[name], select[name]"))] : [];
   const specs = Array.isArray(data.prompts) ? data.prompts : [];
   if (!inputs.length && specs.length) {
     box = el("div", { class: "rb-prompts" });
     for (const raw of specs) {
+      /** @type {import("./protocol.js").PromptSpec} */
       const spec = typeof raw === "string" ? { name: raw } : raw;
       const id = uid("rb-prompt");
       const label = el("label", { for: id }, spec.label || humanize(spec.name));
@@ -35,11 +43,23 @@ export function ensureInputs(root, data) {
       box.append(field);
     }
     root.querySelector(".rb-bar")?.after(box);
-    inputs = [...box.querySelectorAll("input[name]")];
+    inputs = [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("input[name]"))];
   }
   return inputs;
 }
 
+/**
+ * One value checked: the value, or the sentence that says why it is refused.
+ * @typedef {{value: number | string, error?: undefined} | {error: string, value?: undefined}} Checked
+ */
+
+/**
+ * Every value checked: the values by input name, or the first refusal and its input.
+ * @typedef {{values: import("./protocol.js").PromptValues, error?: undefined, input?: undefined}
+ *   | {error: string, input: HTMLInputElement, values?: undefined}} Collected
+ */
+
+/** @param {HTMLInputElement} input */
 function labelOf(input) {
   const label =
     (input.id && input.ownerDocument.querySelector(`label[for="${CSS.escape(input.id)}"]`)) ||
@@ -50,7 +70,9 @@ function labelOf(input) {
 
 /**
  * Check one raw value against an input's type and bounds.
- * @returns {{value: number|string} | {error: string}}
+ * @param {HTMLInputElement} input
+ * @param {unknown} raw
+ * @returns {Checked}
  */
 export function check(input, raw) {
   const name = labelOf(input);
@@ -80,9 +102,12 @@ export function check(input, raw) {
 
 /**
  * Validate every input (or the `given` values), marking nothing.
- * @returns {{values: object} | {error: string, input: Element}}
+ * @param {HTMLInputElement[]} inputs
+ * @param {Record<string, unknown> | null} [given]
+ * @returns {Collected}
  */
 export function read(inputs, given = null) {
+  /** @type {import("./protocol.js").PromptValues} */
   const values = {};
   for (const input of inputs) {
     const raw = given && given[input.name] !== undefined ? given[input.name] : input.value;
@@ -93,7 +118,12 @@ export function read(inputs, given = null) {
   return { values };
 }
 
-/** `read`, marking the first bad input (aria-invalid) and clearing the good ones before it. */
+/**
+ * `read`, marking the first bad input (aria-invalid) and clearing the good ones before it.
+ * @param {HTMLInputElement[]} inputs
+ * @param {Record<string, unknown> | null} [given]
+ * @returns {Collected}
+ */
 export function collect(inputs, given = null) {
   const result = read(inputs, given);
   for (const input of inputs) {

@@ -13,12 +13,23 @@
  * @typedef {number | Fraction | Array<number | Fraction>} Total
  */
 
-/** @typedef {Record<string, number>} PromptValues  prompt name -> value */
+/**
+ * Prompt name -> value (whole numbers; the page passes text on as typed and the engine
+ * refuses it with a sentence).
+ * @typedef {Record<string, number | string>} PromptValues
+ */
+
+/**
+ * One prompt of a table (Prompt.to_dict()); hand-written payloads may give just its name.
+ * @typedef {{name: string, label?: string, help_text?: string | null, type?: string,
+ *   min?: number | null, max?: number | null} & Record<string, any>} PromptSpec
+ */
 
 /**
  * The table payload a block carries in its `template.rb-data` (Table.to_dict()).
  * @typedef {{rollbook: number, kind: "table" | "list", roll: string, rows: object[],
- *   roll_name?: string, prompts?: object[], result_text?: string} & Record<string, any>} TablePayload
+ *   roll_name?: string, prompts?: Array<PromptSpec | string>, result_text?: string}
+ *   & Record<string, any>} TablePayload
  */
 
 /**

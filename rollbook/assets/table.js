@@ -1,3 +1,4 @@
+// @ts-check
 // Roll tables and roll lists: roll button, prompts, highlighted row, result sentence,
 // chances toggle, tabs, and a reproducible link to every roll.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Small helpers shared by the widgets. Text goes in through textContent, never innerHTML.
 
 /** Create an element with attributes and text (text is inserted as text, never as HTML). */
