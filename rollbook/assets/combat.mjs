@@ -10,7 +10,7 @@
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { pinButton } from "./pins.js";
-import { copyText, el, pageUrl, readPayload } from "./util.js";
+import { copyText, el, pageUrl, percentText, readPayload } from "./util.js";
 
 export const SELECTOR = ".rb-combat";
 
@@ -49,7 +49,8 @@ export function wilson(successes, trials, z = Z95) {
   return [successes === 0 ? 0 : Math.max(0, centre - half), successes === trials ? 1 : Math.min(1, centre + half)];
 }
 
-const pct = (x) => `${(x * 100).toFixed(1)}%`;
+// A Monte Carlo rate keeps its ".0": its decimal is its precision, not a rounding.
+const pct = (x) => percentText(x, { trim: false, floor: false });
 
 /** Health as "7/9" text (what screen readers read) over a bar (what eyes read). */
 function paintHp(cell, text) {

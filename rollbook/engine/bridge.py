@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from rollbook.engine.numbers import fraction_text
+
 __all__ = ["MAX_SEED", "MAX_SIMULATE_RUNS", "BridgeError", "handle", "handle_json"]
 
 # Seeds come from page URLs; anything beyond 2**53 could not round-trip through JavaScript.
@@ -49,14 +51,10 @@ def _mapping(request: Mapping[str, Any], key: str) -> dict[str, Any]:
     return value
 
 
-def _fraction(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
-
-
 def _jsonable(value: Any) -> Any:
     """Fractions as "p/q" and tuples as lists, so any outcome survives `json.dumps`."""
     if isinstance(value, Fraction):
-        return _fraction(value)
+        return fraction_text(value)
     if isinstance(value, dict):
         return {str(_key(k)): _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -99,7 +97,7 @@ def _table_odds(request: Mapping[str, Any]) -> dict[str, Any]:
         raise BridgeError("the request needs 'table' as a table payload.")
     table = tables.Table.from_dict(data)
     prompts = table.prompt_values(_mapping(request, "prompts"))  # unknown/out of range: a sentence
-    return {"chances": [_fraction(p) for p in table.probabilities(prompts)], "prompts": prompts}
+    return {"chances": [fraction_text(p) for p in table.probabilities(prompts)], "prompts": prompts}
 
 
 def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -109,8 +107,8 @@ def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "min": _jsonable(dist.min),
         "max": _jsonable(dist.max),
-        "mean": _fraction(Fraction(dist.mean)),
-        "distribution": [[_jsonable(v), _fraction(p)] for v, p in dist.pmf.items()],
+        "mean": fraction_text(Fraction(dist.mean)),
+        "distribution": [[_jsonable(v), fraction_text(p)] for v, p in dist.pmf.items()],
     }
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from markdown import Markdown
 
+from rollbook.engine.numbers import fraction_text, percent_text
 from rollbook.markup.anchors import allocate_anchor
 from rollbook.markup.combat_odds import pair_odds
 from rollbook.markup.extension import PageState
@@ -89,13 +90,6 @@ class _Lines:
 
     def __call__(self, *path: Any) -> int:
         return self.positions.get(path, self.line)
-
-
-def _percent(p: Any) -> str:
-    value = float(p) * 100
-    if value and value < 0.1:
-        return "<0.1%"
-    return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
 
 
 def _whole(value: Any) -> bool:
@@ -350,12 +344,14 @@ def _odds_table(enc: Encounter, side: str, foe: str) -> str:
                 cells.append("<td>&ndash;</td>")  # an ASCII page stays ASCII (render.ascii_refs)
                 continue
             detail = ", ".join(
-                f"{name.replace('_', ' ')} {_percent(p)}" for name, p in odds.outcomes.items() if p
+                f"{name.replace('_', ' ')} {percent_text(p)}"
+                for name, p in odds.outcomes.items()
+                if p
             )
             cells.append(
-                f'<td data-rb-p="{odds.hit.numerator}/{odds.hit.denominator}" '
+                f'<td data-rb-p="{fraction_text(odds.hit)}" '
                 f'title="{escape(odds.procedure)}: {escape(detail)}">'
-                f"{_percent(odds.hit)}</td>"
+                f"{percent_text(odds.hit)}</td>"
             )
         rows.append(f'<tr><th scope="row">{escape(unit.label)}</th>\n{lines(*cells)}</tr>')
     return (

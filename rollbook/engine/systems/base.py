@@ -35,7 +35,6 @@ __all__ = [
     "draw_dice",
     "draw_die",
     "edge_faces",
-    "fraction_text",
     "product_faces",
     "roll_die",
     "roll_edge",
@@ -352,11 +351,6 @@ def tally(
 def product_faces(*sides: int) -> Iterable[tuple[int, ...]]:
     """Every equally likely combination of faces of the given dice."""
     return itertools.product(*(range(1, s + 1) for s in sides))
-
-
-def fraction_text(value: Fraction) -> str:
-    """A probability as ``"p/q"`` (always with a denominator, so JSON readers need one rule)."""
-    return f"{value.numerator}/{value.denominator}"
 
 
 _SMALL_DICE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$|^\s*(\d+)\s*$")
