@@ -21,15 +21,18 @@ build: setup
 dist: setup
 	$(PY) scripts/make_dist.py
 
-lint: setup
+# Static checks: ruff (lint and format), mypy for Python, tsc for the browser modules
+# (JSDoc types, no build step; page and worker modules see different globals).
+lint:
+	@bash scripts/setup.sh --browser
 	$(PY) -m ruff check rollbook tests
 	$(PY) -m ruff format --check rollbook tests
 	$(PY) -m mypy
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.worker.json
 
 # Coverage is reported (lines of rollbook/ the suite never ran), not enforced.
-test:
-	@bash scripts/setup.sh --browser
-	@$(MAKE) --no-print-directory lint
+test: lint
 	$(PY) -m pytest -n 2 -p no:cacheprovider --cov --cov-report=term
 
 bench: setup

@@ -1,14 +1,10 @@
+// @ts-check
 // A roll's exact distribution as a small bar chart: one bar per total (or per range of
 // totals when there are many), each with its percentage as text for screen readers.
 
-import { el, formatChance } from "./util.js";
+import { el, percentText, ratio } from "./util.js";
 
 const MAX_BARS = 40;
-
-function ratio(pq) {
-  const [p, q = "1"] = String(pq).split("/");
-  return Number(p) / Number(q);
-}
 
 /** Group [[value, "p/q"], ...] (sorted) into at most MAX_BARS bars: [{label, share}]. */
 export function bars(distribution) {
@@ -28,15 +24,16 @@ export function bars(distribution) {
   return out;
 }
 
+/** A bar's share: one decimal from 10% up, two below (small bars differ in the second). */
 function percent(share) {
-  return `${Number((share * 100).toFixed(share * 100 >= 10 ? 1 : 2))}%`;
+  return percentText(share, { digits: share * 100 >= 10 ? 1 : 2, floor: false });
 }
 
 /** The chart of an `odds` reply ({min, max, mean, distribution}) for `notation`. */
 export function chart(notation, reply) {
   const list = bars(reply.distribution || []);
   const tallest = Math.max(...list.map((b) => b.share), 0) || 1;
-  const mean = formatChance(reply.mean).percent ? Number(ratio(reply.mean).toFixed(2)) : reply.mean;
+  const mean = Number.isFinite(ratio(reply.mean)) ? Number(ratio(reply.mean).toFixed(2)) : reply.mean;
   const figure = el("figure", { class: "rb-chart" });
   figure.append(el("figcaption", {}, `Chances of ${notation}: average ${mean}, range ${reply.min}–${reply.max}`));
   const ol = el("ol", { class: "rb-chart-bars" });

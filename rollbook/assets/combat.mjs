@@ -1,3 +1,4 @@
+// @ts-check
 // Encounter widget of a ```combat``` block: roll initiative, step round by round, fight to
 // the end, reset; the round log in a live list; exact hit chances from the build; Monte
 // Carlo win rates from the worker.
@@ -10,7 +11,7 @@ import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { pinButton } from "./pins.js";
 import { MAX_SEED, parseSeed, SEED_RULE } from "./seeds.js";
-import { copyText, el, pageUrl, readPayload } from "./util.js";
+import { copyText, el, pageUrl, percentText, readPayload } from "./util.js";
 
 export const SELECTOR = ".rb-combat";
 
@@ -48,7 +49,8 @@ export function wilson(successes, trials, z = Z95) {
   return [successes === 0 ? 0 : Math.max(0, centre - half), successes === trials ? 1 : Math.min(1, centre + half)];
 }
 
-const pct = (x) => `${(x * 100).toFixed(1)}%`;
+// A Monte Carlo rate keeps its ".0": its decimal is its precision, not a rounding.
+const pct = (x) => percentText(x, { trim: false, floor: false });
 
 /** Health as "7/9" text (what screen readers read) over a bar (what eyes read). */
 function paintHp(cell, text) {
@@ -198,6 +200,7 @@ export function mount(root) {
     }
     setBusy(true);
     if (!isReady()) ui.status.textContent = "Warming up the dice engine…";
+    /** @type {import("./protocol.js").FightRequest} */
     const req = { op: "fight", system: data.system, sides: data.sides, seed: fight.seed };
     if (rounds !== null) req.rounds = rounds;
     const reply = await request(req);

@@ -1,3 +1,4 @@
+// @ts-check
 // Deep links: page/?roll=ID[&seed=N][&NAME=VALUE...]#ID rolls ID on arrival. Every
 // parameter is data: looked up, validated, never inserted as HTML.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The dice box: one input at the top of the history tray, on every page, where any dice
 // notation is rolled by the engine (every die shown) into the history. A notation the
 // engine refuses gets its sentence and caret in place. The key D (outside text fields;
@@ -80,17 +81,17 @@ export function mount() {
   const panel = document.querySelector(".rb-history-panel");
   if (!panel || panel.querySelector(".rb-dicebox")) return;
   build(panel);
-  const toggle = document.querySelector(".rb-history-toggle");
+  const toggle = /** @type {HTMLElement | null} */ (document.querySelector(".rb-history-toggle"));
   if (toggle) toggle.title = `Roll history and dice box (shortcut: ${SHORTCUT.toUpperCase()})`;
 }
 
 /** Open the tray and put the cursor in the dice box. */
 export function focus() {
   mount();
-  const panel = document.querySelector(".rb-history-panel");
-  const toggle = document.querySelector(".rb-history-toggle");
+  const panel = /** @type {HTMLElement | null} */ (document.querySelector(".rb-history-panel"));
+  const toggle = /** @type {HTMLElement | null} */ (document.querySelector(".rb-history-toggle"));
   if (panel && panel.hidden && toggle) toggle.click();
-  const input = document.querySelector("input[data-rb-dicebox]");
+  const input = /** @type {HTMLInputElement | null} */ (document.querySelector("input[data-rb-dicebox]"));
   if (input) {
     input.focus();
     input.select();

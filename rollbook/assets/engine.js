@@ -1,3 +1,4 @@
+// @ts-check
 // The page's handle on the engine worker: one worker per document, started once through a
 // memoised promise, requests answered one at a time, runaways cancelled after 1 s.
 
@@ -63,6 +64,7 @@ export function start() {
   const t0 = performance.now();
   stats.startedAt = t0;
   const worker = new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
+  /** @type {{worker: Worker, isReady: boolean, ready: Promise<void> | null}} */
   const session = { worker, isReady: false, ready: null };
   session.ready = new Promise((resolve, reject) => {
     // A start that never finishes (a blocked download) ends in a sentence, not in waiting.
@@ -160,9 +162,10 @@ function runaway(session) {
 
 /**
  * Send one bridge request; resolves with the reply (or {error, kind}); never rejects.
- * @param {object} request  e.g. {op: "roll", expr: "2d6", seed: 42}
- * @param {{background?: boolean}} options  background: a request nobody is waiting for
+ * @param {import("./protocol.js").BridgeRequest} req  e.g. {op: "roll", expr: "2d6", seed: 42}
+ * @param {{background?: boolean}} [options]  background: a request nobody is waiting for
  *   (a roll in hand), sent only when no reader's request is waiting.
+ * @returns {Promise<import("./protocol.js").BridgeReply>}
  */
 export function request(req, { background = false } = {}) {
   return new Promise((resolve) => {

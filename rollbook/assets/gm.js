@@ -1,3 +1,4 @@
+// @ts-check
 // The GM screen: the pinned rolls, tables, lists and encounters of every page on one page,
 // each rolling in place with its prompts. Items are copied from their own pages (fetched
 // from this site only), so they roll exactly as they do there. Reorder, remove, share.

@@ -1,3 +1,4 @@
+// @ts-check
 // Where the roll history lives, and what may come back out of it. Storage is shared by
 // every page of the origin (other sites, other scripts, an older rollbook), so everything
 // read back is untrusted: each entry is rebuilt from type-checked fields, and its link is

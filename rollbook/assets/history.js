@@ -1,3 +1,4 @@
+// @ts-check
 // The roll history tray: every roll on every page, kept in localStorage so it survives
 // page changes and reloads; each entry links back to its roll; clearable; exportable as
 // Markdown. All text goes in through textContent.
@@ -132,9 +133,9 @@ export function render() {
   const list = entries();
   const toggle = tray.querySelector(".rb-history-toggle");
   toggle.textContent = `Rolls (${list.length})`;
-  tray.querySelector(".rb-history-empty").hidden = list.length > 0;
+  /** @type {HTMLElement} */ (tray.querySelector(".rb-history-empty")).hidden = list.length > 0;
   // The list is drawn only while it is open: a roll costs one counter update, not 200 rows.
-  if (tray.querySelector(".rb-history-panel").hidden) return;
+  if (/** @type {HTMLElement} */ (tray.querySelector(".rb-history-panel")).hidden) return;
   const items = [...list].reverse().map((e) => {
     const item = el("li", { class: "rb-history-entry" });
     const link = el("a", { href: e.href }, e.where);

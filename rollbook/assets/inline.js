@@ -1,3 +1,4 @@
+// @ts-check
 // Inline roll: a button in running text; the total appears next to it, every die on
 // hover/focus, and each roll goes to the history.
 
@@ -10,28 +11,20 @@ import { isSingle, modifierOf, withModifier } from "./variants.js";
 
 export const SELECTOR = ".rb-inline";
 
-/** Average and range from the build's data attributes (no engine needed). */
-function summary(button) {
-  const { roll, rbMin, rbMax, rbMean } = button.dataset;
-  if (rbMin === undefined || rbMax === undefined) return "";
-  const range = rbMin === rbMax ? rbMin : `${rbMin}–${rbMax}`;
-  return `${roll}: average ${rbMean}, range ${range}`;
-}
-
-/** Make one inline roll live; safe to call again on the same element. */
+/**
+ * Make one inline roll live; safe to call again on the same element. The button (with its
+ * odds as the title) and the output are the build's (rollbook/markup/inline.py).
+ * @param {HTMLElement} root
+ */
 export function mount(root) {
   if (root.dataset.rbMounted) return;
-  const button = root.querySelector("button.rb-roll");
-  if (!button || root.dataset.rbTable) return; // a table reference: nested.js mounts it
+  const button = /** @type {HTMLButtonElement | null} */ (root.querySelector("button.rb-roll"));
+  const output = root.querySelector("output.rb-out");
+  if (!button || !output) return; // not the markup the build writes: nothing to wire
+  if (root.dataset.rbTable) return; // a table reference: nested.js mounts it
   root.dataset.rbMounted = "true";
   if (!root.id && root.dataset.rbId && !document.getElementById(root.dataset.rbId)) {
     root.id = root.dataset.rbId;
-  }
-  if (!button.title) button.title = summary(button);
-  let output = root.querySelector("output.rb-out");
-  if (!output) {
-    output = el("output", { class: "rb-out", "aria-live": "polite" });
-    button.after(output);
   }
   // Every die, shown on hover and on keyboard focus, and read as the button's description.
   const dice = el("span", { class: "rb-dice", role: "tooltip", id: uid("rb-dice"), hidden: "" });

@@ -1,3 +1,4 @@
+// @ts-check
 // Nested rolls in table rows: the dice and tables a row rolls together with it. After a
 // table roll the hit row's inline rolls and table references show what the engine rolled
 // (reply.nested, in the order of the row's [data-rb-nest] elements); each stays a button
@@ -93,7 +94,7 @@ function promptsFor(anchor, values) {
  */
 export function mountRefs(root, data, read) {
   const refs = data.refs && typeof data.refs === "object" ? data.refs : {};
-  for (const part of root.querySelectorAll(".rb-ref[data-rb-table]")) {
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".rb-ref[data-rb-table]"))) {
     if (part.dataset.rbMounted) continue;
     part.dataset.rbMounted = "true";
     const button = part.querySelector("button.rb-roll");

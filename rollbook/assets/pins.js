@@ -1,3 +1,4 @@
+// @ts-check
 // Pins for the GM screen: which rolls, tables, lists and encounters a GM keeps at hand.
 // Stored per site as [{page, id, kind, label, prompts}]; everything read back from storage
 // or a shared link is checked field by field, and a page is always a path inside the site.

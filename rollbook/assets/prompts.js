@@ -1,16 +1,24 @@
+// @ts-check
 // Prompt inputs of a table: read as text, sent to the engine (which judges them: type, min,
 // max), marked when refused, and filled from deep links.
 
 import { el, humanize, uid } from "./util.js";
 
-/** Inputs the build emitted, or built here from the table payload when it emitted none. */
+/**
+ * Inputs the build emitted, or built here from the table payload when it emitted none.
+ * @param {Element} root
+ * @param {import("./protocol.js").TablePayload} data
+ * @returns {HTMLInputElement[]}
+ */
 export function ensureInputs(root, data) {
   let box = root.querySelector(".rb-prompts");
-  let inputs = box ? [...box.querySelectorAll("input[name], select[name]")] : [];
+  /** @type {HTMLInputElement[]} */
+  let inputs = box ? [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("input[name], select[name]"))] : [];
   const specs = Array.isArray(data.prompts) ? data.prompts : [];
   if (!inputs.length && specs.length) {
     box = el("div", { class: "rb-prompts" });
     for (const raw of specs) {
+      /** @type {import("./protocol.js").PromptSpec} */
       const spec = typeof raw === "string" ? { name: raw } : raw;
       const id = uid("rb-prompt");
       const label = el("label", { for: id }, spec.label || humanize(spec.name));
@@ -35,7 +43,7 @@ export function ensureInputs(root, data) {
       box.append(field);
     }
     root.querySelector(".rb-bar")?.after(box);
-    inputs = [...box.querySelectorAll("input[name]")];
+    inputs = [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("input[name]"))];
   }
   return inputs;
 }
@@ -45,9 +53,12 @@ export function ensureInputs(root, data) {
  * Nothing is judged here: the engine judges every value by the rule the CLI uses
  * (rollbook/engine/tables/prompt_value.py), so a form, a link and `rollbook table --set`
  * accept the same values and refuse the rest with the same sentence.
- * @returns {{values: object}}  name -> text, in a prototype-free object
+ * @param {HTMLInputElement[]} inputs
+ * @param {Map<string, string> | null} [given]
+ * @returns {{values: import("./protocol.js").PromptValues}}  name -> text, prototype-free
  */
 export function read(inputs, given = null) {
+  /** @type {import("./protocol.js").PromptValues} */
   const values = Object.create(null);
   for (const input of inputs) {
     values[input.name] = given && given.has(input.name) ? given.get(input.name) : input.value;
@@ -55,7 +66,12 @@ export function read(inputs, given = null) {
   return { values };
 }
 
-/** Mark the input of the prompt the engine refused (`name`; null: none) and clear the rest. */
+/**
+ * Mark the input of the prompt the engine refused (`name`; null: none) and clear the rest.
+ * @param {HTMLInputElement[]} inputs
+ * @param {string | null} [name]
+ * @returns {HTMLInputElement | null}
+ */
 export function mark(inputs, name = null) {
   for (const input of inputs) {
     if (input.name === name) input.setAttribute("aria-invalid", "true");
@@ -68,6 +84,8 @@ export function mark(inputs, name = null) {
  * A value the engine accepted, as links and inputs show it: "-0" and "007" and " 7 " are
  * written "0", "7" and "7" (an accepted value is an optional "-" and at most ten digits,
  * exact as a JavaScript number).
+ * @param {unknown} text
+ * @returns {string}
  */
 export function canonical(text) {
   const value = Number(String(text).trim());

@@ -1,3 +1,4 @@
+// @ts-check
 // The reader's menu beside an inline roll: roll again, advantage, disadvantage, a
 // modifier (remembered for that roll on that page), the roll's chances as a bar chart, and
 // a pin to the GM screen. A menu button, so it works by touch and keyboard alike: no

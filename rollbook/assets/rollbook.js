@@ -1,3 +1,4 @@
+// @ts-check
 // rollbook's browser entry: mounts every widget on the page (again after each Material
 // instant navigation), starts the engine worker once the page has painted, follows deep links.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Seeds from links and forms: ASCII digits only (no sign, no spaces), at most MAX_SEED,
 // the rule `rollbook table --seed` applies too (rollbook/engine/bridge.py `parse_seed`).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // SHA-256 in plain JavaScript, for pages without SubtleCrypto (plain http on a host other
 // than localhost, e.g. a site served on a LAN address): the wheels are checked there too.
 // Only a few hundred kilobytes go through it, once per start.

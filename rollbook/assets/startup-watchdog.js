@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's start-up deadline, and the notice (with a Retry button) a reader sees when
 // the engine cannot start. Without them a page whose Pyodide files are blocked, missing or
 // damaged would say "warming up…" for ever.

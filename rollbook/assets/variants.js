@@ -1,3 +1,4 @@
+// @ts-check
 // Reader variants of a written roll: the notation actually rolled for "advantage",
 // "disadvantage" and a modifier, built as text for the engine to parse (no dice here), and
 // the modifier each reader set for a roll, remembered per site, page and roll.

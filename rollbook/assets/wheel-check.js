@@ -1,3 +1,4 @@
+// @ts-check
 // The engine worker's start-up faults, in sentences a reader can act on, and the wheels
 // fetched and checked against the SHA-256 sums the manifest lists for them.
 //

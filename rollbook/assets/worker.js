@@ -1,3 +1,4 @@
+// @ts-check
 // The rollbook engine worker: self-hosted Pyodide running `rollbook.engine.bridge`.
 //
 // A module worker (Pyodide 314 refuses classic ones). Protocol, all messages plain objects:
@@ -50,6 +51,8 @@ function compileEarly(url) {
  * own instantiateWasm adds imports of its own and then calls WebAssembly.instantiateStreaming
  * on its download of the same file: that one call is answered with the early module (and
  * that download dropped), or, if the early compile failed, left to the browser.
+ * @param {Record<string, any>} settings
+ * @param {Promise<WebAssembly.Module | null>} early
  */
 function withModule(settings, early) {
   const original = settings.instantiateWasm;

@@ -11,8 +11,9 @@ from typing import Any
 import yaml
 
 from rollbook.cli import CliError
+from rollbook.engine.numbers import fraction_text
 from rollbook.engine.systems import get, ids
-from rollbook.engine.systems.base import RulesError, System, fraction_text
+from rollbook.engine.systems.base import RulesError, System
 from rollbook.engine.systems.encounter import Fight
 from rollbook.engine.systems.montecarlo import simulate
 from rollbook.markup.yamlsize import YamlSizeError, check_size

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.limits import value
+from rollbook.engine.numbers import fraction_text
 
 __all__ = [
     "MAX_SEED",
@@ -71,14 +72,10 @@ def _mapping(request: Mapping[str, Any], key: str) -> dict[str, Any]:
     return value
 
 
-def _fraction(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
-
-
 def _jsonable(value: Any) -> Any:
     """Fractions as "p/q" and tuples as lists, so any outcome survives `json.dumps`."""
     if isinstance(value, Fraction):
-        return _fraction(value)
+        return fraction_text(value)
     if isinstance(value, dict):
         return {str(_key(k)): _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -121,7 +118,7 @@ def _table_odds(request: Mapping[str, Any]) -> dict[str, Any]:
         raise BridgeError("the request needs 'table' as a table payload.")
     table = tables.Table.from_dict(data)
     prompts = table.prompt_values(_mapping(request, "prompts"))  # unknown/out of range: a sentence
-    return {"chances": [_fraction(p) for p in table.probabilities(prompts)], "prompts": prompts}
+    return {"chances": [fraction_text(p) for p in table.probabilities(prompts)], "prompts": prompts}
 
 
 def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -131,8 +128,8 @@ def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "min": _jsonable(dist.min),
         "max": _jsonable(dist.max),
-        "mean": _fraction(Fraction(dist.mean)),
-        "distribution": [[_jsonable(v), _fraction(p)] for v, p in dist.pmf.items()],
+        "mean": fraction_text(Fraction(dist.mean)),
+        "distribution": [[_jsonable(v), fraction_text(p)] for v, p in dist.pmf.items()],
     }
 
 

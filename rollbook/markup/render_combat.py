@@ -8,8 +8,9 @@ each attacker/defender pair landing a blow (`rollbook.markup.combat_odds`).
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from rollbook.engine.numbers import fraction_text, percent_text
 from rollbook.markup.combat_odds import pair_odds
 from rollbook.markup.render import lines, payload_html
 from rollbook.markup.render_statblock import short_title
@@ -20,13 +21,6 @@ if TYPE_CHECKING:
 __all__ = ["MAX_SEED", "widget_html"]
 
 MAX_SEED = 2**53 - 1  # what a page URL can carry exactly (rollbook.engine.bridge.MAX_SEED)
-
-
-def _percent(p: Any) -> str:
-    value = float(p) * 100
-    if value and value < 0.1:
-        return "<0.1%"
-    return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
 
 
 def _odds_table(enc: Encounter, side: str, foe: str) -> str:
@@ -40,12 +34,14 @@ def _odds_table(enc: Encounter, side: str, foe: str) -> str:
                 cells.append("<td>&ndash;</td>")  # an ASCII page stays ASCII (render.ascii_refs)
                 continue
             detail = ", ".join(
-                f"{name.replace('_', ' ')} {_percent(p)}" for name, p in odds.outcomes.items() if p
+                f"{name.replace('_', ' ')} {percent_text(p)}"
+                for name, p in odds.outcomes.items()
+                if p
             )
             cells.append(
-                f'<td data-rb-p="{odds.hit.numerator}/{odds.hit.denominator}" '
+                f'<td data-rb-p="{fraction_text(odds.hit)}" '
                 f'title="{escape(odds.procedure)}: {escape(detail)}">'
-                f"{_percent(odds.hit)}</td>"
+                f"{percent_text(odds.hit)}</td>"
             )
         rows.append(f'<tr><th scope="row">{escape(unit.label)}</th>\n{lines(*cells)}</tr>')
     return (

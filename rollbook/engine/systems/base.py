@@ -30,7 +30,6 @@ __all__ = [
     "RulesError",
     "System",
     "bind",
-    "fraction_text",
     "product_faces",
     "tally",
 ]
@@ -298,8 +297,3 @@ def tally(
 def product_faces(*sides: int) -> Iterable[tuple[int, ...]]:
     """Every equally likely combination of faces of the given dice."""
     return itertools.product(*(range(1, s + 1) for s in sides))
-
-
-def fraction_text(value: Fraction) -> str:
-    """A probability as ``"p/q"`` (always with a denominator, so JSON readers need one rule)."""
-    return f"{value.numerator}/{value.denominator}"
