@@ -1,3 +1,4 @@
+// @ts-check
 // Whether the start-up snapshot pays on this reader's link, from what the page can know.
 //
 // Restoring the snapshot saves Python's start-up (about SAVED_S seconds of CPU) but costs

@@ -88,7 +88,7 @@ def copy_browser_assets(source: Path, target: Path) -> list[str]:
 
 def build_site_assets(
     site_dir: str | Path,
-    pyodide_dir: str | Path,
+    pyodide_dir: str | Path | None,
     *,
     icepool: bool = True,
     assets_source: Path = ASSETS_SOURCE,
@@ -96,7 +96,10 @@ def build_site_assets(
 ) -> dict[str, Any]:
     """Do all site-wide work for a built site; return the manifest written.
 
-    ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash.
+    ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash. With
+    ``pyodide_dir`` None the site gets everything but the dice runtime: the pages' scripts
+    still load, and the manifest's ``no_runtime`` sentence tells readers why the dice do not
+    roll.
 
     Raises:
         SitewideError: when Pyodide or the site folder is missing.
@@ -109,9 +112,10 @@ def build_site_assets(
     built = [("engine", engine_wheel())]
     if icepool:
         built.append(("icepool", icepool_wheel()))
-    version, pyodide_rel = copy_pyodide(
-        Path(pyodide_dir), assets, [wheel.data for _, wheel in built], cache_dir
-    )
+    runtime = None
+    if pyodide_dir is not None:
+        wheels = [wheel.data for _, wheel in built]
+        runtime = copy_pyodide(Path(pyodide_dir), assets, wheels, cache_dir)
     copied = copy_browser_assets(assets_source, ours)
 
     wheels_dir = ours / "wheels"
@@ -120,15 +124,14 @@ def build_site_assets(
     for old in wheels_dir.glob("*.whl"):  # `rollbook assets` may run on an older output
         if old.name not in keep:
             old.unlink()
-    lock_info = _read_json(Path(pyodide_dir) / "pyodide-lock.json").get("info")
-    manifest: dict[str, Any] = {
-        "assets": copied,
-        "pyodide": f"../{pyodide_rel}",
-        "pyodide_gz": list(GZIPPED),
-        "pyodide_version": version,
-        "wheels": [],
-    }
-    if isinstance(lock_info, dict):  # lets the worker skip fetching the lock file
+    manifest: dict[str, Any] = {"assets": copied, "wheels": []}
+    if runtime is None:
+        manifest["no_runtime"] = "this site was built without Pyodide, so its dice cannot roll"
+    else:
+        manifest["pyodide"], manifest["pyodide_version"] = f"../{runtime[1]}", runtime[0]
+        manifest["pyodide_gz"] = list(GZIPPED)
+    lock_info = _read_json(Path(pyodide_dir or assets) / "pyodide-lock.json").get("info")
+    if runtime is not None and isinstance(lock_info, dict):  # the worker skips the lock file
         manifest["lock_info"] = lock_info
     for label, wheel in built:
         (wheels_dir / wheel.filename).write_bytes(wheel.data)
