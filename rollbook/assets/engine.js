@@ -13,7 +13,8 @@ const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
 // readyMs: worker creation -> ready; startedAt / readyAt: page times (ms since navigation
 // start) of the latest worker's creation and of ready.
 // readyMarks: the worker's own timings of its start-up steps.
-// restored: whether the worker started from the build's memory snapshot.
+// restored: whether the worker started from the build's memory snapshot; snapshotChoice:
+// why it fetched it or not ({use, reason, rate}: linkspeed.js).
 export const stats = {
   workerStarts: 0,
   readyMs: null,
@@ -21,6 +22,7 @@ export const stats = {
   readyAt: null,
   readyMarks: null,
   restored: false,
+  snapshotChoice: null,
 };
 
 let current = null; // {worker, ready: Promise<void>, isReady: boolean}
@@ -84,6 +86,7 @@ export function start() {
         stats.readyMs = stats.readyAt - t0;
         stats.readyMarks = message.marks || null;
         stats.restored = Boolean(message.restored);
+        stats.snapshotChoice = message.choice || null;
         setState("ready");
         resolve();
         pump();

@@ -88,6 +88,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   readyAt: { get: () => engine.stats.readyAt },
   readyMarks: { get: () => engine.stats.readyMarks },
   restored: { get: () => engine.stats.restored },
+  snapshotChoice: { get: () => engine.stats.snapshotChoice },
   instantClaims: { get: () => instant.stats.claims },
   idle: { get: () => engine.isIdle() },
   ready: { value: () => engine.start() },

@@ -11,6 +11,8 @@
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
 
 import { afterRestore, startSnapshot, startUnpacker } from "./boot-snapshot.js";
+import { fetchFile, importFile, lazyResponse } from "./fetchgz.js";
+import { makeMeter, snapshotPays } from "./linkspeed.js";
 import { dropOdds, loadWheels, oddsReply, StartError } from "./wheel-check.js";
 import { mountWheels } from "./wheels.js";
 
@@ -19,6 +21,7 @@ const started = performance.now();
 const marks = {};
 const mark = (name) => (marks[name] = Math.round(performance.now() - started));
 let restored = false; // whether the interpreter came from the build's memory snapshot
+let choice = null; // why the snapshot was or was not fetched (linkspeed.js), for the page
 let ready = null; // promise of the bridge's handle_json, set by init
 let oddsLost = null; // why the odds library is missing (a clause), or null
 
@@ -29,21 +32,35 @@ function lockOptions(manifest) {
   return manifest.lock_info ? { lockFileContents: { info: manifest.lock_info, packages: {} } } : {};
 }
 
-async function fetchBytes(url) {
+async function fetchBytes(url, meter) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  return response.arrayBuffer();
+  return new Response(meter ? meter.count(response.body) : response.body).arrayBuffer();
 }
 
 /**
- * Pyodide's WebAssembly module, compiled as it downloads; null if that failed. A host that
- * serves .wasm files with another type than application/wasm makes the streaming compile
- * fail (and Pyodide's own start hang): the file is then compiled from its bytes.
+ * Pyodide's WebAssembly module, compiled as it downloads (and inflates); null if that
+ * failed. `open()` gives a fresh Response of the file. A host that serves .wasm files
+ * with another type than application/wasm makes the streaming compile fail (and
+ * Pyodide's own start hang): the file is then compiled from its bytes.
  */
-function compileEarly(url) {
-  return WebAssembly.compileStreaming(fetch(url))
-    .catch(() => fetchBytes(url).then((bytes) => WebAssembly.compile(bytes)))
+function compileEarly(open) {
+  return WebAssembly.compileStreaming(open())
+    .catch(() => open().then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
     .catch(() => null);
+}
+
+/**
+ * Pyodide asks for `pyodide.asm.wasm` itself as soon as loadPyodide starts. The site
+ * serves it gzipped only, and the worker fetches it already: that request is answered
+ * with a response that fetches nothing unless read (withModule drops it unread).
+ */
+function answerPyodidesWasmRequest(href, open) {
+  const native = self.fetch;
+  self.fetch = (input, init) => {
+    const url = typeof input === "string" || input instanceof URL ? String(input) : input.url;
+    return url === href ? Promise.resolve(lazyResponse(open, "application/wasm")) : native(input, init);
+  };
 }
 
 /**
@@ -90,29 +107,41 @@ async function init(manifestUrl) {
   const deadline = manifest.startup_deadline_ms;
   if (Number.isInteger(deadline) && deadline > 0) self.postMessage({ type: "deadline", ms: deadline });
   const pyodideDir = new URL(manifest.pyodide, base);
+  const gzipped = manifest.pyodide_gz || []; // files served only as NAME.gz
+  const meter = makeMeter(); // counts what both start-up paths download
+  // Pyodide would compile its WebAssembly only when it gets to instantiating it (without a
+  // size for the snapshot, once the snapshot is in); compiling it from here overlaps it
+  // with the downloads.
+  const openWasm = () => fetchFile(pyodideDir, "pyodide.asm.wasm", gzipped, meter, "application/wasm");
+  if (gzipped.includes("pyodide.asm.wasm")) {
+    answerPyodidesWasmRequest(new URL("pyodide.asm.wasm", pyodideDir).href, openWasm);
+  }
+  const wasm = compileEarly(openWasm);
+  wasm.then(() => mark("wasm")).finally(() => meter.settle());
+  // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
+  // loader, instead of after it: loadPyodide would only ask for it once it has started.
+  const runtime = importFile(pyodideDir, "pyodide.asm.mjs", gzipped, meter);
+  runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
   // Wheels download (and are checked against the manifest) while the interpreter boots.
-  const wheels = loadWheels(manifest, base, fetchBytes);
+  const wheels = loadWheels(manifest, base, (url) => fetchBytes(url, meter));
   const never = new Promise(() => {});
   const wheelsBroken = wheels.then(() => never);
   wheelsBroken.catch(() => {}); // raced below, once Pyodide's start is under way
-  const snapshot = startSnapshot(manifest, base, unpacker); // null without one
+  const loader = import(new URL("pyodide.mjs", pyodideDir).href);
+  loader.catch(() => {}); // awaited below, with its own sentence
+  // The snapshot only where it pays: the rate those downloads arrive at decides.
+  choice = manifest.snapshot ? await snapshotPays(manifest, base, meter) : { use: false, reason: "none" };
+  mark("chosen");
+  const snapshot = choice.use ? startSnapshot(manifest, base, unpacker) : null;
+  if (!snapshot && unpacker) unpacker.terminate();
   if (snapshot) snapshot.filled.then(() => mark("snapshot"), () => {});
-  // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
-  // loader, instead of after it: loadPyodide would only ask for it once it has started.
-  const runtime = import(new URL("pyodide.asm.mjs", pyodideDir).href);
-  runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
   let loadPyodide;
   try {
-    ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href));
+    ({ loadPyodide } = await loader);
   } catch (error) {
     console.warn("rollbook engine:", error);
     throw new StartError("its Python runtime (pyodide.mjs) could not be loaded");
   }
-  // Pyodide would compile its WebAssembly only when it gets to instantiating it (without a
-  // size for the snapshot, once the snapshot is in); compiling it from here overlaps it
-  // with the downloads.
-  const wasm = compileEarly(new URL("pyodide.asm.wasm", pyodideDir));
-  wasm.then(() => mark("wasm"));
   // A fault that will never heal (a wheel, or WebAssembly that can be neither streamed nor
   // compiled from its bytes: missing, blocked, damaged) ends the start at once, not at the
   // page's deadline.
@@ -178,7 +207,7 @@ self.onmessage = async (event) => {
     ready = init(message.manifest);
     try {
       await ready;
-      self.postMessage({ type: "ready", ms: performance.now() - started, marks, restored });
+      self.postMessage({ type: "ready", ms: performance.now() - started, marks, restored, choice });
     } catch (error) {
       if (!(error instanceof StartError)) console.warn("rollbook engine:", error);
       const sentence = error instanceof StartError ? error.message : "it failed while starting";

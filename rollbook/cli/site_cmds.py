@@ -49,7 +49,12 @@ def run_assets(args: argparse.Namespace) -> int:
 
     try:
         pyodide = find_pyodide(args.pyodide, project_dir=Path.cwd())
-        manifest = build_site_assets(args.site_dir, pyodide, icepool=not args.no_icepool)
+        manifest = build_site_assets(
+            args.site_dir,
+            pyodide,
+            icepool=not args.no_icepool,
+            cache_dir=args.snapshot_cache.parent / "pyodide",
+        )
         if not args.no_snapshot:
             try:
                 manifest["snapshot"] = add_snapshot(

@@ -209,7 +209,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             # Asked for: the pages still get our scripts, which say the dice cannot roll.
             log.info("rollbook: %s (pyodide_required: false, so the site has no live dice)", err)
         try:
-            build_site_assets(config.site_dir, pyodide, icepool=self.config.wheels_icepool)
+            build_site_assets(
+                config.site_dir,
+                pyodide,
+                icepool=self.config.wheels_icepool,
+                cache_dir=Path(base, self.config.snapshot_cache).parent / "pyodide",
+            )
         except SitewideError as err:
             raise PluginError(f"rollbook: {err}") from None
         if self.config.snapshot and pyodide is not None:

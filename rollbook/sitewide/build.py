@@ -6,17 +6,19 @@ Layout (URLs in the manifest are relative to the manifest itself)::
     SITE/assets/rollbook/<browser assets, copied from rollbook/assets>
     SITE/assets/rollbook/wheels/rollbook_engine-0.1.0+<hash>-py3-none-any.whl
     SITE/assets/rollbook/wheels/icepool-2.2.2+<hash>-py3-none-any.whl
-    SITE/assets/pyodide/<version>/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-                                    python_stdlib.zip, pyodide-lock.json}
+    SITE/assets/pyodide/<version>/{pyodide.mjs, pyodide.asm.mjs.gz, pyodide.asm.wasm.gz,
+                                    python_stdlib.zip (trimmed), pyodide-lock.json}
 """
 
 from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rollbook.sitewide.pyodide_files import GZIPPED, write_pyodide_files
 from rollbook.sitewide.sources import engine_wheel, icepool_wheel
 
 __all__ = ["ASSETS_SOURCE", "MANIFEST_NAME", "PYODIDE_FILES", "SitewideError", "build_site_assets"]
@@ -49,8 +51,12 @@ def _pyodide_version(source: Path) -> str:
     return version
 
 
-def copy_pyodide(source: Path, assets: Path) -> tuple[str, str]:
-    """Copy the Pyodide run-time files; return (version, folder relative to ``assets``)."""
+def copy_pyodide(
+    source: Path, assets: Path, wheels: Sequence[bytes] = (), cache_dir: Path | None = None
+) -> tuple[str, str]:
+    """Write the Pyodide run-time files (``pyodide_files``: the big ones gzipped, the
+    standard library cut to what ``wheels`` import); return (version, folder relative to
+    ``assets``)."""
     missing = [name for name in PYODIDE_FILES if not (source / name).is_file()]
     if missing:
         raise SitewideError(
@@ -60,9 +66,7 @@ def copy_pyodide(source: Path, assets: Path) -> tuple[str, str]:
         )
     version = _pyodide_version(source)
     target = assets / "pyodide" / version
-    target.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(source / name, target / name)
+    write_pyodide_files(source, target, wheels, cache_dir=cache_dir)
     return version, f"pyodide/{version}/"
 
 
@@ -88,12 +92,14 @@ def build_site_assets(
     *,
     icepool: bool = True,
     assets_source: Path = ASSETS_SOURCE,
+    cache_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Do all site-wide work for a built site; return the manifest written.
 
-    With ``pyodide_dir`` None the site gets everything but the dice runtime: the pages'
-    scripts still load, and the manifest's ``no_runtime`` sentence tells readers why the
-    dice do not roll.
+    ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash. With
+    ``pyodide_dir`` None the site gets everything but the dice runtime: the pages' scripts
+    still load, and the manifest's ``no_runtime`` sentence tells readers why the dice do not
+    roll.
 
     Raises:
         SitewideError: when Pyodide or the site folder is missing.
@@ -103,14 +109,17 @@ def build_site_assets(
         raise SitewideError(f"{site} is not a folder: build the site first.")
     assets = site / "assets"
     ours = assets / "rollbook"
-    runtime = copy_pyodide(Path(pyodide_dir), assets) if pyodide_dir is not None else None
+    built = [("engine", engine_wheel())]
+    if icepool:
+        built.append(("icepool", icepool_wheel()))
+    runtime = None
+    if pyodide_dir is not None:
+        wheels = [wheel.data for _, wheel in built]
+        runtime = copy_pyodide(Path(pyodide_dir), assets, wheels, cache_dir)
     copied = copy_browser_assets(assets_source, ours)
 
     wheels_dir = ours / "wheels"
     wheels_dir.mkdir(parents=True, exist_ok=True)
-    built = [("engine", engine_wheel())]
-    if icepool:
-        built.append(("icepool", icepool_wheel()))
     keep = {wheel.filename for _, wheel in built}
     for old in wheels_dir.glob("*.whl"):  # `rollbook assets` may run on an older output
         if old.name not in keep:
@@ -120,6 +129,7 @@ def build_site_assets(
         manifest["no_runtime"] = "this site was built without Pyodide, so its dice cannot roll"
     else:
         manifest["pyodide"], manifest["pyodide_version"] = f"../{runtime[1]}", runtime[0]
+        manifest["pyodide_gz"] = list(GZIPPED)
     lock_info = _read_json(Path(pyodide_dir or assets) / "pyodide-lock.json").get("info")
     if runtime is not None and isinstance(lock_info, dict):  # the worker skips the lock file
         manifest["lock_info"] = lock_info

@@ -91,11 +91,13 @@ try {
   pyodide.runPython(
     [
       // The clock is frozen, so a directory's mtime cannot tell the importers that the wheels
-      // just added files: drop their cached listings before and after (restore starts afresh).
-      "import importlib, gc",
-      "importlib.invalidate_caches()",
+      // just added files: drop the cached finders and their listings before and after
+      // (restore starts afresh). Not importlib.invalidate_caches(): it imports
+      // importlib.metadata, which the site's trimmed standard library leaves out.
+      "import sys, gc",
+      "sys.path_importer_cache.clear()",
       ...modules.map((name) => `import ${name}`),
-      "importlib.invalidate_caches()",
+      "sys.path_importer_cache.clear()",
       "gc.collect()",
     ].join("\n"),
   );

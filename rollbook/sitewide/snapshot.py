@@ -13,16 +13,19 @@ changes, so hosts and browsers may cache it forever) and listed in the manifest 
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
 import shutil
 import subprocess
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rollbook.engine.systems import MODULES
 from rollbook.sitewide.build import ASSETS_SOURCE, SitewideError
+from rollbook.sitewide.pyodide_files import GZIPPED, node_folder
 from rollbook.sitewide.snapshot_pack import MAGIC, memory_size, pack_for_site
 
 __all__ = [
@@ -65,6 +68,13 @@ _TIMEOUT_S = 300
 CACHE_KEEP = 3
 
 
+def _input_file(pyodide_dir: Path, name: str) -> Path:
+    """The file of ``_PYODIDE_INPUTS`` as found in ``pyodide_dir``: a site serves some only
+    gzipped (``pyodide_files``); their ``.gz`` stands for them."""
+    gz = pyodide_dir / f"{name}.gz"
+    return gz if name in GZIPPED and gz.is_file() else pyodide_dir / name
+
+
 class SnapshotError(SitewideError):
     """The snapshot could not be made; the message says why in one sentence.
 
@@ -104,12 +114,16 @@ def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[st
     try:
         digest.update(MAGIC + SCRIPT.read_bytes() + MOUNT.read_bytes())
         for name in _PYODIDE_INPUTS:
-            digest.update(name.encode() + b"\0" + (pyodide_dir / name).read_bytes())
+            path = _input_file(pyodide_dir, name)
+            data = path.read_bytes()
+            if path.suffix == ".gz":  # what it stands for: another zlib packs it otherwise
+                data = gzip.decompress(data)
+            digest.update(name.encode() + b"\0" + data)
         for wheel in wheels:
             digest.update(wheel.name.encode() + b"\0" + wheel.read_bytes())
-    except OSError as error:
+    except (OSError, EOFError, zlib.error) as error:
         raise SnapshotError(
-            f"no Pyodide snapshot: {error.filename or error} cannot be read."
+            f"no Pyodide snapshot: {getattr(error, 'filename', None) or error} cannot be read."
         ) from None
     digest.update("\0".join(imports).encode())
     return digest.hexdigest()[:16]
@@ -148,13 +162,18 @@ def make_snapshot(
         SnapshotError: node is missing, or it failed (its last error line is quoted).
     """
     for name in _PYODIDE_INPUTS:
-        if not (pyodide_dir / name).is_file():
+        if not _input_file(pyodide_dir, name).is_file():
             raise SnapshotError(f"no Pyodide snapshot: {pyodide_dir / name} is missing.")
     out.parent.mkdir(parents=True, exist_ok=True)
     cached = None
     if cache_dir:
         cached = cache_dir / f"snapshot-{snapshot_key(pyodide_dir, wheels, imports)}.bin"
-    return _memoised(cached, out, lambda: _run_node(node, pyodide_dir, wheels, imports, out))
+
+    def make() -> None:
+        with node_folder(pyodide_dir) as folder:
+            _run_node(node, Path(folder), wheels, imports, out)
+
+    return _memoised(cached, out, make)
 
 
 def _memoised(cached: Path | None, out: Path, make: Callable[[], None]) -> Path:
@@ -278,6 +297,8 @@ def add_snapshot(
     manifest["snapshot"] = name
     # Known before the file arrives, the size lets Pyodide set up while it downloads.
     manifest["snapshot_bytes"] = memory_size(target.read_bytes())
+    # What the download costs: the worker weighs it against the link's measured rate.
+    manifest["snapshot_size"] = target.stat().st_size
     # The same layout as rollbook.sitewide.build writes.
     text = json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
     manifest_path.write_text(text, encoding="utf-8")

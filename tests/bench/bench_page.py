@@ -104,7 +104,7 @@ def main() -> list[Row]:
         reason = f"the rollbook site could not be built ({error})"
     if reason or real is None:
         return [Row(m, na=reason) for m in ("3. click -> painted", "4. bytes", "5. long tasks")]
-    lab = build_lab(pyodide_src=real.pyodide_dir(), wheel_src=real.engine_wheel())
+    lab = build_lab(wheel_src=real.engine_wheel())  # the lab serves Pyodide as distributed
     with serve(lab) as lab_site:
         lab_cold, lab_warm = _visit_pair(lab_site, "plain.html", CLICKS)
         lab_bytes = _bytes(lab_site, lab_cold.log_start, lab_cold.log_first_roll)

@@ -109,7 +109,7 @@ def main() -> list[Row]:
     real = None
     try:
         real = build_real_site()
-        lab = build_lab(pyodide_src=real.pyodide_dir(), wheel_src=real.engine_wheel())
+        lab = build_lab(wheel_src=real.engine_wheel())  # the lab serves Pyodide as distributed
         real_reason = ""
     except Exception as error:  # a missing part of the project: report, do not crash
         real_reason = f"the rollbook site could not be built ({error})"

@@ -163,15 +163,17 @@ class Link:
     round trip of ``rtt_ms`` before each response's first byte (as over HTTP/2, where
     requests share one connection). Bytes go out in chunks, each waiting for the line;
     files a host would compress take the line for their brotli size only (the browser
-    still gets them whole, as after decoding)."""
+    still gets them whole, as after decoding). With ``compress=False`` every file takes the
+    line for its own size, as from a host that compresses nothing."""
 
-    def __init__(self, mbit: float, rtt_ms: float) -> None:
-        self.mbit, self.rtt_ms = mbit, rtt_ms
+    def __init__(self, mbit: float, rtt_ms: float, *, compress: bool = True) -> None:
+        self.mbit, self.rtt_ms, self.compress = mbit, rtt_ms, compress
         self._free_at = 0.0
         self._lock = threading.Lock()
 
     def __str__(self) -> str:
-        return f"{self.mbit:g} Mbit/s, {self.rtt_ms:g} ms"
+        plain = "" if self.compress else ", nothing compressed"
+        return f"{self.mbit:g} Mbit/s, {self.rtt_ms:g} ms{plain}"
 
     def round_trip(self) -> None:
         time.sleep(self.rtt_ms / 1000)
@@ -216,7 +218,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if self.link is None:
             super().copyfile(source, outputfile)
         else:
-            ratio = _wire_ratio(Path(source.name))
+            ratio = _wire_ratio(Path(source.name)) if self.link.compress else 1.0
             while chunk := source.read(16 * 1024):
                 self.link.send(round(len(chunk) * ratio))
                 outputfile.write(chunk)

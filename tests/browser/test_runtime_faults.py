@@ -22,7 +22,7 @@ from tests.browser.a11y import explain, violations
 from tests.browser.conftest import READY_TIMEOUT_MS, wait_ready
 from tests.browser.server import altered, denied
 
-WASM = r"/pyodide\.asm\.wasm$"
+WASM = r"/pyodide\.asm\.wasm(\.gz)?$"  # the site serves it gzipped
 ENGINE = r"/rollbook_engine-[^/]*\.whl$"
 ICEPOOL = r"/icepool-[^/]*\.whl$"
 MANIFEST = r"/assets/rollbook/manifest\.json$"
@@ -90,14 +90,14 @@ def test_a_blocked_download_meets_the_start_up_deadline(
     # The WebAssembly request never gets an answer; the manifest sets a short deadline (a
     # hang guard for this test, not a measurement: the default is two minutes).
     stalled: list[Route] = []
-    context.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))
+    context.route("**/pyodide.asm.wasm*", lambda route: stalled.append(route))
     with altered(
         fixture_site, MANIFEST, manifest_with(lambda m: m.update(startup_deadline_ms=3000))
     ):
         page.goto(fixture_site)
         expect_start_failure(page, "The dice engine did not start within 3 seconds.")
     assert stalled  # the download really was held
-    context.unroute("**/pyodide.asm.wasm")
+    context.unroute("**/pyodide.asm.wasm*")
     retry_and_roll(page)
 
 

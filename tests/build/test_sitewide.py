@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -99,12 +100,19 @@ def test_build_site_assets_layout_and_manifest(tmp_path):
     version = json.loads((PYODIDE / "package.json").read_text())["version"]
     assert manifest["pyodide"] == f"../pyodide/{version}/"
     assert manifest["pyodide_version"] == version
+    served = tmp_path / "assets" / "pyodide" / version
     for name in PYODIDE_FILES:
-        copied = tmp_path / "assets" / "pyodide" / version / name
-        assert copied.read_bytes() == (PYODIDE / name).read_bytes()
-    assert sorted(p.name for p in (tmp_path / "assets" / "pyodide" / version).iterdir()) == sorted(
-        PYODIDE_FILES
+        if name in manifest["pyodide_gz"]:  # served gzipped only
+            assert (
+                gzip.decompress((served / f"{name}.gz").read_bytes())
+                == (PYODIDE / name).read_bytes()
+            )
+        elif name != "python_stdlib.zip":  # trimmed: tests/build/test_stdlib_trim.py
+            assert (served / name).read_bytes() == (PYODIDE / name).read_bytes()
+    assert sorted(p.name for p in served.iterdir()) == sorted(
+        f"{name}.gz" if name in manifest["pyodide_gz"] else name for name in PYODIDE_FILES
     )
+    assert manifest["pyodide_gz"] == ["pyodide.asm.mjs", "pyodide.asm.wasm"]
     for key in ("engine", "icepool"):
         entry = manifest[key]
         data = (ours / entry["path"]).read_bytes()

@@ -124,6 +124,7 @@ def test_add_snapshot_lists_it_in_the_manifest(snapshot: Path, wheel: Path, tmp_
     listed = json.loads(manifest.read_text(encoding="utf-8"))
     assert listed["snapshot"] == name
     assert listed["snapshot_bytes"] == len(snapshot.read_bytes())  # the memory's size
+    assert listed["snapshot_size"] == (ours / name).stat().st_size  # what its download costs
     # Served packed (zero pages left out, gzip; deterministically); the browser unpacks it.
     assert unpack((ours / name).read_bytes()) == snapshot.read_bytes()
     assert (ours / name).read_bytes() == pack_for_site(snapshot.read_bytes())

@@ -1,0 +1,108 @@
+// @ts-check
+// Whether the start-up snapshot pays on this reader's link, from what the page can know.
+//
+// Restoring the snapshot saves Python's start-up (about SAVED_S seconds of CPU) but costs
+// its download (`snapshot_size` bytes in the manifest). Both start-up paths first download
+// the same files (Pyodide's WebAssembly and runtime, the wheels); the worker counts their
+// bytes as they arrive (`meter`) and, once PROBE_BYTES have come in (or everything has),
+// takes the rate seen so far. The snapshot is fetched when it would arrive within SAVED_S
+// at that rate, and never when the browser says the reader saves data or is on a 2g/3g
+// connection; one already in the browser's cache (a later visit) is always used.
+// docs/reference/performance.md has the measured crossover.
+
+/** Seconds of start-up a restore saves over a plain start (measured: performance.md). */
+export const SAVED_S = 1.5;
+/** Bytes to see arrive before the rate is trusted. */
+export const PROBE_BYTES = 384 * 1024;
+
+/** A byte counter shared by the start-up downloads. */
+export function makeMeter() {
+  const meter = {
+    bytes: 0,
+    first: null, // page time the first counted chunk arrived
+    firstBytes: 0,
+    open: 0, // counted downloads not yet finished
+    settled: false, // set by the worker once the WebAssembly is in (or failed)
+    waiters: [],
+    /** `body` with its chunks counted as they pass. */
+    count(body) {
+      meter.open += 1;
+      let closed = false;
+      const close = () => {
+        if (!closed) (closed = true), (meter.open -= 1), meter.wake();
+      };
+      return body.pipeThrough(
+        new TransformStream({
+          transform(chunk, controller) {
+            if (meter.first === null) (meter.first = performance.now()), (meter.firstBytes = chunk.length);
+            meter.bytes += chunk.length;
+            controller.enqueue(chunk);
+            meter.wake();
+          },
+          flush: close,
+        }),
+      );
+    },
+    settle() {
+      meter.settled = true;
+      meter.wake();
+    },
+    wake() {
+      for (const wake of meter.waiters.splice(0)) wake();
+    },
+    /**
+     * Bytes per second since the first chunk; Infinity when everything so far came in
+     * that one chunk (a network hands over tens of KB at a time; a cache, whole files).
+     */
+    rate() {
+      const seconds = (performance.now() - (meter.first ?? performance.now())) / 1000;
+      const bytes = meter.bytes - meter.firstBytes;
+      return bytes > 0 && seconds > 0.005 ? bytes / seconds : Infinity;
+    },
+  };
+  return meter;
+}
+
+/** The link's rate once PROBE_BYTES have arrived, or every counted download is done. */
+export async function measuredRate(meter, probe = PROBE_BYTES) {
+  while (meter.bytes < probe && !meter.settled && (meter.open > 0 || meter.bytes === 0)) {
+    await new Promise((resolve) => meter.waiters.push(resolve));
+  }
+  return meter.rate();
+}
+
+/** What the browser says of the connection: "save-data", "slow" or "". */
+export function connectionHint() {
+  const connection = self.navigator && self.navigator.connection;
+  if (!connection) return "";
+  if (connection.saveData) return "save-data";
+  return /^(slow-2g|2g|3g)$/.test(connection.effectiveType || "") ? "slow" : "";
+}
+
+/** Whether the browser's HTTP cache holds `url` already (then it costs no download). */
+export async function cached(url) {
+  try {
+    const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+    if (response.body) response.body.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether to fetch the snapshot: {use, reason, rate} (rate in bytes per second, or null
+ * when the rate did not decide). A snapshot already in the browser's cache is used. Without
+ * `snapshot_size` in the manifest (an older build) the measured rate is not needed: the
+ * snapshot is used unless the browser's hint says no.
+ */
+export async function snapshotPays(manifest, base, meter) {
+  if (await cached(new URL(manifest.snapshot, base))) return { use: true, reason: "cached", rate: null };
+  const hint = connectionHint();
+  if (hint) return { use: false, reason: hint, rate: null };
+  const size = manifest.snapshot_size;
+  if (!Number.isInteger(size) || size <= 0) return { use: true, reason: "no size", rate: null };
+  const rate = await measuredRate(meter);
+  const use = size / rate <= SAVED_S;
+  return { use, reason: use ? "fast link" : "slow link", rate };
+}
