@@ -6,6 +6,7 @@ import * as deeplink from "./deeplink.js";
 import * as history from "./history.js";
 import * as inline from "./inline.js";
 import * as instant from "./instant.js";
+import * as offline from "./offline.js";
 import * as table from "./table.js";
 
 // A hidden tab runs no animation frames; start anyway this long after the widgets mount.
@@ -58,6 +59,9 @@ export function mountAll() {
   for (const node of document.querySelectorAll(table.SELECTOR)) table.mount(node);
   mountFights();
   history.render();
+  offline.render();
+  offline.setup();
+  offline.checkForUpdate();
   deeplink.follow();
   startAfterFirstFrame();
 }
@@ -71,6 +75,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   readyMarks: { get: () => engine.stats.readyMarks },
   restored: { get: () => engine.stats.restored },
   instantClaims: { get: () => instant.stats.claims },
+  offline: { get: () => offline.stats },
   idle: { get: () => engine.isIdle() },
   ready: { value: () => engine.start() },
   request: { value: (req, options) => engine.request(req, options) },

@@ -26,6 +26,7 @@ from rollbook.markup.problems import PageContext, set_context
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
 from rollbook.sitewide import SitewideError, build_site_assets
+from rollbook.sitewide.offline import write_offline
 from rollbook.sitewide.snapshot import SnapshotError, add_snapshot
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
@@ -51,9 +52,11 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self.problem_count = 0
         self._page: PageContext | None = None
         self._docs_prefix = "docs"
+        self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
+        self._serving = command == "serve"
         self._reset()
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -139,6 +142,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
                 add_snapshot(manifest, cache_dir=Path(base, self.config.snapshot_cache))
             except SnapshotError as err:  # the site still works, it only starts slower
                 log.warning("rollbook: %s", err)
+        # Last of all: the offline worker lists (and hashes) every file written before it.
+        write_offline(config.site_dir, enabled=self.config.offline and not self._serving)
 
     def on_build_error(self, *, error: Exception) -> None:
         set_context(None)
