@@ -85,6 +85,20 @@ function post(message) {
   if (controller) controller.postMessage(message);
 }
 
+/** Resolves once `worker` is active; rejects if it is dropped (a failed install). */
+function activated(worker) {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (worker.state === "activated") resolve();
+      else if (worker.state === "redundant") reject(new Error("the offline worker did not install"));
+      else return;
+      worker.removeEventListener("statechange", check);
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  });
+}
+
 /** Register the worker and wait until it controls this page. */
 async function register() {
   const url = new URL(manifest.offline.worker, MANIFEST_URL);
@@ -92,7 +106,7 @@ async function register() {
     scope: ROOT.href,
     updateViaCache: "none",
   });
-  await navigator.serviceWorker.ready;
+  await activated(registration.installing || registration.waiting || registration.active);
   if (!navigator.serviceWorker.controller) {
     await new Promise((resolve) =>
       navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
@@ -143,7 +157,9 @@ export function setup() {
     navigator.serviceWorker.addEventListener("message", onMessage);
     navigator.serviceWorker.addEventListener("controllerchange", onControllerChange);
     try {
-      const response = await fetch(MANIFEST_URL);
+      // Asked of the server each time (cheap when unchanged): a copy the browser kept from
+      // before a redeploy would register a worker the site no longer wants.
+      const response = await fetch(MANIFEST_URL, { cache: "no-cache" });
       manifest = await response.json();
     } catch {
       return setState("error");
@@ -156,7 +172,9 @@ export function setup() {
     await whenLoaded();
     await whenEngineSettled();
     try {
-      await register();
+      // A worker already in place keeps itself up to date: registering again could revive
+      // one that is on its way out.
+      if (!navigator.serviceWorker.controller) await register();
     } catch {
       return setState("error");
     }

@@ -52,6 +52,11 @@ function usable(response) {
   return response && response.ok && !response.redirected && response.type === "basic";
 }
 
+/** This version's cache, or null once a newer version deleted it (so it is not made again). */
+async function ownCache() {
+  return (await caches.has(CACHE)) ? caches.open(CACHE) : null;
+}
+
 async function olderCaches() {
   const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
   return Promise.all(names.map((name) => caches.open(name)));
@@ -162,18 +167,25 @@ are; <a href="${home}">go to the home page</a> or back, and next time you are on
   });
 }
 
+// A request that asks for a fresh copy (a reload; the page checking the manifest) goes to
+// the network first; everything else is answered from the cache first.
+const FRESH = ["no-cache", "reload", "no-store"];
+
 async function answer(event, path) {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(urlOf(path));
+  const cache = await ownCache();
+  const fresh = FRESH.includes(event.request.cache);
+  const hit = cache && !fresh && (await cache.match(urlOf(path)));
   if (hit) return hit;
   let response;
   try {
     response = await fetch(event.request);
   } catch (error) {
+    const kept = cache && (await cache.match(urlOf(path)));
+    if (kept) return kept;
     if (BUILD.files[path][2] === "p" || event.request.mode === "navigate") return offlinePage();
     throw error;
   }
-  if (usable(response)) {
+  if (cache && usable(response)) {
     const hash = BUILD.files[path][0];
     event.waitUntil(cache.put(urlOf(path), keepable(response.clone(), hash)).catch(() => {}));
   }
@@ -193,9 +205,9 @@ self.addEventListener("fetch", (event) => {
 
 /** Sizes of what this version holds, and of the whole site. */
 async function status() {
-  const cache = await caches.open(CACHE);
+  const cache = await ownCache();
   const cached = new Set();
-  for (const request of await cache.keys()) cached.add(pathOf(new URL(request.url)));
+  for (const request of cache ? await cache.keys() : []) cached.add(pathOf(new URL(request.url)));
   const count = (kinds, only) =>
     listed(kinds).filter((path) => !only || cached.has(path));
   const bytes = (paths) => paths.reduce((sum, path) => sum + BUILD.files[path][1], 0);
@@ -214,7 +226,8 @@ async function status() {
 
 /** Cache every page and every file they use; tell `client` how far it got. */
 async function saveAll(client) {
-  const cache = await caches.open(CACHE);
+  const cache = await ownCache();
+  if (!cache) return; // a newer version took over: it answers the page from now on
   const paths = listed(saveData() ? "eps" : "eops");
   const total = paths.reduce((sum, path) => sum + BUILD.files[path][1], 0);
   let done = 0;
@@ -240,7 +253,8 @@ self.addEventListener("message", (event) => {
   } else if (data.type === "visited" && Array.isArray(data.urls)) {
     // The page and what it loaded before this worker controlled it.
     event.waitUntil(
-      caches.open(CACHE).then(async (cache) => {
+      ownCache().then(async (cache) => {
+        if (!cache) return;
         const paths = new Set();
         for (const href of data.urls) {
           let path = null;
