@@ -180,7 +180,7 @@ export function setup() {
     }
     setState("ready");
     post({ type: "visited", urls: visitedUrls() });
-  })();
+  })().catch(() => setState("error"));
   return setupDone;
 }
 

@@ -54,7 +54,7 @@ class RollbookConfig(base.Config):
     """Where snapshots are kept by input hash (relative to mkdocs.yml), so rebuilds reuse them."""
 
     offline = c.Type(bool, default=True)
-    """Keep the site readable offline (a service worker); false removes it from readers' browsers."""
+    """Keep the site readable offline (a service worker); false removes it from readers."""
 
     reproducible_date = c.Type(bool, default=True)
     """Date the build by its input (last docs commit) so rebuilds are byte-identical."""

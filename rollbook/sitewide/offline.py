@@ -32,6 +32,8 @@ OPTIONAL = "o"  # the start-up snapshot: the same, unless the reader asked to sa
 PAGE = "p"  # a page: cached when opened, or by "save this site"
 SAVED = "s"  # search index, sitemap, theme files, images: cached when used, or by "save"
 LATER = "r"  # cached only once something asks for it (source maps, other languages' search)
+# Material's search for other languages than English; Pyodide files the worker does not read.
+_LATER_FOLDERS = ("assets/javascripts/lunr/", "assets/pyodide/")
 
 
 def _kind(path: str, engine: set[str], snapshot: str | None) -> str:
@@ -42,20 +44,22 @@ def _kind(path: str, engine: set[str], snapshot: str | None) -> str:
     name = PurePosixPath(path).name
     if path.endswith(".html") and name != "404.html":
         return PAGE
-    if name.endswith((".map", ".gz")) or path.startswith("assets/javascripts/lunr/"):
+    if name.endswith((".map", ".gz")) or path.startswith(_LATER_FOLDERS):
         return LATER
     return SAVED
 
 
 def _engine_files(site: Path, manifest: dict[str, Any]) -> set[str]:
-    """Our assets folder, and the Pyodide files the worker reads (the lock only without lock_info)."""
+    """Our assets folder and the Pyodide files the worker reads (the lock only if no lock_info)."""
     found = {p.relative_to(site).as_posix() for p in (site / _ASSETS).rglob("*") if p.is_file()}
     pyodide = manifest.get("pyodide")
     if isinstance(pyodide, str):
         folder = (site / _ASSETS / pyodide).resolve()
         if folder.is_dir() and site.resolve() in folder.parents:
             for path in folder.iterdir():
-                if path.is_file() and not (path.name == "pyodide-lock.json" and "lock_info" in manifest):
+                if path.is_file() and not (
+                    path.name == "pyodide-lock.json" and "lock_info" in manifest
+                ):
                     found.add(path.relative_to(site.resolve()).as_posix())
     return found
 

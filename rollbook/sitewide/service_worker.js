@@ -185,7 +185,7 @@ async function answer(event, path) {
     if (BUILD.files[path][2] === "p" || event.request.mode === "navigate") return offlinePage();
     throw error;
   }
-  if (cache && usable(response)) {
+  if (cache && !fresh && usable(response)) { // a fresh copy may be of a newer build
     const hash = BUILD.files[path][0];
     event.waitUntil(cache.put(urlOf(path), keepable(response.clone(), hash)).catch(() => {}));
   }
