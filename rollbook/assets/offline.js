@@ -241,7 +241,7 @@ function sentence() {
       return "Some files could not be saved (is the connection gone?). Try again when online.";
     case "ready":
       return status
-        ? `The dice and the ${status.pagesHeld} pages you opened work offline (${megabytes(status.heldBytes)} on this device).`
+        ? `The dice and the ${status.pagesHeld === 1 ? "page" : `${status.pagesHeld} pages`} you opened work offline (${megabytes(status.heldBytes)} on this device).`
         : "The dice and the pages you open are kept for offline reading.";
     default:
       return "Pages you open are kept for offline reading.";

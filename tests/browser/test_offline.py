@@ -167,3 +167,27 @@ def test_offline_off_registers_nothing_and_removes_a_worker_readers_had(
         page.reload()
         wait_offline_state(page, "off")
         assert page.evaluate(REGISTRATIONS) == 0
+
+
+def test_a_site_under_a_sub_path_keeps_only_its_own_scope(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    mkdocs_build(write_site(tmp_path / "src"), tmp_path / "host" / "rules")
+    with serve(tmp_path / "host") as host, opened(context) as page:
+        base = host + "rules/"
+        page.goto(base)
+        wait_offline_state(page, "ready")
+        scopes = page.evaluate(
+            "navigator.serviceWorker.getRegistrations().then((r) => r.map((x) => x.scope))"
+        )
+        assert scopes == [base]
+        names = page.evaluate("caches.keys()")
+        assert len(names) == 1 and names[0].startswith("rollbook:/rules/:")
+        page.goto(base + "lore/")
+        wait_offline_state(page, "ready")
+        page.wait_for_function(HAS_CACHED, arg=base + "lore/index.html")
+        context.set_offline(True)
+        page.goto(base)
+        page.locator(".md-nav--primary a.md-nav__link", has_text="Lore").first.click()
+        expect(page.locator("h1")).to_have_text("Lore")
+        roll_inline(page)
