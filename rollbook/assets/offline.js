@@ -22,6 +22,7 @@ let setupDone = null; // promise of setup(), once per document
 let manifest = null;
 let hadController = false;
 let lastUpdateCheck = 0;
+const opened = new Set(); // pages shown in this document, instant navigations included
 
 function setState(state) {
   stats.state = state;
@@ -116,9 +117,9 @@ async function register() {
   return registration;
 }
 
-/** The page and what it loaded before the worker controlled it: pages opened are kept. */
+/** The pages and what they loaded before the worker controlled them: pages opened are kept. */
 function visitedUrls() {
-  const urls = [location.href];
+  const urls = [...opened];
   for (const entry of performance.getEntriesByType("resource")) urls.push(entry.name);
   return urls.filter((url) => url.startsWith(ROOT.href));
 }
@@ -156,6 +157,8 @@ export function setup() {
     hadController = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker.addEventListener("message", onMessage);
     navigator.serviceWorker.addEventListener("controllerchange", onControllerChange);
+    await whenLoaded();
+    await whenEngineSettled();
     try {
       // Asked of the server each time (cheap when unchanged): a copy the browser kept from
       // before a redeploy would register a worker the site no longer wants.
@@ -169,8 +172,6 @@ export function setup() {
       return setState("off");
     }
     if (removed()) return setState("removed");
-    await whenLoaded();
-    await whenEngineSettled();
     try {
       // A worker already in place keeps itself up to date: registering again could revive
       // one that is on its way out.
@@ -184,8 +185,9 @@ export function setup() {
   return setupDone;
 }
 
-/** After an instant navigation: look for a new version now and then. */
-export function checkForUpdate() {
+/** On every page shown (instant navigation too): note it, look for a new version now and then. */
+export function afterNavigation() {
+  opened.add(location.href);
   if (stats.state === "idle" || stats.state === "off" || stats.state === "unsupported") return;
   if (Date.now() - lastUpdateCheck < UPDATE_CHECK_MS) return;
   lastUpdateCheck = Date.now();

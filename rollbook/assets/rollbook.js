@@ -59,9 +59,9 @@ export function mountAll() {
   for (const node of document.querySelectorAll(table.SELECTOR)) table.mount(node);
   mountFights();
   history.render();
+  offline.afterNavigation();
   offline.render();
   offline.setup();
-  offline.checkForUpdate();
   deeplink.follow();
   startAfterFirstFrame();
 }

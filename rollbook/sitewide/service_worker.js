@@ -168,26 +168,45 @@ are; <a href="${home}">go to the home page</a> or back, and next time you are on
 }
 
 // A request that asks for a fresh copy (a reload; the page checking the manifest) goes to
-// the network first; everything else is answered from the cache first.
+// the network first, but a connection that stalls does not keep a kept copy from showing.
 const FRESH = ["no-cache", "reload", "no-store"];
+const STALLED_MS = 4000;
+
+/** The network's answer, or after STALLED_MS the kept copy if there is one. */
+async function networkFirst(request, kept) {
+  const network = fetch(request);
+  network.catch(() => {}); // a failure is seen below, or the kept copy was used
+  let timer;
+  const stalled = new Promise((resolve) => {
+    timer = setTimeout(() => kept.then((copy) => copy && resolve(copy)), STALLED_MS);
+  });
+  try {
+    return await Promise.race([network, stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function answer(event, path) {
   const cache = await ownCache();
+  const url = urlOf(path);
   const fresh = FRESH.includes(event.request.cache);
-  const hit = cache && !fresh && (await cache.match(urlOf(path)));
+  const hit = cache && !fresh && (await cache.match(url));
   if (hit) return hit;
+  const kept = () => (cache ? cache.match(url) : Promise.resolve(undefined));
   let response;
   try {
-    response = await fetch(event.request);
+    response = fresh ? await networkFirst(event.request, kept()) : await fetch(event.request);
   } catch (error) {
-    const kept = cache && (await cache.match(urlOf(path)));
-    if (kept) return kept;
+    const copy = await kept();
+    if (copy) return copy;
     if (BUILD.files[path][2] === "p" || event.request.mode === "navigate") return offlinePage();
     throw error;
   }
-  if (cache && !fresh && usable(response)) { // a fresh copy may be of a newer build
+  // Not a fresh copy: it may be of a newer build than this worker's.
+  if (cache && !fresh && usable(response)) {
     const hash = BUILD.files[path][0];
-    event.waitUntil(cache.put(urlOf(path), keepable(response.clone(), hash)).catch(() => {}));
+    event.waitUntil(cache.put(url, keepable(response.clone(), hash)).catch(() => {}));
   }
   return response;
 }
