@@ -252,7 +252,8 @@ async function saveAll(client) {
   let done = 0;
   let last = 0;
   const failed = await each(paths, async (path) => {
-    done += await store(cache, path, []);
+    const size = await store(cache, path, []); // (`done += await` would race the other lanes)
+    done += size;
     if (done - last > total / 100 || done === total) {
       last = done;
       client.postMessage({ type: "progress", done, total });

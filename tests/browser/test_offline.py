@@ -78,11 +78,22 @@ def test_pages_search_and_every_widget_work_offline(
         assert not cached(page, base + "lore/index.html")  # never opened
 
         # Save the rest from the tray; the progress bar goes, the status says it is done.
+        page.evaluate(
+            """() => {
+              window.progress = [];
+              navigator.serviceWorker.addEventListener("message", ({ data }) => {
+                if (data.type === "progress") window.progress.push(data);
+              });
+            }"""
+        )
         page.locator(".rb-history-toggle").click()
-        page.locator("button.rb-offline-save").click()
+        page.locator("button.rb-offline-save").focus()
+        page.keyboard.press("Enter")
         status = page.locator(".rb-offline-status")
         expect(status).to_contain_text("Saved: all 4 pages", timeout=READY_TIMEOUT_MS)
         expect(page.locator(".rb-offline-progress")).to_be_hidden()
+        progress = page.evaluate("window.progress")
+        assert progress and progress[-1]["done"] == progress[-1]["total"] > 0
         assert cached(page, base + "lore/index.html")
 
         context.set_offline(True)
@@ -98,6 +109,9 @@ def test_pages_search_and_every_widget_work_offline(
         table.locator("input[name=bonus]").fill("3")
         table.locator(".rb-bar button.rb-roll").click()
         expect(table.locator(".rb-result")).to_contain_text("Recovery")
+        # Exact odds at that bonus, from the engine (the build wrote them for bonus 0 only).
+        table.locator("button.rb-chances").click()
+        expect(table.locator("tr[data-rb-row='0'] .rb-p")).to_have_text("0%")
         # The other visited page, loaded directly: a fight to the end.
         page.goto(base + "fights/")
         fight = page.locator(".rb-combat[data-rb-anchor=ford]")
