@@ -29,11 +29,14 @@ _ASSETS = "assets/rollbook/"
 # What each kind of file is for (the worker reads these letters):
 ENGINE = "e"  # the dice engine: cached when the worker installs
 OPTIONAL = "o"  # the start-up snapshot: the same, unless the reader asked to save data
+SHELL = "t"  # what every page uses (theme, search index, sitemap, 404): cached at install
 PAGE = "p"  # a page: cached when opened, or by "save this site"
-SAVED = "s"  # search index, sitemap, theme files, images: cached when used, or by "save"
+SAVED = "s"  # anything else (the author's images, downloads): cached when used, or by "save"
 LATER = "r"  # cached only once something asks for it (source maps, other languages' search)
 # Material's search for other languages than English; Pyodide files the worker does not read.
 _LATER_FOLDERS = ("assets/javascripts/lunr/", "assets/pyodide/")
+_SHELL_FOLDERS = ("assets/", "search/")
+_SHELL_FILES = ("sitemap.xml", "404.html")
 
 
 def _kind(path: str, engine: set[str], snapshot: str | None) -> str:
@@ -46,6 +49,8 @@ def _kind(path: str, engine: set[str], snapshot: str | None) -> str:
         return PAGE
     if name.endswith((".map", ".gz")) or path.startswith(_LATER_FOLDERS):
         return LATER
+    if path.startswith(_SHELL_FOLDERS) or path in _SHELL_FILES:
+        return SHELL
     return SAVED
 
 

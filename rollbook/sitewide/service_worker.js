@@ -2,8 +2,9 @@
 // first (BUILD, written by the build):
 //   "e" the dice engine, cached when this worker installs;
 //   "o" the start-up snapshot, the same unless the reader asked to save data;
-//   "p" a page, "s" the search index, sitemap, theme files and images: cached when the
-//       reader opens or uses them, or all at once by "Save this site for offline use";
+//   "t" what every page uses (theme, search index, sitemap): cached at install too;
+//   "p" a page, "s" anything else (images, downloads): cached when the reader opens or
+//       uses them, or all at once by "Save this site for offline use";
 //   "r" cached only once something asks for it.
 // Every listed file is answered from this version's cache first, so a reader always sees
 // one build as a whole; a redeployed site changes this file, the browser installs the new
@@ -16,6 +17,8 @@ const PREFIX = `rollbook:${SCOPE.pathname}:`;
 const CACHE = PREFIX + BUILD.version;
 const HASH = "x-rollbook-hash"; // header on cached copies: which version of the file it is
 const PARALLEL = 4;
+// Kept in a cache once "save" got every file: the next version saves everything again.
+const SAVED_MARK = new URL("rollbook-offline-saved", SCOPE).href;
 
 /** The listed path of a URL in scope ("rules/" -> "rules/index.html"), or null. */
 function pathOf(url) {
@@ -122,18 +125,23 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const older = await olderCaches();
-      const engine = listed(saveData() ? "e" : "eo");
+      const engine = listed(saveData() ? "et" : "eot");
       const failed = await each(engine, (path) => store(cache, path, older));
       if (failed.length) throw new Error(`could not cache ${failed.join(", ")}`);
-      // What the reader kept of an older version: the same files, in this version.
+      // What the reader kept of an older version, in this version: the same pages and
+      // files, or every one if they had saved the whole site.
+      let saved = false;
       const kept = new Set();
       for (const old of older) {
         for (const request of await old.keys()) {
+          if (request.url === SAVED_MARK) saved = true;
           const path = pathOf(new URL(request.url));
           if (path !== null && BUILD.files[path] && !engine.includes(path)) kept.add(path);
         }
       }
-      await each(kept, (path) => store(cache, path, older));
+      if (saved) for (const path of listed("ps")) kept.add(path);
+      const missed = await each(kept, (path) => store(cache, path, older));
+      if (saved && !missed.length) await cache.put(SAVED_MARK, new Response("saved"));
       await self.skipWaiting();
     })(),
   );
@@ -230,8 +238,8 @@ async function status() {
   const count = (kinds, only) =>
     listed(kinds).filter((path) => !only || cached.has(path));
   const bytes = (paths) => paths.reduce((sum, path) => sum + BUILD.files[path][1], 0);
-  const site = count("eops");
-  const held = count("eopsr", true);
+  const site = count("eotps");
+  const held = count("eotpsr", true);
   return {
     type: "status",
     version: BUILD.version,
@@ -247,7 +255,7 @@ async function status() {
 async function saveAll(client) {
   const cache = await ownCache();
   if (!cache) return; // a newer version took over: it answers the page from now on
-  const paths = listed(saveData() ? "eps" : "eops");
+  const paths = listed(saveData() ? "etps" : "eotps");
   const total = paths.reduce((sum, path) => sum + BUILD.files[path][1], 0);
   let done = 0;
   let last = 0;
@@ -259,6 +267,7 @@ async function saveAll(client) {
       client.postMessage({ type: "progress", done, total });
     }
   });
+  if (!failed.length) await cache.put(SAVED_MARK, new Response("saved"));
   client.postMessage({ ...(await status()), type: "saved", failed: failed.length });
 }
 

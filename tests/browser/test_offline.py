@@ -145,6 +145,9 @@ def test_a_redeployed_site_shows_its_new_text_within_one_reload(
         wait_offline_state(page, "ready")
         old = page.evaluate("caches.keys()")
         assert len(old) == 1
+        page.locator(".rb-history-toggle").click()
+        page.locator("button.rb-offline-save").click()
+        expect(page.locator(".rb-offline-status")).to_contain_text("Saved")
         build(tmp_path, home_text="Freshly rebuilt.")
         served = len(requested(base))
         page.goto(base)
@@ -156,6 +159,8 @@ def test_a_redeployed_site_shows_its_new_text_within_one_reload(
         page.wait_for_function(
             "old => caches.keys().then((k) => k.length === 1 && k[0] !== old)", arg=old[0]
         )
+        # The reader had saved the site: the new version holds all of it again.
+        assert cached(page, base + "lore/index.html")
         # Files that did not change were copied from the old cache, not fetched again (the
         # page asks the server for the small manifest on each load, to hear of "offline: false").
         again = {p for p in requested(base)[served:] if "/assets/" in p}

@@ -45,7 +45,8 @@ def test_worker_lists_every_file_with_its_kind_and_is_byte_identical(tmp_path):
     assert set(files) == on_disk - {WORKER_NAME}
     kinds = {path: entry[2] for path, entry in files.items()}
     assert kinds["index.html"] == kinds["lore/index.html"] == "p"
-    assert kinds["search/search_index.json"] == kinds["sitemap.xml"] == "s"
+    assert kinds["search/search_index.json"] == kinds["sitemap.xml"] == kinds["404.html"] == "t"
+    assert kinds["assets/images/favicon.png"] == "t"
     assert kinds["assets/rollbook/rollbook.js"] == kinds["assets/rollbook/manifest.json"] == "e"
     assert kinds["assets/pyodide/314.0.7/pyodide.asm.wasm"] == "e"
     # The lock file is not read when the manifest carries its info; the snapshot is optional.
