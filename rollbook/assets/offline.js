@@ -226,7 +226,7 @@ function sentence() {
   const status = stats.status;
   switch (stats.state) {
     case "unsupported":
-      return "This browser cannot keep this site for offline reading here (it needs https).";
+      return "This browser cannot keep this site for offline reading here (it needs https, and some browsers do not allow it in private windows).";
     case "error":
       return "Offline reading could not be set up. Reload the page to try again.";
     case "removed":
