@@ -125,10 +125,10 @@ def main() -> list[Row]:
             target="<= warm online", ok=med(offline) <= med(plain) * 1.1,
             baseline_label="warm online visit without the worker",
             note=f"warm online with the worker {med(online):.2f} s; medians of {REPS}"),
-        Row("offline: cached at the first visit (engine)",
-            (sizes.get("e", 0) + sizes.get("o", 0)) / mb, unit="MB"),
+        Row("offline: cached at the first visit (engine, theme, search)",
+            sum(sizes.get(k, 0) for k in "eot") / mb, unit="MB"),
         Row("offline: saved site (engine, pages, search, theme)",
-            sum(sizes.get(k, 0) for k in "eops") / mb, unit="MB",
+            sum(sizes.get(k, 0) for k in "eotps") / mb, unit="MB",
             note=f"Chromium reports {usage / mb:.1f} MB used by the origin"),
     ]  # fmt: skip
 
