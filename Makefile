@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1:8000
 # Markdown extensions that its successor runs unchanged (see README), so keep output quiet.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint bench clean
+.PHONY: setup serve build dist test lint bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -17,14 +17,26 @@ serve: setup
 build: setup
 	$(PY) -m mkdocs build --strict
 
-test:
+# The wheel users install (Pyodide and the start-up snapshot inside) -> dist/.
+dist: setup
+	$(PY) scripts/make_dist.py
+
+# Static checks: ruff (lint and format), mypy for Python, tsc for the browser modules
+# (JSDoc types, no build step; page and worker modules see different globals).
+lint:
 	@bash scripts/setup.sh --browser
 	$(PY) -m ruff check rollbook tests
+	$(PY) -m ruff format --check rollbook tests
 	$(PY) -m mypy
-	$(PY) -m pytest -n 2 -p no:cacheprovider
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.worker.json
+
+# Coverage is reported (lines of rollbook/ the suite never ran), not enforced.
+test: lint
+	$(PY) -m pytest -n 2 -p no:cacheprovider --cov --cov-report=term
 
 bench: setup
 	$(PY) -m tests.bench
 
 clean:
-	rm -rf site .venv node_modules .cache
+	rm -rf site dist .venv node_modules .cache

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up everything rollbook needs, from nothing: a Python >= 3.12 venv with the project
-# installed (editable), the pinned npm packages (Pyodide), and with --browser Debian's
-# Chromium for the browser tests. Idempotent: a stamp records what was installed, so a
-# second run with unchanged pins costs well under a second.
+# installed (editable, every package at the exact version constraints.txt names), the pinned
+# npm packages (Pyodide), and with --browser Debian's Chromium for the browser tests.
+# Idempotent: a stamp records what was installed, so a second run with unchanged pins costs
+# well under a second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,11 +38,12 @@ if [ ! -x .venv/bin/python ]; then
 fi
 
 stamp=.venv/.rollbook-stamp
-want=$(cat pyproject.toml package.json package-lock.json 2>/dev/null | sha256sum | cut -c1-16)
+want=$(cat pyproject.toml constraints.txt package.json package-lock.json 2>/dev/null | sha256sum | cut -c1-16)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     say "installing Python packages"
     .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check \
+        -c constraints.txt -e '.[dev,material]'
     say "installing npm packages (pinned by package-lock.json)"
     npm ci --no-audit --no-fund --loglevel=error >/dev/null
     echo "$want" > "$stamp"

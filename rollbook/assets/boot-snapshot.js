@@ -1,3 +1,4 @@
+// @ts-check
 // Start-up lever (issue 6): restore the Pyodide memory snapshot made at build time.
 //
 // The manifest lists `"snapshot": "snapshot-<hash>.bin"` when the site was built with one

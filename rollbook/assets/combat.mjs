@@ -1,3 +1,4 @@
+// @ts-check
 // Encounter widget of a ```combat``` block: roll initiative, step round by round, fight to
 // the end, reset; the round log in a live list; exact hit chances from the build; Monte
 // Carlo win rates from the worker.
@@ -8,11 +9,12 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
-import { copyText, el, pageUrl, readPayload } from "./util.js";
+import { pinButton } from "./pins.js";
+import { MAX_SEED, parseSeed, SEED_RULE } from "./seeds.js";
+import { copyText, el, pageUrl, percentText, readPayload } from "./util.js";
 
 export const SELECTOR = ".rb-combat";
 
-const MAX_SEED = 2 ** 53 - 1; // the bridge's bound, exact in JavaScript
 // Monte Carlo fights per request: start small, then aim at ~250 ms a request, far inside
 // the engine's 1 s watchdog on a slow device too.
 const FIRST_BATCH = 50;
@@ -47,13 +49,37 @@ export function wilson(successes, trials, z = Z95) {
   return [successes === 0 ? 0 : Math.max(0, centre - half), successes === trials ? 1 : Math.min(1, centre + half)];
 }
 
-const pct = (x) => `${(x * 100).toFixed(1)}%`;
+// A Monte Carlo rate keeps its ".0": its decimal is its precision, not a rounding.
+const pct = (x) => percentText(x, { trim: false, floor: false });
 
-function parseSeed(text) {
-  const trimmed = String(text).trim();
-  if (!/^\d{1,16}$/.test(trimmed)) return null;
-  const seed = Number(trimmed);
-  return seed <= MAX_SEED ? seed : null;
+/** Health as "7/9" text (what screen readers read) over a bar (what eyes read). */
+function paintHp(cell, text) {
+  const [hp, max] = String(text).split("/").map(Number);
+  let bar = cell.querySelector(".rb-hp-bar");
+  let label = cell.querySelector(".rb-hp-text");
+  if (!label) {
+    label = el("span", { class: "rb-hp-text" });
+    bar = el("span", { class: "rb-hp-bar", "aria-hidden": "true" }, "");
+    bar.append(el("span", { class: "rb-hp-fill" }));
+    cell.replaceChildren(label, bar);
+  }
+  label.textContent = text;
+  const share = max > 0 && Number.isFinite(hp) ? Math.max(0, Math.min(1, hp / max)) : 0;
+  bar.hidden = !(max > 0);
+  bar.firstChild.style.inlineSize = `${share * 100}%`;
+  bar.classList.toggle("rb-hp-low", share <= 0.25);
+}
+
+/** A side's Monte Carlo win chance as a bar with its 95% interval marked. */
+function winBar(rate, lo, hi) {
+  const bar = el("span", { class: "rb-win-bar", "aria-hidden": "true" });
+  const fill = el("span", { class: "rb-win-fill" });
+  fill.style.inlineSize = `${rate * 100}%`;
+  const range = el("span", { class: "rb-win-ci" });
+  range.style.insetInlineStart = `${lo * 100}%`;
+  range.style.inlineSize = `${Math.max(0, hi - lo) * 100}%`;
+  bar.append(fill, range);
+  return bar;
 }
 
 /** Make one combat block live; safe to call again on the same element. */
@@ -78,6 +104,8 @@ export function mount(root) {
     mcResult: q(".rb-mc-result"),
   };
   const maxHp = ui.rows.map((row) => row.querySelector(".rb-hp")?.textContent || "");
+  const pin = pinButton({ kind: "combat", id: anchor, label: q(".rb-combat-title strong")?.textContent || anchor });
+  if (pin) ui.copy.after(pin);
   const fight = { seed: null, round: null, ended: false, busy: false, shown: 0 };
   const title = q(".rb-combat-title strong")?.textContent || anchor;
 
@@ -104,7 +132,7 @@ export function mount(root) {
     fight.shown = 0;
     ui.log.replaceChildren();
     ui.rows.forEach((row, i) => {
-      row.querySelector(".rb-hp").textContent = maxHp[i];
+      paintHp(row.querySelector(".rb-hp"), maxHp[i]);
       row.querySelector(".rb-status").textContent = "ready";
       row.classList.remove("rb-out");
     });
@@ -127,7 +155,7 @@ export function mount(root) {
     (reply.combatants || []).forEach((c, i) => {
       const row = ui.rows[i];
       if (!row) return;
-      row.querySelector(".rb-hp").textContent = `${c.hp}/${c.max_hp}`;
+      paintHp(row.querySelector(".rb-hp"), `${c.hp}/${c.max_hp}`);
       row.querySelector(".rb-status").textContent = statusText(c);
       row.classList.toggle("rb-out", Boolean(c.out));
     });
@@ -164,7 +192,7 @@ export function mount(root) {
       const typed = ui.seed.value.trim();
       const seed = typed ? parseSeed(typed) : newSeed();
       if (seed === null) {
-        ui.status.textContent = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+        ui.status.textContent = `The seed must be ${SEED_RULE}.`;
         return;
       }
       fight.seed = seed;
@@ -172,6 +200,7 @@ export function mount(root) {
     }
     setBusy(true);
     if (!isReady()) ui.status.textContent = "Warming up the dice engine…";
+    /** @type {import("./protocol.js").FightRequest} */
     const req = { op: "fight", system: data.system, sides: data.sides, seed: fight.seed };
     if (rounds !== null) req.rounds = rounds;
     const reply = await request(req);
@@ -218,9 +247,14 @@ function followLink(root, anchor) {
   const params = new URLSearchParams(location.search);
   if (params.get("fight") !== anchor || linkHandled === location.href) return;
   linkHandled = location.href;
-  const seed = parseSeed(params.get("seed") ?? "");
-  if (seed === null) return;
+  const raw = params.get("seed");
+  const seed = raw === null ? newSeed() : parseSeed(raw);
   root.scrollIntoView({ block: "start" });
+  if (seed === null) {
+    const status = root.querySelector(".rb-fight-status");
+    if (status) status.textContent = `Not fought: this link's seed must be ${SEED_RULE}.`;
+    return;
+  }
   fightWith(root, seed);
 }
 
@@ -267,6 +301,7 @@ async function simulate(root, data, ui) {
     const [lo, hi] = wilson(wins[n], done);
     const flight = fled[n] ? `; lost ${fled[n]} by fleeing or giving up` : "";
     const li = el("li", { "data-rb-side": n }, `${n} win ${pct(wins[n] / done)} (95% interval ${pct(lo)}–${pct(hi)})${flight}.`);
+    li.prepend(winBar(wins[n] / done, lo, hi));
     list.append(li);
   }
   if (stalemate) list.append(el("li", {}, `No winner: ${stalemate} of ${done}.`));

@@ -1,10 +1,11 @@
+// @ts-check
 // Deep links: page/?roll=ID[&seed=N][&NAME=VALUE...]#ID rolls ID on arrival. Every
 // parameter is data: looked up, validated, never inserted as HTML.
 
 import * as inline from "./inline.js";
+import { parseSeed, SEED_RULE } from "./seeds.js";
 import * as table from "./table.js";
 
-const MAX_SEED = 2 ** 53 - 1; // the bridge's bound, exact in JavaScript
 const MAX_SHOWN_ID = 80; // characters of an unknown id quoted back to the reader
 const NOTICE_CLASS = "rb-link-notice";
 let handled = null; // the URL whose roll was already done (document$ may fire twice)
@@ -25,18 +26,19 @@ export function follow() {
   const rawSeed = params.get("seed");
   let seed = null;
   if (rawSeed !== null) {
-    seed = /^\d{1,16}$/.test(rawSeed) ? Number(rawSeed) : NaN;
-    if (!(seed <= MAX_SEED)) {
-      const sentence = `Not rolled: this link's seed must be a whole number from 0 to ${MAX_SEED}.`;
+    seed = parseSeed(rawSeed);
+    if (seed === null) {
+      const sentence = `Not rolled: this link's seed must be ${SEED_RULE}.`;
       if (root.matches(table.SELECTOR)) table.explain(root, sentence);
       // An inline roll says it in its own output (as text), not silently nothing.
       else root.querySelector("output.rb-out")?.replaceChildren(sentence);
       return;
     }
   }
-  const given = {};
+  // Prompt values by name, as text: a Map, so names like "constructor" are only names.
+  const given = new Map();
   for (const [name, value] of params) {
-    if (name !== "roll" && name !== "seed") given[name] = value;
+    if (name !== "roll" && name !== "seed") given.set(name, value); // the last one counts
   }
   root.scrollIntoView({ block: "start" });
   if (root.matches(table.SELECTOR)) {

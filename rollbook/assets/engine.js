@@ -1,5 +1,8 @@
+// @ts-check
 // The page's handle on the engine worker: one worker per document, started once through a
 // memoised promise, requests answered one at a time, runaways cancelled after 1 s.
+
+import { arm } from "./startup-watchdog.js";
 
 /** How long one request may run before the worker is replaced (milliseconds). */
 export const RUNAWAY_MS = 1000;
@@ -26,6 +29,12 @@ const spare = []; // the same for background requests: sent only when `queue` is
 let inflight = null; // {json, resolve, timer}
 let nextId = 1;
 const listeners = new Set();
+let failure = null; // the sentence of the latest start that failed, until one succeeds
+
+/** Why the engine could not start (a sentence), or null. */
+export function startFailure() {
+  return failure;
+}
 
 function setState(state) {
   document.documentElement.dataset.rbEngine = state;
@@ -55,11 +64,21 @@ export function start() {
   const t0 = performance.now();
   stats.startedAt = t0;
   const worker = new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
+  /** @type {{worker: Worker, isReady: boolean, ready: Promise<void> | null}} */
   const session = { worker, isReady: false, ready: null };
   session.ready = new Promise((resolve, reject) => {
+    // A start that never finishes (a blocked download) ends in a sentence, not in waiting.
+    const deadline = arm((seconds) => {
+      fail(session, `The dice engine did not start within ${seconds} seconds.`);
+      reject(new Error("start-up deadline"));
+    });
     worker.onmessage = (event) => {
       const message = event.data;
-      if (message.type === "ready") {
+      if (message.type === "deadline") {
+        deadline.set(message.ms);
+      } else if (message.type === "ready") {
+        deadline.clear();
+        failure = null;
         session.isReady = true;
         stats.readyAt = performance.now();
         stats.readyMs = stats.readyAt - t0;
@@ -69,7 +88,8 @@ export function start() {
         resolve();
         pump();
       } else if (message.type === "failed") {
-        fail(session, `The dice engine could not start (${message.error}).`);
+        deadline.clear();
+        fail(session, `The dice engine could not start: ${message.error}.`);
         reject(new Error(message.error));
       } else if (message.type === "reply") {
         settle(session, message.id, message.json);
@@ -77,6 +97,7 @@ export function start() {
     };
     worker.onerror = (event) => {
       event.preventDefault();
+      deadline.clear();
       fail(session, "The dice engine could not start.");
       reject(new Error("worker error"));
     };
@@ -92,6 +113,7 @@ function fail(session, sentence) {
   if (current !== session) return;
   session.worker.terminate();
   current = null;
+  failure = sentence;
   setState("error");
   // Everything waiting gets the sentence; the next click tries a fresh worker.
   const waiting = [...(inflight ? [inflight] : []), ...queue.splice(0), ...spare.splice(0)];
@@ -140,9 +162,10 @@ function runaway(session) {
 
 /**
  * Send one bridge request; resolves with the reply (or {error, kind}); never rejects.
- * @param {object} request  e.g. {op: "roll", expr: "2d6", seed: 42}
- * @param {{background?: boolean}} options  background: a request nobody is waiting for
+ * @param {import("./protocol.js").BridgeRequest} req  e.g. {op: "roll", expr: "2d6", seed: 42}
+ * @param {{background?: boolean}} [options]  background: a request nobody is waiting for
  *   (a roll in hand), sent only when no reader's request is waiting.
+ * @returns {Promise<import("./protocol.js").BridgeReply>}
  */
 export function request(req, { background = false } = {}) {
   return new Promise((resolve) => {

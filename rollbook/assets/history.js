@@ -1,29 +1,14 @@
+// @ts-check
 // The roll history tray: every roll on every page, kept in localStorage so it survives
 // page changes and reloads; each entry links back to its roll; clearable; exportable as
 // Markdown. All text goes in through textContent.
 
+import { KEY, LIMIT, MAX_TEXT, load, migrate, remove, save } from "./history-store.js";
 import { el } from "./util.js";
 
-const KEY = "rollbook.history.v1";
-const LIMIT = 200; // entries kept; the oldest go first
 const TRAY_ID = "rb-history";
 
-function load() {
-  try {
-    const entries = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(entries) ? entries : [];
-  } catch {
-    return [];
-  }
-}
-
-function save(entries) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(entries.slice(-LIMIT)));
-  } catch {
-    // Storage full or disabled (private mode): the tray still shows this page's rolls.
-  }
-}
+migrate();
 
 let memory = null; // fallback when storage is unavailable
 
@@ -47,7 +32,9 @@ function flush() {
 
 /** Add one roll: {where: label, result: plain text, href: link back}. */
 export function record({ where, result, href }) {
-  pending.push({ time: new Date().toISOString(), page: document.title, where, result, href });
+  const cut = (text) => String(text ?? "").slice(0, MAX_TEXT); // longer ones would not load
+  const entry = { page: cut(document.title), where: cut(where), result: cut(result), href };
+  pending.push({ time: new Date().toISOString(), ...entry });
   if (flushScheduled) return;
   flushScheduled = true;
   // After the frame that shows the result: the reader sees it before we touch storage.
@@ -133,12 +120,7 @@ function ensureTray() {
   downloadButton.addEventListener("click", () => download(toMarkdown()));
   clear.addEventListener("click", () => {
     memory = [];
-    save([]);
-    try {
-      localStorage.removeItem(KEY);
-    } catch {
-      // nothing stored
-    }
+    remove();
     status.textContent = "History cleared.";
     render();
   });
@@ -151,9 +133,9 @@ export function render() {
   const list = entries();
   const toggle = tray.querySelector(".rb-history-toggle");
   toggle.textContent = `Rolls (${list.length})`;
-  tray.querySelector(".rb-history-empty").hidden = list.length > 0;
+  /** @type {HTMLElement} */ (tray.querySelector(".rb-history-empty")).hidden = list.length > 0;
   // The list is drawn only while it is open: a roll costs one counter update, not 200 rows.
-  if (tray.querySelector(".rb-history-panel").hidden) return;
+  if (/** @type {HTMLElement} */ (tray.querySelector(".rb-history-panel")).hidden) return;
   const items = [...list].reverse().map((e) => {
     const item = el("li", { class: "rb-history-entry" });
     const link = el("a", { href: e.href }, e.where);

@@ -1,3 +1,4 @@
+// @ts-check
 // A roll in hand (issue 6): the next result of one widget, asked of the worker before the
 // reader clicks, so the click paints its result in the frame the click itself causes.
 //
@@ -11,13 +12,25 @@
 import { isReady, request } from "./engine.js";
 
 /**
+ * A result in hand: the request it was asked with, its seed and the reply.
+ * @template {import("./protocol.js").BridgeRequest & {seed?: number}} R
+ * @typedef {{seed: number, reply: import("./protocol.js").BridgeReply, request: R}} Held
+ */
+
+/**
+ * @template {import("./protocol.js").BridgeRequest & {seed?: number}} R
+ * @typedef {{prepare: () => void, take: () => (Held<R> | null), drop: () => void}} Hand
+ */
+
+/**
  * A hand for one widget.
- * @param {() => object | null} ask  The request to roll ahead with a fresh seed, e.g.
+ * @template {import("./protocol.js").BridgeRequest & {seed?: number}} R
+ * @param {() => R | null} ask  The request to roll ahead with a fresh seed, e.g.
  *   {op: "roll", expr, seed}; null when this widget should not roll ahead.
- * @returns {{prepare: () => void, take: () => ({seed: number, reply: object, request: object} | null),
- *   drop: () => void}}
+ * @returns {Hand<R>}
  */
 export function makeHand(ask) {
+  /** @type {Held<R> | null} */
   let held = null;
   let asking = false;
   let stale = false; // dropped while a request was on its way: its reply is not kept
@@ -52,6 +65,11 @@ export function makeHand(ask) {
  * Wire a hand to its widget's roll button: it rolls ahead on hover and focus, and a click
  * shows the held roll (`use(held)`, then rolls ahead again) when there is one, the widget
  * is not `busy()` and `fits(request it was asked with)`; otherwise the click calls `roll()`.
+ * @template {import("./protocol.js").BridgeRequest & {seed?: number}} R
+ * @param {HTMLElement} button
+ * @param {Hand<R>} hand
+ * @param {{busy: () => boolean, roll: () => unknown, use: (held: Held<R>) => void,
+ *   fits?: (asked: R) => boolean}} how
  */
 export function bindHand(button, hand, { busy, roll, use, fits = () => true }) {
   button.addEventListener("click", () => {

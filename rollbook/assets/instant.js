@@ -1,3 +1,4 @@
+// @ts-check
 // Material's instant navigation on any host and port.
 //
 // Material (9.x) instant-loads a link only when its URL is in the site's sitemap, after
@@ -47,7 +48,10 @@ export function sitemapPages(xml, sitemapUrl) {
 /** Page URLs of Material's primary navigation (the site's pages, whatever its sitemap says). */
 function navigationPages() {
   const found = new Set();
-  for (const link of document.querySelectorAll(".md-nav--primary a.md-nav__link[href]")) {
+  const links = /** @type {NodeListOf<HTMLAnchorElement>} */ (
+    document.querySelectorAll(".md-nav--primary a.md-nav__link[href]")
+  );
+  for (const link of links) {
     const url = new URL(link.href);
     if (url.origin === location.origin) found.add(new URL(url.pathname, location.origin).href);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Reading offline: registers the site's service worker (rollbook-sw.js at the site's root,
 // written by the build), shows "Save this site for offline use" with its progress in the
 // history tray, and a "new version: reload" notice when an updated site takes over. When
@@ -72,13 +73,13 @@ function whenLoaded() {
 
 /** Resolves once the engine has finished starting, if it is starting: its downloads come first. */
 function whenEngineSettled() {
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
     const settled = () => document.documentElement.dataset.rbEngine !== "starting";
     if (settled()) return resolve();
     const stop = engine.onState(() => {
       if (settled()) stop(), resolve();
     });
-  });
+  }));
 }
 
 function post(message) {
@@ -88,7 +89,7 @@ function post(message) {
 
 /** Resolves once `worker` is active; rejects if it is dropped (a failed install). */
 function activated(worker) {
-  return new Promise((resolve, reject) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
     const check = () => {
       if (worker.state === "activated") resolve();
       else if (worker.state === "redundant") reject(new Error("the offline worker did not install"));
@@ -97,7 +98,7 @@ function activated(worker) {
     };
     worker.addEventListener("statechange", check);
     check();
-  });
+  }));
 }
 
 /** Register the worker and wait until it controls this page. */
@@ -282,19 +283,19 @@ export function render() {
   if (!section) return;
   const state = stats.state;
   section.hidden = state === "off";
-  const text = section.querySelector(".rb-offline-status");
+  const text = /** @type {HTMLElement} */ (section.querySelector(".rb-offline-status"));
   const line = sentence();
   if (text.textContent !== line) text.textContent = line;
-  const bar = section.querySelector(".rb-offline-progress");
+  const bar = /** @type {HTMLProgressElement} */ (section.querySelector(".rb-offline-progress"));
   bar.hidden = state !== "saving";
   if (state === "saving" && stats.progress && stats.progress.total) {
     bar.max = stats.progress.total;
     bar.value = stats.progress.done;
   }
-  const saveButton = section.querySelector(".rb-offline-save");
+  const saveButton = /** @type {HTMLButtonElement} */ (section.querySelector(".rb-offline-save"));
   saveButton.hidden = state === "unsupported" || state === "saved";
   saveButton.disabled = state === "saving";
-  section.querySelector(".rb-offline-remove").hidden = !["ready", "saved", "partial"].includes(state);
+  /** @type {HTMLElement} */ (section.querySelector(".rb-offline-remove")).hidden = !["ready", "saved", "partial"].includes(state);
 }
 
 function showUpdateNotice() {

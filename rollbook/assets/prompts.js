@@ -1,16 +1,24 @@
-// Prompt inputs of a table: read, validated (type, min, max) before any roll, and filled
-// from deep links. A value out of range is explained, never rolled.
+// @ts-check
+// Prompt inputs of a table: read as text, sent to the engine (which judges them: type, min,
+// max), marked when refused, and filled from deep links.
 
 import { el, humanize, uid } from "./util.js";
 
-/** Inputs the build emitted, or built here from the table payload when it emitted none. */
+/**
+ * Inputs the build emitted, or built here from the table payload when it emitted none.
+ * @param {Element} root
+ * @param {import("./protocol.js").TablePayload} data
+ * @returns {HTMLInputElement[]}
+ */
 export function ensureInputs(root, data) {
   let box = root.querySelector(".rb-prompts");
-  let inputs = box ? [...box.querySelectorAll("input[name], select[name]")] : [];
+  /** @type {HTMLInputElement[]} */
+  let inputs = box ? [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("input[name], select[name]"))] : [];
   const specs = Array.isArray(data.prompts) ? data.prompts : [];
   if (!inputs.length && specs.length) {
     box = el("div", { class: "rb-prompts" });
     for (const raw of specs) {
+      /** @type {import("./protocol.js").PromptSpec} */
       const spec = typeof raw === "string" ? { name: raw } : raw;
       const id = uid("rb-prompt");
       const label = el("label", { for: id }, spec.label || humanize(spec.name));
@@ -35,73 +43,51 @@ export function ensureInputs(root, data) {
       box.append(field);
     }
     root.querySelector(".rb-bar")?.after(box);
-    inputs = [...box.querySelectorAll("input[name]")];
+    inputs = [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("input[name]"))];
   }
   return inputs;
 }
 
-function labelOf(input) {
-  const label =
-    (input.id && input.ownerDocument.querySelector(`label[for="${CSS.escape(input.id)}"]`)) ||
-    input.closest("label");
-  const text = input.dataset.rbLabel || (label && label.textContent.trim());
-  return text || humanize(input.name);
-}
-
 /**
- * Check one raw value against an input's type and bounds.
- * @returns {{value: number|string} | {error: string}}
- */
-export function check(input, raw) {
-  const name = labelOf(input);
-  const text = String(raw ?? "").trim();
-  const min = input.getAttribute("min");
-  const max = input.getAttribute("max");
-  if (input.type !== "number" && input.getAttribute("inputmode") !== "numeric") {
-    return text ? { value: text } : { error: `${name} needs a value.` };
-  }
-  const bounds =
-    min !== null && max !== null
-      ? ` from ${min} to ${max}`
-      : min !== null
-        ? ` of at least ${min}`
-        : max !== null
-          ? ` of at most ${max}`
-          : "";
-  if (!/^[-+]?\d+$/.test(text)) {
-    return { error: `${name} must be a whole number${bounds}; “${text || "nothing"}” is not.` };
-  }
-  const value = Number(text);
-  if ((min !== null && value < Number(min)) || (max !== null && value > Number(max))) {
-    return { error: `${name} must be a whole number${bounds}; ${value} is out of range.` };
-  }
-  return { value };
-}
-
-/**
- * Validate every input (or the `given` values), marking nothing.
- * @returns {{values: object} | {error: string, input: Element}}
+ * The text of each input, or of the link's value for it (`given`: a Map of name -> text).
+ * Nothing is judged here: the engine judges every value by the rule the CLI uses
+ * (rollbook/engine/tables/prompt_value.py), so a form, a link and `rollbook table --set`
+ * accept the same values and refuse the rest with the same sentence.
+ * @param {HTMLInputElement[]} inputs
+ * @param {Map<string, string> | null} [given]
+ * @returns {{values: import("./protocol.js").PromptValues}}  name -> text, prototype-free
  */
 export function read(inputs, given = null) {
-  const values = {};
+  /** @type {import("./protocol.js").PromptValues} */
+  const values = Object.create(null);
   for (const input of inputs) {
-    const raw = given && given[input.name] !== undefined ? given[input.name] : input.value;
-    const result = check(input, raw);
-    if (result.error) return { error: result.error, input };
-    values[input.name] = result.value;
+    values[input.name] = given && given.has(input.name) ? given.get(input.name) : input.value;
   }
   return { values };
 }
 
-/** `read`, marking the first bad input (aria-invalid) and clearing the good ones before it. */
-export function collect(inputs, given = null) {
-  const result = read(inputs, given);
+/**
+ * Mark the input of the prompt the engine refused (`name`; null: none) and clear the rest.
+ * @param {HTMLInputElement[]} inputs
+ * @param {string | null} [name]
+ * @returns {HTMLInputElement | null}
+ */
+export function mark(inputs, name = null) {
   for (const input of inputs) {
-    if (input === result.input) {
-      input.setAttribute("aria-invalid", "true");
-      break;
-    }
-    input.removeAttribute("aria-invalid");
+    if (input.name === name) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
   }
-  return result;
+  return inputs.find((input) => input.name === name) || null;
+}
+
+/**
+ * A value the engine accepted, as links and inputs show it: "-0" and "007" and " 7 " are
+ * written "0", "7" and "7" (an accepted value is an optional "-" and at most ten digits,
+ * exact as a JavaScript number).
+ * @param {unknown} text
+ * @returns {string}
+ */
+export function canonical(text) {
+  const value = Number(String(text).trim());
+  return Object.is(value, -0) ? "0" : String(value);
 }

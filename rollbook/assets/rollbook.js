@@ -1,12 +1,16 @@
+// @ts-check
 // rollbook's browser entry: mounts every widget on the page (again after each Material
 // instant navigation), starts the engine worker once the page has painted, follows deep links.
 
 import * as engine from "./engine.js";
 import * as deeplink from "./deeplink.js";
+import * as dicebox from "./dicebox.js";
+import * as gm from "./gm.js";
 import * as history from "./history.js";
 import * as inline from "./inline.js";
 import * as instant from "./instant.js";
 import * as offline from "./offline.js";
+import { watchEngine } from "./startup-watchdog.js";
 import * as table from "./table.js";
 
 // A hidden tab runs no animation frames; start anyway this long after the widgets mount.
@@ -17,19 +21,21 @@ const COMBAT_SELECTOR = ".rb-combat";
 let combatModule = null; // promise of combat.mjs, once a page has needed it
 
 function hasWidgets() {
-  return Boolean(document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${COMBAT_SELECTOR}`));
+  return Boolean(
+    document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${COMBAT_SELECTOR}, ${gm.SELECTOR}`),
+  );
 }
 
-function mountFights() {
-  if (!document.querySelector(COMBAT_SELECTOR)) return;
+function mountFights(scope = document) {
+  if (!scope.querySelector(COMBAT_SELECTOR)) return;
   combatModule ||= import("./combat.mjs");
   combatModule.then(
     (combat) => {
-      for (const node of document.querySelectorAll(COMBAT_SELECTOR)) combat.mount(node);
+      for (const node of scope.querySelectorAll(COMBAT_SELECTOR)) combat.mount(node);
     },
     () => {
       combatModule = null; // the next page (or a reload) tries again
-      for (const status of document.querySelectorAll(`${COMBAT_SELECTOR} .rb-fight-status`)) {
+      for (const status of scope.querySelectorAll(`${COMBAT_SELECTOR} .rb-fight-status`)) {
         status.textContent = "The fight controls could not load. Reload the page to try again.";
       }
     },
@@ -53,15 +59,27 @@ function startAfterFirstFrame() {
   requestAnimationFrame(() => setTimeout(begin, 0));
 }
 
+/** Mount the widgets inside `scope` (the page, or items copied onto the GM screen). */
+function mountWidgets(scope) {
+  for (const node of scope.querySelectorAll(inline.SELECTOR)) inline.mount(node);
+  for (const node of scope.querySelectorAll(table.SELECTOR)) table.mount(node);
+  mountFights(scope);
+}
+
 /** Mount every widget in the document; idempotent. */
 export function mountAll() {
-  for (const node of document.querySelectorAll(inline.SELECTOR)) inline.mount(node);
-  for (const node of document.querySelectorAll(table.SELECTOR)) table.mount(node);
-  mountFights();
+  mountWidgets(document);
+  for (const node of document.querySelectorAll(gm.SELECTOR)) {
+    gm.mount(node, (scope) => {
+      mountWidgets(scope);
+      engine.start();
+    });
+  }
   history.render();
   offline.afterNavigation();
   offline.render();
   offline.setup();
+  dicebox.mount();
   deeplink.follow();
   startAfterFirstFrame();
 }
@@ -83,6 +101,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
 });
 
 document.documentElement.dataset.rbEngine ??= "idle";
+watchEngine(engine.onState, engine.startFailure, () => engine.start());
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   // Material: fires for the first page and after every instant navigation.

@@ -1,3 +1,4 @@
+// @ts-check
 // Tabs of a table (the d66 "Head / Face / Arms..." case): click or arrow keys switch them.
 
 /** Show `tab`'s panel and hide its siblings'. */

@@ -1,3 +1,4 @@
+// @ts-check
 // Unpacking the memory snapshot (rollbook/sitewide/snapshot_pack.py): gunzip (`inflate`),
 // then lay the stored runs of pages out in the zero-filled memory (`expand`).
 //

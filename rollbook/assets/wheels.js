@@ -1,3 +1,4 @@
+// @ts-check
 // Where the engine's Python finds its code: each wheel is written as one zip file under
 // WHEEL_DIR and put on sys.path (Python imports from zips; writing one file costs well
 // under a millisecond, where unpacking took 50-200 ms of start-up). The site's worker

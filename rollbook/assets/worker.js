@@ -1,7 +1,9 @@
+// @ts-check
 // The rollbook engine worker: self-hosted Pyodide running `rollbook.engine.bridge`.
 //
 // A module worker (Pyodide 314 refuses classic ones). Protocol, all messages plain objects:
 //   page -> worker  {type: "init", manifest: URL}            once, first
+//   worker -> page  {type: "deadline", ms}   the manifest's start-up deadline, if it sets one
 //   worker -> page  {type: "ready", ms, marks, restored} | {type: "failed", error: sentence}
 //                   (marks: ms from the worker's start to each step, for the benchmark)
 //   page -> worker  {type: "request", id, json}              JSON text of a bridge request
@@ -9,6 +11,7 @@
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
 
 import { afterRestore, startSnapshot, startUnpacker } from "./boot-snapshot.js";
+import { dropOdds, loadWheels, oddsReply, StartError } from "./wheel-check.js";
 import { mountWheels } from "./wheels.js";
 
 const started = performance.now();
@@ -17,6 +20,7 @@ const marks = {};
 const mark = (name) => (marks[name] = Math.round(performance.now() - started));
 let restored = false; // whether the interpreter came from the build's memory snapshot
 let ready = null; // promise of the bridge's handle_json, set by init
+let oddsLost = null; // why the odds library is missing (a clause), or null
 
 // No package is loaded from Pyodide's lock (our wheels go on sys.path directly), so when the
 // manifest carries the lock's `info` (Pyodide checks its ABI) an empty lock spares
@@ -47,6 +51,8 @@ function compileEarly(url) {
  * own instantiateWasm adds imports of its own and then calls WebAssembly.instantiateStreaming
  * on its download of the same file: that one call is answered with the early module (and
  * that download dropped), or, if the early compile failed, left to the browser.
+ * @param {Record<string, any>} settings
+ * @param {Promise<WebAssembly.Module | null>} early
  */
 function withModule(settings, early) {
   const original = settings.instantiateWasm;
@@ -72,31 +78,49 @@ async function init(manifestUrl) {
     const response = await fetch(base);
     if (!response.ok) throw new Error(`the manifest answered ${response.status}`);
     manifest = await response.json();
+    if (!manifest || typeof manifest !== "object") throw new Error("the manifest is not an object");
   } catch (error) {
     if (unpacker) unpacker.terminate();
-    throw error;
+    console.warn("rollbook engine:", error);
+    throw new StartError("the site's list of engine files (manifest.json) could not be read");
   }
   mark("manifest");
+  // A build without Pyodide (`pyodide_required: false`) says why in the manifest.
+  if (!manifest.pyodide) throw new StartError(manifest.no_runtime || "this site has no dice runtime");
+  const deadline = manifest.startup_deadline_ms;
+  if (Number.isInteger(deadline) && deadline > 0) self.postMessage({ type: "deadline", ms: deadline });
   const pyodideDir = new URL(manifest.pyodide, base);
-  // Wheels download while the interpreter boots.
-  const wheels = Promise.all(
-    (manifest.wheels || []).map(async (w) => ({
-      name: decodeURIComponent(w.split("/").pop()),
-      bytes: new Uint8Array(await fetchBytes(new URL(w, base))),
-    })),
-  );
+  // Wheels download (and are checked against the manifest) while the interpreter boots.
+  const wheels = loadWheels(manifest, base, fetchBytes);
+  const never = new Promise(() => {});
+  const wheelsBroken = wheels.then(() => never);
+  wheelsBroken.catch(() => {}); // raced below, once Pyodide's start is under way
   const snapshot = startSnapshot(manifest, base, unpacker); // null without one
   if (snapshot) snapshot.filled.then(() => mark("snapshot"), () => {});
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
   const runtime = import(new URL("pyodide.asm.mjs", pyodideDir).href);
   runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
-  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href));
+  } catch (error) {
+    console.warn("rollbook engine:", error);
+    throw new StartError("its Python runtime (pyodide.mjs) could not be loaded");
+  }
   // Pyodide would compile its WebAssembly only when it gets to instantiating it (without a
   // size for the snapshot, once the snapshot is in); compiling it from here overlaps it
   // with the downloads.
   const wasm = compileEarly(new URL("pyodide.asm.wasm", pyodideDir));
   wasm.then(() => mark("wasm"));
+  // A fault that will never heal (a wheel, or WebAssembly that can be neither streamed nor
+  // compiled from its bytes: missing, blocked, damaged) ends the start at once, not at the
+  // page's deadline.
+  const wasmBroken = wasm.then((module) => {
+    if (module) return never;
+    throw new StartError("its WebAssembly file (pyodide.asm.wasm) could not be loaded");
+  });
+  const broken = Promise.race([wheelsBroken, wasmBroken]);
   // Pyodide copies the snapshot into its memory as soon as this returns: the module is
   // made while the snapshot is still on its way, and handed over once it is in.
   const create = (filled) => async (settings) => {
@@ -113,28 +137,39 @@ async function init(manifestUrl) {
     stdout: () => {},
     stderr: (line) => console.warn("rollbook engine:", line),
   };
-  let pyodide;
-  try {
-    pyodide = await loadPyodide(
-      snapshot
-        ? { ...options, createPyodideModule: create(snapshot.filled), _loadSnapshot: snapshot.memory }
-        : options,
-    );
-    restored = Boolean(snapshot);
-  } catch (error) {
-    if (!snapshot) throw error;
-    console.warn("rollbook engine: snapshot not usable, starting Pyodide without it:", error);
-    pyodide = await loadPyodide(options);
-  }
+  const boot = async () => {
+    try {
+      const pyodide = await loadPyodide(
+        snapshot
+          ? { ...options, createPyodideModule: create(snapshot.filled), _loadSnapshot: snapshot.memory }
+          : options,
+      );
+      restored = Boolean(snapshot);
+      return pyodide;
+    } catch (error) {
+      if (!snapshot) throw error;
+      console.warn("rollbook engine: snapshot not usable, starting Pyodide without it:", error);
+      return loadPyodide(options);
+    }
+  };
+  const pyodide = await Promise.race([boot(), broken]);
   mark("loaded");
-  mountWheels(pyodide, await wheels);
+  const loaded = await wheels;
+  mountWheels(pyodide, loaded.wheels);
   mark("wheels");
   if (restored) afterRestore(pyodide, snapshot);
-  const bridge = pyodide.pyimport("rollbook.engine.bridge");
-  // Import what every widget needs now, so the first click does not pay for it (and a
-  // first request is never mistaken for a runaway by the page's 1 s watchdog).
-  pyodide.runPython("import rollbook.engine.dice, rollbook.engine.tables");
-  return bridge.handle_json;
+  oddsLost = loaded.oddsLost;
+  if (oddsLost) dropOdds(pyodide);
+  try {
+    const bridge = pyodide.pyimport("rollbook.engine.bridge");
+    // Import what every widget needs now, so the first click does not pay for it (and a
+    // first request is never mistaken for a runaway by the page's 1 s watchdog).
+    pyodide.runPython("import rollbook.engine.dice, rollbook.engine.tables");
+    return bridge.handle_json;
+  } catch (error) {
+    console.warn("rollbook engine:", error); // the traceback, for the site's author
+    throw new StartError("its dice code could not be loaded (the engine file is damaged)");
+  }
 }
 
 self.onmessage = async (event) => {
@@ -145,7 +180,9 @@ self.onmessage = async (event) => {
       await ready;
       self.postMessage({ type: "ready", ms: performance.now() - started, marks, restored });
     } catch (error) {
-      self.postMessage({ type: "failed", error: String(error && error.message || error) });
+      if (!(error instanceof StartError)) console.warn("rollbook engine:", error);
+      const sentence = error instanceof StartError ? error.message : "it failed while starting";
+      self.postMessage({ type: "failed", error: sentence });
     }
     return;
   }
@@ -153,7 +190,7 @@ self.onmessage = async (event) => {
     let json;
     try {
       const handle = await ready;
-      json = handle(message.json);
+      json = oddsReply(handle(message.json), oddsLost);
     } catch (error) {
       // The bridge never raises; this is the interpreter itself failing.
       json = JSON.stringify({ error: "The dice engine failed on this request.", kind: "WorkerError" });

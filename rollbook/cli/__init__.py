@@ -12,9 +12,11 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from rollbook import __version__
+
 __all__ = ["CliError", "main"]
 
-COMMAND_MODULES = ("dice_cmds", "table_cmds", "rules_cmds", "site_cmds")
+COMMAND_MODULES = ("dice_cmds", "table_cmds", "rules_cmds", "site_cmds", "new_cmds")
 
 
 class CliError(Exception):
@@ -26,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rollbook",
         description="Dice, tables and combat rules for rollbook sites.",
     )
+    parser.add_argument("--version", action="version", version=f"rollbook {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(f"{__name__}.{name}").register(sub)
@@ -42,6 +45,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # e.g. `rollbook roll ... | head`
         return 0
+    except OSError as err:  # a file that vanished, a folder given for a file, a full disk
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"rollbook: {where}{err.strerror or type(err).__name__}.", file=sys.stderr)
+        return 2
+    except RecursionError:  # the last guard; inputs are bounded before this can happen
+        print("rollbook: the input nests too deeply to be read.", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

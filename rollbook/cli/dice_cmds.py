@@ -9,26 +9,21 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.dice import DiceError, odds, parse
+from rollbook.engine.numbers import fraction_text
 
 from . import CliError
 
-__all__ = ["fraction_text", "odds_json", "register", "value_key"]
+__all__ = ["odds_json", "register", "value_key"]
 
 _BAR_WIDTH = 40
-
-
-def fraction_text(value: Fraction | int) -> str:
-    """Exact ``"p/q"``, also for whole numbers (``"7/1"``), so readers parse one form."""
-    f = Fraction(value)
-    return f"{f.numerator}/{f.denominator}"
 
 
 def value_key(value: Any) -> str:
     """A total as a JSON key: ``"7"``, ``"7/2"``, or ``"3,5"`` for comma rolls."""
     if isinstance(value, tuple):
         return ",".join(value_key(v) for v in value)
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, Fraction):
+        return fraction_text(value, whole=True)
     return str(value)
 
 

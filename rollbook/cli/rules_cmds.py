@@ -11,10 +11,12 @@ from typing import Any
 import yaml
 
 from rollbook.cli import CliError
+from rollbook.engine.numbers import fraction_text
 from rollbook.engine.systems import get, ids
-from rollbook.engine.systems.base import RulesError, System, fraction_text
+from rollbook.engine.systems.base import RulesError, System
 from rollbook.engine.systems.encounter import Fight
 from rollbook.engine.systems.montecarlo import simulate
+from rollbook.markup.yamlsize import YamlSizeError, check_size
 
 __all__ = ["register"]
 
@@ -187,7 +189,10 @@ def load_fight_file(path: str) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as err:
         raise CliError(f"{path}: cannot read it ({err.__class__.__name__}).") from None
     try:
+        check_size(text)
         data = yaml.safe_load(text)
+    except YamlSizeError as err:
+        raise CliError(f"{path}:{err.line}: {err.message}") from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark
         where = f":{mark.line + 1}" if mark is not None else ""

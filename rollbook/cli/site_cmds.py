@@ -8,6 +8,7 @@ browser assets and the manifest, under ``SITE_DIR/assets/``. Pages still need
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from rollbook.cli import CliError
@@ -25,8 +26,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     assets.add_argument("site_dir", metavar="SITE_DIR", type=Path, help="the built site")
     assets.add_argument(
-        "--pyodide", type=Path, default=Path("node_modules/pyodide"),
-        help="folder holding pyodide.mjs (default: node_modules/pyodide)",
+        "--pyodide", type=Path, default=None,
+        help="folder holding pyodide.mjs (default: the Pyodide that comes with rollbook, "
+        "else ./node_modules/pyodide)",
     )  # fmt: skip
     assets.add_argument("--no-icepool", action="store_true", help="leave out icepool (no odds)")
     assets.add_argument(
@@ -42,15 +44,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_assets(args: argparse.Namespace) -> int:
     from rollbook.sitewide import SitewideError, build_site_assets
-    from rollbook.sitewide.snapshot import add_snapshot
+    from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
+    from rollbook.sitewide.snapshot import SnapshotUnavailable, add_snapshot
 
     try:
-        manifest = build_site_assets(args.site_dir, args.pyodide, icepool=not args.no_icepool)
+        pyodide = find_pyodide(args.pyodide, project_dir=Path.cwd())
+        manifest = build_site_assets(args.site_dir, pyodide, icepool=not args.no_icepool)
         if not args.no_snapshot:
-            manifest["snapshot"] = add_snapshot(
-                args.site_dir / "assets" / "rollbook" / "manifest.json",
-                cache_dir=args.snapshot_cache,
-            )
+            try:
+                manifest["snapshot"] = add_snapshot(
+                    args.site_dir / "assets" / "rollbook" / "manifest.json",
+                    cache_dir=args.snapshot_cache,
+                    bundled_dir=BUNDLED_SNAPSHOTS,
+                )
+            except SnapshotUnavailable as err:  # the site works; say so, and how to skip it
+                print(f"rollbook: {err} `--no-snapshot` skips this step.", file=sys.stderr)
     except SitewideError as err:
         raise CliError(str(err)) from None
     print(f"wrote {args.site_dir / 'assets' / 'rollbook' / 'manifest.json'}")

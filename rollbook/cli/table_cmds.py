@@ -1,9 +1,10 @@
 """``rollbook table`` (roll a table from a page) and ``rollbook check`` (validate pages).
 
-Both convert pages exactly as the site build does (same extensions, read from the nearest
-mkdocs.yml), so ``check`` reports what ``mkdocs build --strict`` would, and ``table`` rolls
-the table the browser would roll: the page's JSON payload through ``rollbook.engine.bridge``, the
-worker's only entry, with ``random.Random(seed)``.
+Both convert pages exactly as the site build does (same extensions, read from ``--config``
+or the current folder's mkdocs.yml, as ``mkdocs`` does, without running any YAML tag), so
+``check`` reports what ``mkdocs build --strict`` would, and ``table`` rolls the table the
+browser would roll: the page's JSON payload through ``rollbook.engine.bridge``, the worker's
+only entry, with ``random.Random(seed)``.
 """
 
 from __future__ import annotations
@@ -33,13 +34,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     table.add_argument("page", metavar="PAGE.md", help="the Markdown page holding the table")
     table.add_argument("table_id", metavar="TABLE_ID", help="the table's anchor (id, heading slug)")
-    table.add_argument("--seed", type=int, help="seed for random.Random (printed if not given)")
+    table.add_argument(
+        "--seed", type=_seed, help="seed for random.Random, as in links (printed if not given)"
+    )
     table.add_argument(
         "--set", dest="values", action="append", default=[], metavar="NAME=VALUE",
         help="a prompt value (repeatable)",
     )  # fmt: skip
     table.add_argument("--json", action="store_true", help="print the reply as JSON")
-    table.add_argument("--config", type=Path, help="mkdocs.yml to read (default: the nearest)")
+    table.add_argument(
+        "--config", type=Path, help="mkdocs.yml to read (default: the one in the current folder)"
+    )
     table.set_defaults(func=run_table)
 
     check = sub.add_parser(
@@ -48,24 +53,34 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Report every roll markup problem as page:line: message (exit 1 if any).",
     )
     check.add_argument("paths", nargs="+", metavar="PATH", help=".md files or folders")
-    check.add_argument("--config", type=Path, help="mkdocs.yml to read (default: the nearest)")
+    check.add_argument(
+        "--config", type=Path, help="mkdocs.yml to read (default: the one in the current folder)"
+    )
     check.set_defaults(func=run_check)
 
 
-def _setup(config: Path | None, near: Path) -> Any:
+def _setup(config: Path | None) -> Any:
+    """The Markdown set-up of ``--config``, else of ./mkdocs.yml; says which on stderr."""
     from rollbook.markup.pages import MarkdownSetup
+    from rollbook.mkdocs_plugin.safe_config import ConfigRefused
     from rollbook.mkdocs_plugin.site_config import find_config, markdown_setup
 
-    found = config or find_config(near.resolve())
+    found = config or find_config(Path())
     if found is None:
+        print("rollbook: no mkdocs.yml in this folder; using the default extensions.",
+              file=sys.stderr)  # fmt: skip
         return MarkdownSetup()
     if not found.is_file():
         raise CliError(f"{found} does not exist.")
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     try:
-        return markdown_setup(found)
+        setup = markdown_setup(found)
+    except ConfigRefused as err:
+        raise CliError(str(err)) from None
     except Exception as err:  # mkdocs' own config errors are plain sentences too
         raise CliError(f"{found}: {err}") from None
+    print(f"rollbook: settings from {found}", file=sys.stderr)
+    return setup
 
 
 def _pages(paths: list[str]) -> Iterator[Path]:
@@ -81,30 +96,37 @@ def _pages(paths: list[str]) -> Iterator[Path]:
 
 def run_check(args: argparse.Namespace) -> int:
     """Print every problem as ``page:line: message``; 1 if there were any."""
-    from rollbook.markup.pages import convert_page
+    from rollbook.markup.refs import convert_with_refs
 
     pages = list(_pages(args.paths))
-    setup = _setup(args.config, pages[0].parent if pages else Path.cwd())
+    setup = _setup(args.config)
     count = 0
-    for page in pages:
-        for message in convert_page(page, setup).messages():
+    for result in convert_with_refs(pages, setup)[0]:
+        for message in result.messages():
             print(message)
             count += 1
     print(f"{len(pages)} page(s) checked, {count} problem(s).", file=sys.stderr)
     return 1 if count else 0
 
 
-def _values(pairs: list[str]) -> dict[str, int]:
-    values: dict[str, int] = {}
+def _seed(text: str) -> int:
+    from rollbook.engine.bridge import BridgeError, parse_seed
+
+    try:
+        return parse_seed(text)
+    except BridgeError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _values(pairs: list[str]) -> dict[str, str]:
+    """NAME=VALUE pairs; the values go to the engine as text, judged there as the
+    browser's are (rollbook.engine.tables.prompt_value)."""
+    values: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise CliError(f"--set takes NAME=VALUE, not {pair!r}.")
-        try:
-            values[name.strip()] = int(value.strip())
-        except ValueError:
-            what = f"--set {name.strip()}: {value.strip()!r} is not a whole number."
-            raise CliError(what) from None
+        values[name.strip()] = value
     return values
 
 
@@ -119,12 +141,12 @@ def _plain(fragment: str | None) -> str:
 def run_table(args: argparse.Namespace) -> int:
     """Roll one table of a page through the browser's bridge."""
     from rollbook.engine.bridge import MAX_SEED, handle
-    from rollbook.markup.pages import convert_page
+    from rollbook.markup.refs import convert_with_refs
 
     page = Path(args.page)
     if not page.is_file():
         raise CliError(f"{page} is not a file.")
-    result = convert_page(page, _setup(args.config, page.parent))
+    [result], site = convert_with_refs([page], _setup(args.config))
     for message in result.messages():
         print(message, file=sys.stderr)
     table = result.tables.get(args.table_id)
@@ -132,7 +154,8 @@ def run_table(args: argparse.Namespace) -> int:
         known = ", ".join(sorted(result.tables)) or "none"
         raise CliError(f"{page} has no table {args.table_id!r}; its tables: {known}.")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED)
-    request = {"op": "table", "table": table.to_dict(), "seed": seed,
+    payload = site.payload(f"{result.path}#{args.table_id}") or table.to_dict()
+    request: dict[str, Any] = {"op": "table", "table": payload, "seed": seed,
                "prompts": _values(args.values)}  # fmt: skip
     reply = handle(json.loads(json.dumps(request)))  # exactly what the worker receives
     if "error" in reply:

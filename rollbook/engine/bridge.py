@@ -10,11 +10,22 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["MAX_SEED", "MAX_SIMULATE_RUNS", "BridgeError", "handle", "handle_json"]
+from rollbook.engine.limits import value
+from rollbook.engine.numbers import fraction_text
+
+__all__ = [
+    "MAX_SEED",
+    "MAX_SIMULATE_RUNS",
+    "BridgeError",
+    "handle",
+    "handle_json",
+    "parse_seed",
+]
 
 # Seeds come from page URLs; anything beyond 2**53 could not round-trip through JavaScript.
 MAX_SEED = 2**53 - 1
@@ -24,12 +35,24 @@ class BridgeError(ValueError):
     """A request the bridge cannot answer: missing or ill-typed fields, unknown op."""
 
 
+SEED_RULE = f"a whole number from 0 to {MAX_SEED}"
+_SEED_TEXT = re.compile(r"[0-9]{1,16}")
+
+
+def parse_seed(text: str) -> int:
+    """A seed written as text (``rollbook table --seed``), by the rule the browser applies
+    to a link's ``seed=``: ASCII digits only (no sign, no spaces), at most `MAX_SEED`."""
+    if not _SEED_TEXT.fullmatch(text) or int(text) > MAX_SEED:
+        raise BridgeError(f"the seed must be {SEED_RULE}, not {text[:40]!r}")
+    return int(text)
+
+
 def _rng(request: Mapping[str, Any]) -> random.Random:
     seed = request.get("seed")
     if seed is None:
         return random.Random()
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise BridgeError(f"the seed must be a whole number from 0 to {MAX_SEED}.")
+        raise BridgeError(f"the seed must be {SEED_RULE}.")
     return random.Random(seed)
 
 
@@ -49,14 +72,10 @@ def _mapping(request: Mapping[str, Any], key: str) -> dict[str, Any]:
     return value
 
 
-def _fraction(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
-
-
 def _jsonable(value: Any) -> Any:
     """Fractions as "p/q" and tuples as lists, so any outcome survives `json.dumps`."""
     if isinstance(value, Fraction):
-        return _fraction(value)
+        return fraction_text(value)
     if isinstance(value, dict):
         return {str(_key(k)): _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -99,7 +118,7 @@ def _table_odds(request: Mapping[str, Any]) -> dict[str, Any]:
         raise BridgeError("the request needs 'table' as a table payload.")
     table = tables.Table.from_dict(data)
     prompts = table.prompt_values(_mapping(request, "prompts"))  # unknown/out of range: a sentence
-    return {"chances": [_fraction(p) for p in table.probabilities(prompts)], "prompts": prompts}
+    return {"chances": [fraction_text(p) for p in table.probabilities(prompts)], "prompts": prompts}
 
 
 def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -109,8 +128,8 @@ def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "min": _jsonable(dist.min),
         "max": _jsonable(dist.max),
-        "mean": _fraction(Fraction(dist.mean)),
-        "distribution": [[_jsonable(v), _fraction(p)] for v, p in dist.pmf.items()],
+        "mean": fraction_text(Fraction(dist.mean)),
+        "distribution": [[_jsonable(v), fraction_text(p)] for v, p in dist.pmf.items()],
     }
 
 
@@ -153,7 +172,7 @@ def _fight(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # One request must finish well inside the page's 1 s watchdog; the widget sends batches.
-MAX_SIMULATE_RUNS = 5000
+MAX_SIMULATE_RUNS = value("browser_simulate_runs")
 
 
 def _simulate(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -210,7 +229,13 @@ def handle(request: Any) -> dict[str, Any]:
         return action(request)
     except ValueError as error:
         # Engine errors (DiceError, TableError, RulesError) are ValueErrors with a sentence.
-        return {"error": _sentence(error), "kind": type(error).__name__}
+        reply = {"error": _sentence(error), "kind": type(error).__name__}
+        if getattr(error, "position", None) is not None and callable(getattr(error, "caret", None)):
+            reply["caret"] = error.caret()  # type: ignore[attr-defined]  # a DiceError
+        prompt = getattr(error, "prompt", None)
+        if isinstance(prompt, str):
+            reply["prompt"] = prompt  # the prompt whose value was refused (PromptError)
+        return reply
     except RecursionError:
         return {"error": "That expression is nested too deeply.", "kind": "RecursionError"}
     except MemoryError:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rollbook.markup.extension import PageState
+    from rollbook.markup.page_state import PageState
 
 __all__ = ["allocate_anchor"]
 

@@ -27,7 +27,9 @@ _PLAIN_PATTERNS = frozenset({
     "entity", "not_strong", "em_strong", "em_strong2", "strong_em", "strong", "emphasis",
     "emphasis2", "rollbook_roll",
 })  # fmt: skip
-_PLAIN_POST = frozenset({"raw_html", "amp_substitute", "unescape", "rollbook_flush"})
+_PLAIN_POST = frozenset(
+    {"raw_html", "amp_substitute", "unescape", "rollbook_flush", "rollbook_refs"}
+)
 _SPECIAL = re.compile(r"[`\\\[\]!<>&*_\x02\x03]")  # \x02 \x03: Markdown's placeholders
 
 

@@ -27,26 +27,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from markdown import Markdown
 
-from rollbook.markup.anchors import allocate_anchor
-from rollbook.markup.combat_odds import pair_odds
-from rollbook.markup.extension import PageState
-from rollbook.markup.render import error_box, lines, payload_html
-from rollbook.markup.statblock_fence import by_key, check_fields, page_statblocks, short_title
+from rollbook.engine.limits import value
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
+from rollbook.markup.page_state import PageState
+from rollbook.markup.render_combat import MAX_SEED, widget_html
+from rollbook.markup.statblock_fence import by_key, check_fields, page_statblocks
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
 
-__all__ = ["DEFAULT_RUNS", "MAX_COUNT", "Encounter", "formatter", "read_combat", "validator"]
+__all__ = [
+    "DEFAULT_RUNS",
+    "MAX_COUNT",
+    "CombatFence",
+    "Encounter",
+    "formatter",
+    "read_combat",
+    "validator",
+]
 
 FENCE = "combat"
 KEYS = ("system", "sides", "seed", "runs", "id", "title")
 DEFAULT_RUNS = 1000
-MAX_RUNS = 20_000
-MAX_COUNT = 50  # combatants one entry may stand for
-MAX_SEED = 2**53 - 1  # what a page URL can carry exactly (rollbook.engine.bridge.MAX_SEED)
+MAX_RUNS = value("combat_runs")
+MAX_COUNT = value("combat_count")  # combatants one entry may stand for
 
 Problems = list[tuple[int, str]]
 
@@ -89,13 +95,6 @@ class _Lines:
 
     def __call__(self, *path: Any) -> int:
         return self.positions.get(path, self.line)
-
-
-def _percent(p: Any) -> str:
-    value = float(p) * 100
-    if value and value < 0.1:
-        return "<0.1%"
-    return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
 
 
 def _whole(value: Any) -> bool:
@@ -336,144 +335,36 @@ def _check_in_engine(enc: Encounter) -> None:
         enc.problems.append((enc.line, str(err)))
 
 
-# -- HTML ----------------------------------------------------------------------------------
+# -- the fence ----------------------------------------------------------------------------
 
 
-def _odds_table(enc: Encounter, side: str, foe: str) -> str:
-    head = lines(*(f'<th scope="col">{escape(u.label)}</th>' for u in enc.sides[foe]))
-    rows = []
-    for unit in enc.sides[side]:
-        cells = []
-        for target in enc.sides[foe]:
-            odds = pair_odds(enc.system, unit.stats, target.stats)
-            if odds is None:
-                cells.append("<td>&ndash;</td>")  # an ASCII page stays ASCII (render.ascii_refs)
-                continue
-            detail = ", ".join(
-                f"{name.replace('_', ' ')} {_percent(p)}" for name, p in odds.outcomes.items() if p
-            )
-            cells.append(
-                f'<td data-rb-p="{odds.hit.numerator}/{odds.hit.denominator}" '
-                f'title="{escape(odds.procedure)}: {escape(detail)}">'
-                f"{_percent(odds.hit)}</td>"
-            )
-        rows.append(f'<tr><th scope="row">{escape(unit.label)}</th>\n{lines(*cells)}</tr>')
-    return (
-        f'<table class="rb-pair-odds" data-rb-side="{escape(side)}"><caption>'
-        f"{escape(side)} attacking: chance a blow lands</caption><thead><tr>"
-        f"<td></td>\n{head}</tr></thead><tbody>\n{lines(*rows)}\n</tbody></table>"
-    )
+class CombatFence(Fence):
+    """``combat``: an encounter widget; it may name statblocks anywhere on the page."""
+
+    NAME = FENCE
+    KIND = FENCE
+    ERROR_TITLE = "This combat block has errors"
+
+    @classmethod
+    def prepare(cls, state: PageState) -> None:
+        page_statblocks(state)  # statblocks further down the page count too
+
+    def parse(self) -> Parsed:
+        site = self.site
+        enc = read_combat(self.state, site.body if site else self.src, self.line or 0)
+        return Parsed(enc, enc.id, [FenceProblem(at, m) for at, m in enc.problems])
+
+    def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
+        return widget_html(parsed.value, anchor, own_id)
 
 
-def _combatants(enc: Encounter) -> str:
-    from rollbook.engine.systems.encounter import build_sides
+# -- the names superfences' custom_fences configuration uses --------------------------------
 
-    rows = []
-    n = 0
-    for side, members in build_sides(enc.system, enc.resolved()).items():
-        for c in members:
-            cells = lines(
-                f"<td>{escape(side)}</td>",
-                f"<td>{escape(c.name)}</td>",
-                f'<td class="rb-hp">{c.hp}/{c.max_hp}</td>',
-                '<td class="rb-status">ready</td>',
-            )
-            rows.append(f'<tr data-rb-c="{n}">{cells}</tr>')
-            n += 1
-    head = lines(*(f'<th scope="col">{name}</th>' for name in ("Side", "Name", "HP", "Status")))
-    return (
-        '<table class="rb-combatants"><caption>Combatants</caption><thead><tr>\n'
-        f"{head}</tr></thead><tbody>\n{lines(*rows)}\n</tbody></table>"
-    )
-
-
-def widget_html(enc: Encounter, anchor: str, own_id: bool) -> str:
-    """The encounter widget for a checked combat block."""
-    names = list(enc.sides)
-    payload = {
-        "system": enc.system.id,
-        "sides": [[side, members] for side, members in enc.resolved().items()],
-        "seed": enc.seed,
-        "runs": enc.runs,
-    }
-    id_attr = f' id="{escape(anchor)}"' if own_id else ""
-    title = enc.title or f"{names[0]} against {names[1]}"
-    seed_value = f' value="{enc.seed}"' if enc.seed is not None else ""
-    a = escape(anchor)
-    # Controls, live state and odds are not content to search for (data-search-exclude).
-    return lines(
-        f'<div class="rb-combat"{id_attr} data-rb-anchor="{a}" '
-        f'data-rb-system="{escape(enc.system.id)}">',
-        payload_html(payload),
-        f'<p class="rb-combat-title"><strong>{escape(title)}</strong> '
-        f'<span class="rb-statblock-system">{escape(short_title(enc.system))}</span></p>',
-        _combatants(enc),
-        f'<div class="rb-bar rb-combat-bar" data-search-exclude><label class="rb-seed-label" '
-        f'for="{a}-seed">Seed</label><input type="number" class="rb-seed" id="{a}-seed" min="0" '
-        f'max="{MAX_SEED}" step="1" inputmode="numeric" placeholder="random"{seed_value}>'
-        '<button type="button" class="rb-roll rb-fight-start">Roll initiative</button>'
-        '<button type="button" class="rb-fight-next">Next round</button>'
-        '<button type="button" class="rb-fight-end">Fight to the end</button>'
-        '<button type="button" class="rb-fight-reset">Reset</button>'
-        f'<button type="button" class="rb-copy-link" data-rb-href="#{a}">Copy link</button>'
-        "</div>",
-        '<p class="rb-fight-status" role="status" data-search-exclude>Not started.</p>',
-        '<div class="rb-log" role="log" aria-live="polite" aria-relevant="additions" '
-        'aria-label="Round log" tabindex="0"><ol class="rb-log-lines"></ol></div>',
-        '<details class="rb-combat-odds" data-search-exclude><summary>Odds</summary>',
-        _odds_table(enc, names[0], names[1]),
-        _odds_table(enc, names[1], names[0]),
-        f'<div class="rb-mc"><div class="rb-bar"><button type="button" class="rb-mc-run" '
-        f'data-rb-runs="{enc.runs}">Simulate {enc.runs:,} fights</button></div>'
-        '<p class="rb-mc-result" aria-live="polite"></p></div></details>',
-        "</div>",
-    )
-
-
-# -- superfences hooks ---------------------------------------------------------------------
-
-
-def validator(
-    language: str,
-    inputs: dict[str, str],
-    options: dict[str, Any],
-    attrs: dict[str, Any],
-    md: Markdown,
-) -> bool:
-    """Accept the fence (superfences has already matched its name)."""
-    return True
+validator = accept
 
 
 def formatter(
     src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
 ) -> str:
-    """Return the widget's HTML; never raises (problems go to the page state)."""
-    state = PageState.of(md)
-    page_statblocks(state)  # statblocks further down the page count too
-    site = state.scan.take_fence(FENCE, src)
-    line = site.line if site else 0
-    try:
-        enc = read_combat(state, site.body if site else src, line)
-        if enc.problems:
-            for at, message in enc.problems:
-                state.report(at, f"{FENCE}: {message}")
-            return error_box(
-                [f"line {at}: {FENCE}: {m}" for at, m in enc.problems],
-                "This combat block has errors",
-            )
-        heading = site.heading_id if site else None
-        anchor, own_id, clash = allocate_anchor(state, enc.id, heading, FENCE)
-        if clash:
-            state.report(
-                line,
-                f"{FENCE}: the id {enc.id!r} is already used on this page; "
-                f"this block's anchor is {anchor!r}.",
-                "warning",
-            )
-        if own_id:
-            state.own_ids.add(anchor)
-        return widget_html(enc, anchor, own_id)
-    except Exception as err:  # an engine bug must not become a traceback for the author
-        message = f"{FENCE}: could not be built ({type(err).__name__}: {err})."
-        state.report(line or None, message)
-        return error_box([f"line {line}: {message}"])
+    """Return the HTML of one fence; never raises (problems go to the page state)."""
+    return run(CombatFence, src, md)

@@ -1,8 +1,9 @@
 """``RollbookExtension``: registers the pre-scan, the inline roll and the problem hand-off.
 
-The ``roll-table`` / ``roll-list`` fences are pymdownx.superfences custom fences
-(:mod:`rollbook.markup.fences`); they find this extension's per-page state on the Markdown
-instance (``md.rollbook``), so line numbers, anchors and problems are shared.
+The fences (``roll-table``, ``roll-list``, ``statblock``, ``combat``) are pymdownx.superfences
+custom fences (:mod:`rollbook.markup.fence_runner`); they find this extension's per-page state
+(:mod:`rollbook.markup.page_state`) on the Markdown instance (``md.rollbook``), so line
+numbers, anchors and problems are shared.
 
 Usage without MkDocs::
 
@@ -12,167 +13,25 @@ Usage without MkDocs::
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
 from typing import Any
 
 from markdown import Extension, Markdown
-from markdown.extensions.toc import slugify as toc_slugify
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
 from rollbook.markup.inline import PRIORITY as INLINE_PRIORITY
 from rollbook.markup.inline import RollInlineProcessor
-from rollbook.markup.prescan import FENCE_KINDS, PageScan, scan
+from rollbook.markup.page_state import PageState
 from rollbook.markup.presets import presets_problem
-from rollbook.markup.problems import LOG, Problem, Severity, active_context
+from rollbook.markup.refs import RefsHere
 
-__all__ = ["PageState", "RollbookExtension", "makeExtension"]
+__all__ = ["PLUGIN_OPTIONS", "PageState", "RollbookExtension", "makeExtension"]
 
 # Before every other preprocessor (normalize_whitespace is 30, superfences' fences 25 and
 # 31.05): it must see the lines exactly as the author wrote them.
 PRESCAN_PRIORITY = 40
 # Last of all postprocessors: by then every block of the page has reported its problems.
 FLUSH_PRIORITY = -1000
-
-
-class PageState:
-    """Per-conversion state shared by the pre-scan, the inline roll and the fences."""
-
-    def __init__(self, md: Markdown, presets: dict[str, dict[str, Any]] | None = None) -> None:
-        self.md = md
-        self.own_presets = dict(presets or {})
-        self.reset()
-
-    @classmethod
-    def of(cls, md: Markdown) -> PageState:
-        """The state registered on ``md``; a bare one if the fences run without the extension."""
-        state = getattr(md, "rollbook", None)
-        if not isinstance(state, PageState):
-            state = cls(md)
-            md.rollbook = state  # type: ignore[attr-defined]
-        return state
-
-    def reset(self) -> None:
-        """Forget the previous conversion."""
-        self.problems: list[Problem] = []
-        self.scan = PageScan()
-        self._delivered = 0
-        self._inline_count = 0
-        self._last_line = 1
-        self.anchors: set[str] = set()
-        self.own_ids: set[str] = set()  # anchors that are the block's own `id`
-        self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
-        self._source = ""  # the text this conversion was given (for host_page)
-
-    # -- lines --------------------------------------------------------------------------
-    def start(self, lines: list[str]) -> None:
-        """Begin a conversion: scan the source and report the ``[!roll:`` typos."""
-        self.reset()
-        self._source = "\n".join(lines)
-        _case_insensitive_fences(self.md)
-        slugify, sep = toc_slugify, "-"
-        toc = self.md.treeprocessors["toc"] if "toc" in self.md.treeprocessors else None  # noqa: SIM401
-        if toc is not None:
-            slugify = getattr(toc, "slugify", slugify)
-            sep = getattr(toc, "sep", sep)
-        self.scan = scan(lines, slugify, sep)
-        for line, text in self.scan.typos:
-            self.report(
-                line,
-                f"'[!roll:{text}]' is an ordinary link, not a roll: the '!' goes before the "
-                f"bracket, as in '![roll:{text}](...)'.",
-                "warning",
-            )
-
-    def claim_inline(self, notation: str) -> int:
-        """Line of the next inline roll with this notation (the last known line if unknown)."""
-        line = self.scan.take_inline(notation)
-        if line is not None:
-            self._last_line = line
-        return self._last_line
-
-    # -- presets and ids ----------------------------------------------------------------
-    def presets(self) -> dict[str, dict[str, Any]]:
-        ctx = active_context()
-        return {**self.own_presets, **(ctx.presets if ctx else {})}
-
-    def preset(self, name: str) -> dict[str, Any] | None:
-        return self.presets().get(name)
-
-    def preset_names(self) -> str:
-        return ", ".join(sorted(self.presets())) or "none configured"
-
-    def next_inline_id(self) -> str:
-        self._inline_count += 1
-        return f"rb-roll-{self._inline_count}"
-
-    # -- problems -----------------------------------------------------------------------
-    def report(self, line: int | None, message: str, severity: Severity = "error") -> None:
-        self.problems.append(Problem(line or self._last_line, message, severity))
-
-    def flush(self) -> None:
-        """Hand problems not yet delivered to the host's page context, or log them."""
-        new = self.problems[self._delivered :]
-        self._delivered = len(self.problems)
-        ctx = active_context()
-        if ctx is not None:
-            ctx.anchor_ids.update(self.own_ids)
-        if not new:
-            return
-        host = None if ctx is not None else host_page(self.md, self._source)
-        for problem in sorted(new):
-            if ctx is not None:
-                ctx.problems.append(
-                    Problem(problem.line + ctx.line_offset, problem.message, problem.severity)
-                )
-            elif host is not None:
-                LOG.warning("%s:%d: %s", host[0], problem.line + host[1], problem.message)
-            else:
-                LOG.warning("rollbook: line %d: %s", problem.line, problem.message)
-
-
-def host_page(md: Markdown, source: str) -> tuple[str, int] | None:
-    """``(docs/page.md, front-matter lines)`` from Zensical's page context, if it set one.
-
-    Zensical runs the extensions without MkDocs plugins (no :class:`PageContext`) but
-    registers a ``rendering_context`` preprocessor holding ``page.path`` (relative to the
-    docs folder) and its config (``root_dir``, ``docs_dir``); it drops the front matter and
-    the blank lines after it before conversion, so the offset is measured on the file.
-    """
-    pre = md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None  # noqa: SIM401
-    path = getattr(getattr(pre, "page", None), "path", None)
-    config = getattr(pre, "config", None)
-    if not isinstance(path, str) or not isinstance(config, dict):
-        return None
-    root = Path(str(config.get("root_dir") or "."))
-    docs = Path(str(config.get("docs_dir") or "docs"))
-    file = root / docs / path  # an absolute docs_dir replaces root
-    shown = (docs / path).as_posix()
-    if docs.is_absolute() and docs.is_relative_to(root.resolve()):
-        shown = (docs.relative_to(root.resolve()) / path).as_posix()
-    try:
-        content = file.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
-    except (OSError, UnicodeDecodeError):
-        return shown, 0
-    body = source.replace("\r\n", "\n").strip("\n")
-    at = content.find(body) if body else -1
-    return shown, content[:at].count("\n") if at > 0 else 0
-
-
-def _ci_test(language: str, name: str) -> bool:
-    return language.lower() == name
-
-
-def _case_insensitive_fences(md: Markdown) -> None:
-    """Let superfences match our fence names in any letter case (it compares exactly)."""
-    name = "fenced_code_block"
-    fenced = md.preprocessors[name] if name in md.preprocessors else None  # noqa: SIM401
-    entries = getattr(getattr(fenced, "extension", None), "superfences", None) or []
-    for entry in entries:
-        name = str(entry.get("name", "")).lower()
-        if name in FENCE_KINDS:
-            entry["test"] = functools.partial(_ci_test, name=name)
 
 
 class _Prescan(Preprocessor):
@@ -204,7 +63,10 @@ class RollbookExtension(Extension):
         self.config = {
             "presets": [{}, "Named display options: {name: {option: value}}."],
         }
-        super().__init__(**kwargs)
+        # Kept, not raised: MkDocs would show Markdown's bare KeyError with its traceback.
+        # The plugin turns them into a configuration error, other hosts get a warning.
+        self.unknown_options = sorted(set(kwargs) - set(self.config))
+        super().__init__(**{k: v for k, v in kwargs.items() if k in self.config})
 
     def extendMarkdown(self, md: Markdown) -> None:
         presets = self.getConfig("presets") or {}
@@ -215,14 +77,45 @@ class RollbookExtension(Extension):
         md.rollbook = state  # type: ignore[attr-defined]
         md.registerExtension(self)
         self.md = md
+        state.option_problem = unknown_options_problem(self.unknown_options)
         md.preprocessors.register(_Prescan(state), "rollbook_prescan", PRESCAN_PRIORITY)
         md.inlinePatterns.register(RollInlineProcessor(state), "rollbook_roll", INLINE_PRIORITY)
         md.postprocessors.register(_Flush(state), "rollbook_flush", FLUSH_PRIORITY)
+        md.postprocessors.register(RefsHere(state), "rollbook_refs", FLUSH_PRIORITY + 1)
 
     def reset(self) -> None:
         state = getattr(self.md, "rollbook", None)
         if isinstance(state, PageState):
             state.reset()
+
+
+def unknown_options_problem(names: list[str]) -> str | None:
+    """The sentence for options given to the extension that it does not have, if any."""
+    if not names:
+        return None
+    listed = ", ".join(f"`{name}`" for name in names)
+    plugin = [name for name in names if name in PLUGIN_OPTIONS]
+    if plugin and len(plugin) == len(names):
+        return (
+            f"{listed} {'is an option' if len(names) == 1 else 'are options'} of the rollbook "
+            "MkDocs plugin, not of the Markdown extension: move "
+            f"{'it' if len(names) == 1 else 'them'} under `plugins: - rollbook:` in mkdocs.yml."
+        )
+    return (
+        f"the rollbook Markdown extension has no option {listed}: its only option is "
+        "`presets` (the MkDocs plugin's options go under `plugins: - rollbook:`)."
+    )
+
+
+#: The MkDocs plugin's options (``rollbook.mkdocs_plugin.config``), named here so the
+#: extension can say where one put under it belongs without importing MkDocs.
+PLUGIN_OPTIONS = frozenset(
+    {
+        "enabled", "configure_markdown", "pyodide_path", "pyodide_required", "wheels_icepool",
+        "snapshot", "snapshot_cache", "reproducible_date", "assets_javascript",
+        "assets_stylesheet", "gm_screen",
+    }
+)  # fmt: skip
 
 
 def makeExtension(**kwargs: Any) -> RollbookExtension:

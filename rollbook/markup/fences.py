@@ -22,15 +22,22 @@ from typing import Any
 
 from markdown import Markdown
 
-from rollbook.markup.anchors import allocate_anchor
+from rollbook.markup import combat_fence, nested, statblock_fence
 from rollbook.markup.cells import render_inline
-from rollbook.markup.extension import PageState
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, run
+from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import FENCE_KINDS
-from rollbook.markup.problems import Severity
-from rollbook.markup.render import PromptView, RowView, TableView, error_box, render_table
+from rollbook.markup.render import PromptView, RowView, TableView, render_table
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
 
-__all__ = ["CUSTOM_FENCES", "build_table", "formatter", "validator"]
+__all__ = [
+    "CUSTOM_FENCES",
+    "RollListFence",
+    "RollTableFence",
+    "build_table",
+    "formatter",
+    "validator",
+]
 
 # Preset options that only make sense for inline rolls; never passed to the table engine.
 INLINE_ONLY_OPTIONS = frozenset({"odds"})
@@ -51,42 +58,46 @@ def formatter(
     src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
 ) -> str:
     """Return the HTML for one fence; never raises (problems go to the page state)."""
-    state = PageState.of(md)
-    kind = FENCE_KINDS[language.lower()]
-    site = state.scan.take_fence(kind, src)
-    line = site.line if site else None
-    heading = site.heading_id if site else None
-    fence = f"roll-{kind}"
-    try:
-        table, notes = build_table(state, kind, src, (line + 1) if line else 1)
-    except YamlProblem as err:
-        state.report(err.line, f"{fence}: {err.message}")
-        return error_box([f"line {err.line}: {fence}: {err.message}"])
-    except _Blocked as err:
-        for at, message in err.problems:
-            state.report(at or line, f"{fence}: {message}")
-        return error_box([f"line {at or line}: {fence}: {m}" for at, m in err.problems])
-    except Exception as err:  # an engine bug must not become a traceback for the author
-        message = f"{fence}: could not be built ({type(err).__name__}: {err})."
-        state.report(line, message)
-        return error_box([f"line {line}: {message}"])
-    for at, message, severity in notes:
-        level: Severity = "warning" if severity == "warning" else "error"
-        state.report(at or line, f"{fence}: {message}", level)
-    anchor, own_id, clash = allocate_anchor(state, table.id, heading, fence)
-    if clash:
-        state.report(
-            line,
-            f"{fence}: the id {table.id!r} is already used on this page; "
-            f"this block's anchor is {anchor!r}.",
-            "warning",
-        )
-    state.tables[anchor] = table
-    if own_id:
-        state.own_ids.add(anchor)
-    view = view_of(table, kind)
-    errors = [f"line {at or line}: {fence}: {m}" for at, m, sev in notes if sev == "error"]
-    return render_table(view, anchor, own_id, errors)
+    return run(TABLE_FENCES[FENCE_KINDS[language.lower()]], src, md)
+
+
+class RollTableFence(Fence):
+    """``roll-table``: a table of results; validation errors show inside the rendered table."""
+
+    NAME = "roll-table"
+    KIND = "table"
+
+    def parse(self) -> Parsed:
+        first_line = (self.line + 1) if self.line else 1
+        try:
+            table, notes = build_table(self.state, self.KIND, self.src, first_line)
+        except YamlProblem as err:
+            return Parsed(problems=[FenceProblem(err.line, err.message)])
+        except _Blocked as err:
+            return Parsed(problems=[FenceProblem(at, message) for at, message in err.problems])
+        problems = [
+            FenceProblem(at, message, "warning" if sev == "warning" else "error", blocking=False)
+            for at, message, sev in notes
+        ]
+        return Parsed(table, table.id, problems)
+
+    def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
+        self.state.tables[anchor] = parsed.value
+        view = view_of(parsed.value, self.KIND)
+        nested.on_block(self.state, parsed.value, anchor, view.payload)
+        return render_table(view, anchor, own_id, errors)
+
+
+class RollListFence(RollTableFence):
+    """``roll-list``: the same lifecycle, drawn as a numbered list."""
+
+    NAME = "roll-list"
+    KIND = "list"
+
+
+TABLE_FENCES: dict[str, type[RollTableFence]] = {
+    fence.KIND: fence for fence in (RollTableFence, RollListFence)
+}
 
 
 class _Blocked(Exception):
@@ -122,6 +133,7 @@ def build_table(
             ]
         )
     data = apply_preset(state, data, positions, first_line)
+    data = nested.prepare(state, kind, data, positions, first_line - 1)
     data = render_cells(state.md, kind, data)
     cls = RollList if kind == "list" else Table
     try:
@@ -172,7 +184,8 @@ def render_cells(md: Markdown, kind: str, data: dict[str, Any]) -> dict[str, Any
         return value
 
     if "results" in out:
-        out["results"] = cell(out["results"])
+        with nested.in_cells(md):
+            out["results"] = cell(out["results"])
     if isinstance(out.get("result_text"), str):
         out["result_text"] = render_inline(md, out["result_text"])
     return out
@@ -213,32 +226,23 @@ def view_of(table: Any, kind: str) -> TableView:
     )
 
 
+# All four fences, so `rollbook check` and the tests' default Markdown set-up convert them
+# like the build does (statblock and combat: rollbook.markup.statblock_fence / combat_fence).
 CUSTOM_FENCES = [
-    {"name": name, "class": "rollbook", "validator": validator, "format": formatter}
-    for name in FENCE_KINDS
+    *(
+        {"name": name, "class": "rollbook", "validator": validator, "format": formatter}
+        for name in FENCE_KINDS
+    ),
+    {
+        "name": "statblock",
+        "class": "rollbook",
+        "validator": statblock_fence.validator,
+        "format": statblock_fence.formatter,
+    },
+    {
+        "name": "combat",
+        "class": "rollbook",
+        "validator": combat_fence.validator,
+        "format": combat_fence.formatter,
+    },
 ]
-
-
-def _block_fences() -> list[dict[str, Any]]:
-    # Imported here: those modules import this package's extension, as this module does.
-    from rollbook.markup import combat_fence, statblock_fence
-
-    return [
-        {
-            "name": "statblock",
-            "class": "rollbook",
-            "validator": statblock_fence.validator,
-            "format": statblock_fence.formatter,
-        },
-        {
-            "name": "combat",
-            "class": "rollbook",
-            "validator": combat_fence.validator,
-            "format": combat_fence.formatter,
-        },
-    ]
-
-
-# The statblock and combat fences (rollbook.markup.statblock_fence / combat_fence) too, so
-# `rollbook check` and the tests' default Markdown set-up convert them like the build does.
-CUSTOM_FENCES += _block_fences()

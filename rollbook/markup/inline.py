@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 from markdown import util
 from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
 
+from rollbook.markup import nested
 from rollbook.markup.render import ascii_refs
 
 if TYPE_CHECKING:
-    from rollbook.markup.extension import PageState
+    from rollbook.markup.page_state import PageState
 
 __all__ = ["PRIORITY", "RollInlineProcessor", "dice_summary", "inline_roll_element"]
 
@@ -114,6 +115,8 @@ class RollInlineProcessor(ImageInlineProcessor):
         notation = self.unescape(text[len("roll:") :]).strip()
         state = self.state
         line = state.claim_inline(notation)
+        if nested.is_table_ref(notation):
+            return nested.ref_element(state, notation, title, line), m.start(0), index
         problem = check_notation(notation)
         if problem is not None:
             state.report(line, problem)
@@ -142,7 +145,9 @@ class RollInlineProcessor(ImageInlineProcessor):
 
     def _button(self, notation: str, title: str | None, options: dict[str, Any]) -> etree.Element:
         label = " ".join(title.split()) if title and title.strip() else notation
-        return inline_roll_element(self.state.next_inline_id(), notation, label, options)
+        element = inline_roll_element(self.state.next_inline_id(), notation, label, options)
+        nested.mark_nested(self.state, element, notation, label)
+        return element
 
     @staticmethod
     def _error(source: str, problem: str) -> etree.Element:

@@ -14,6 +14,8 @@ from typing import Any
 import markdown
 
 from rollbook.markup.fences import CUSTOM_FENCES
+from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.pagefile import PageReadError, read_page
 from rollbook.markup.problems import Problem, page_context
 
 __all__ = [
@@ -23,6 +25,12 @@ __all__ = [
 DEFAULT_EXTENSIONS: tuple[Any, ...] = (
     "toc", "tables", "attr_list", "admonition", "pymdownx.superfences", "rollbook",
 )  # fmt: skip
+
+
+TOO_DEEP = (
+    "the page nests Markdown (lists, quotes or emphasis) too deeply for Python-Markdown "
+    "to convert it."
+)
 
 
 @dataclass
@@ -66,12 +74,22 @@ def convert_page(
 ) -> PageResult:
     """Convert one Markdown file and collect what the build would report for it."""
     setup = setup or MarkdownSetup()
-    source = Path(path).read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+    name = shown or str(path)
+    try:
+        source = read_page(Path(path))
+    except PageReadError as err:
+        return PageResult(name, "", [Problem(err.line, err.message)], {})
+    found = guard_front_matter(source)
+    if found is not None:
+        source = found[0]
     body, offset = split_front_matter(source)
     md = markdown.Markdown(extensions=list(setup.extensions), extension_configs=setup.configs)
-    name = shown or str(path)
     with page_context(name, offset, presets=dict(setup.presets)) as ctx:
-        html = md.convert(body)
+        try:
+            html = md.convert(body)
+        except RecursionError:  # Python-Markdown recurses once per nested list, quote, ...
+            return PageResult(name, "", [Problem(1, TOO_DEEP)], {})
     state = getattr(md, "rollbook", None)
     tables = dict(state.tables) if state is not None else {}
-    return PageResult(name, html, list(ctx.problems), tables)
+    problems = list(ctx.problems) + ([found[1]] if found is not None else [])
+    return PageResult(name, html, problems, tables)

@@ -13,7 +13,7 @@ __all__ = ["INLINE_PRESET_OPTIONS", "TABLE_PRESET_OPTIONS", "presets_problem"]
 INLINE_PRESET_OPTIONS = frozenset({"class", "odds"})
 TABLE_PRESET_OPTIONS = frozenset({
     "roll_name", "headers", "result_text", "tabs", "prompts", "prompt_title", "class",
-    "button", "column_count",
+    "button", "column_count", "roll_dice_in_results",
 })  # fmt: skip
 
 

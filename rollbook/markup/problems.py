@@ -50,6 +50,8 @@ class PageContext:
             shifted by ``line_offset``.
         anchor_ids: ``id``s the roll blocks put on the page (inside stashed raw HTML, where
             MkDocs' own anchor validation cannot see them).
+        tables: The page's tables by anchor (engine ``Table``s), for references between
+            pages (``rollbook.markup.refs``).
     """
 
     src_path: str = "<page>"
@@ -57,6 +59,7 @@ class PageContext:
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     anchor_ids: set[str] = field(default_factory=set)
+    tables: dict[str, Any] = field(default_factory=dict)
 
     def format(self, problem: Problem) -> str:
         """Return ``page:line: message``."""

@@ -13,6 +13,8 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
+from rollbook.engine.numbers import fraction_text, percent_text
+
 __all__ = [
     "PromptView",
     "RowView",
@@ -125,16 +127,11 @@ def _label(row: RowView) -> str:
 
 
 def _percent(p: Fraction | None) -> str:
-    if p is None:
-        return ""
-    value = float(p) * 100
-    if value and value < 0.1:
-        return "<0.1%"
-    return f"{value:.1f}".rstrip("0").rstrip(".") + "%"
+    return "" if p is None else percent_text(p)
 
 
 def _p_attr(p: Fraction | None) -> str:
-    return "" if p is None else f' data-rb-p="{p.numerator}/{p.denominator}"'
+    return "" if p is None else f' data-rb-p="{fraction_text(p)}"'
 
 
 def error_box(messages: list[str], title: str = "This roll block has errors") -> str:

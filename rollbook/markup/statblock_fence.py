@@ -2,8 +2,8 @@
 
 Body (YAML): ``system``, ``name``, optional ``id`` and ``notes`` (inline Markdown), and the
 system's stat-block fields (`System.combatant_fields`). The card is a definition list of the
-fields the author gave; dice fields (``damage: 1d8`` ...) are inline rolls with exactly the
-HTML of ``![roll:1d8]()``. The card's anchor is its ``id``, else the slug of its name.
+fields the author gave (`rollbook.markup.render_statblock`). The card's anchor is its ``id``,
+else the slug of its name.
 
 Every statblock of a page is read once, from the line pre-scan, the first time any
 statblock or combat fence of that page is formatted, so a ``combat`` block may name a
@@ -16,22 +16,19 @@ import re
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from markdown import Markdown
 from markdown.extensions.toc import slugify
-from markdown.serializers import to_html_string
 
-from rollbook.markup.anchors import allocate_anchor
-from rollbook.markup.cells import render_inline
-from rollbook.markup.extension import PageState
-from rollbook.markup.inline import inline_roll_element
-from rollbook.markup.render import error_box, lines
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
+from rollbook.markup.page_state import PageState
+from rollbook.markup.render_statblock import card_html, inline_roll_html, short_title
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
 
 __all__ = [
     "StatBlock",
+    "StatblockFence",
     "check_fields",
     "formatter",
     "inline_roll_html",
@@ -70,11 +67,6 @@ class StatBlock:
     problems: Problems = field(default_factory=list)
     notes: str | None = None
     explicit_id: str | None = None
-
-
-def short_title(system: Any) -> str:
-    """ "Scars" out of "Scars (roll-under d20, ...)"."""
-    return str(system.title).split(" (")[0]
 
 
 def _type_name(kind: type) -> str:
@@ -252,121 +244,43 @@ def _system_ids() -> list[str]:
     return ids()
 
 
-# -- HTML ----------------------------------------------------------------------------------
+# -- the fence ----------------------------------------------------------------------------
 
 
-def inline_roll_html(state: PageState, notation: str, label: str | None = None) -> str:
-    """An inline roll, as ``![roll:...]()`` writes it: same builder, same serializer."""
-    element = inline_roll_element(state.next_inline_id(), notation, label or notation)
-    return to_html_string(element)
+class StatblockFence(Fence):
+    """``statblock``: a card; every statblock of the page is read before the first is drawn."""
+
+    NAME = FENCE
+    KIND = FENCE
+    ERROR_TITLE = "This stat block has errors"
+    NOUN = "card"
+    HEADING_ANCHOR = False  # a card's anchor is its id or its name's slug, never a heading
+
+    @classmethod
+    def prepare(cls, state: PageState) -> None:
+        page_statblocks(state)  # read them all before this fence's site is claimed
+
+    def parse(self) -> Parsed:
+        site = self.site
+        if site is not None:
+            block = page_statblocks(self.state).get(site.line) or read_statblock(
+                site.body, site.line
+            )
+        else:  # no pre-scan (fence used without the extension): lines count from the body
+            block = read_statblock(self.src, 0)
+        return Parsed(block, block.key, [FenceProblem(at, m) for at, m in block.problems])
+
+    def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
+        return card_html(self.state, self.state.md, parsed.value, anchor, own_id)
 
 
-def is_dice(param: Any, value: Any) -> bool:
-    """Whether a field value is dice notation worth a roll button (``1d8``, ``d6+1``)."""
-    if param.kind is not str or param.choices or not isinstance(value, str):
-        return False
-    if "d" not in value.lower():
-        return False
-    try:
-        from rollbook.engine.dice import parse
+# -- the names superfences' custom_fences configuration uses --------------------------------
 
-        parse(value.strip())
-    except Exception:  # not dice: shown as text
-        return False
-    return True
-
-
-def field_label(name: str) -> str:
-    """``attack_bonus`` -> ``Attack bonus``; short stat names stay upper case (AC, HD)."""
-    if len(name) <= 3:
-        return name.upper()
-    text = name.replace("_", " ")
-    return text[0].upper() + text[1:]
-
-
-def field_value_html(state: PageState, param: Any, value: Any) -> str:
-    """One field's value as HTML (dice as inline rolls)."""
-    if is_dice(param, value):
-        return inline_roll_html(state, value.strip())
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return escape(str(value))
-
-
-def card_html(state: PageState, md: Markdown, block: StatBlock, anchor: str, own_id: bool) -> str:
-    """The card of a checked statblock."""
-    system = block.system
-    items = []
-    for param in system.combatant_fields:
-        if param.name not in block.fields:
-            continue
-        value = field_value_html(state, param, block.fields[param.name])
-        title = f' title="{escape(param.help)}"' if param.help else ""
-        items.append(
-            f'<div class="rb-stat" data-rb-field="{escape(param.name)}">'
-            f"<dt{title}>{escape(field_label(param.name))}</dt>\n<dd>{value}</dd></div>"
-        )
-    notes = (
-        f'<p class="rb-statblock-notes">{render_inline(md, block.notes)}</p>' if block.notes else ""
-    )
-    id_attr = f' id="{escape(anchor)}"' if own_id else ""
-    return lines(
-        f'<div class="rb-statblock"{id_attr} data-rb-anchor="{escape(anchor)}" '
-        f'data-rb-system="{escape(system.id)}">'
-        f'<p class="rb-statblock-name"><strong>{escape(block.name)}</strong> '
-        f'<span class="rb-statblock-system">{escape(short_title(system))}</span></p>',
-        f'<dl class="rb-stats">\n{lines(*items)}\n</dl>',
-        notes,
-        "</div>",
-    )
-
-
-# -- superfences hooks ---------------------------------------------------------------------
-
-
-def validator(
-    language: str,
-    inputs: dict[str, str],
-    options: dict[str, Any],
-    attrs: dict[str, Any],
-    md: Markdown,
-) -> bool:
-    """Accept the fence (superfences has already matched its name)."""
-    return True
+validator = accept
 
 
 def formatter(
     src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
 ) -> str:
-    """Return the card's HTML; never raises (problems go to the page state)."""
-    state = PageState.of(md)
-    page_statblocks(state)  # read them all before this fence's site is claimed
-    site = state.scan.take_fence(FENCE, src)
-    try:
-        if site is not None:
-            block = page_statblocks(state).get(site.line) or read_statblock(site.body, site.line)
-        else:  # no pre-scan (fence used without the extension): lines count from the body
-            block = read_statblock(src, 0)
-        if block.problems:
-            for at, message in block.problems:
-                state.report(at, f"{FENCE}: {message}")
-            return error_box(
-                [f"line {at}: {FENCE}: {m}" for at, m in block.problems],
-                "This stat block has errors",
-            )
-        anchor, own_id, clash = allocate_anchor(state, block.key, None, FENCE)
-        if clash:
-            state.report(
-                block.line,
-                f"{FENCE}: the id {block.key!r} is already used on this "
-                f"page; this card's anchor is {anchor!r}.",
-                "warning",
-            )
-        if own_id:
-            state.own_ids.add(anchor)
-        return card_html(state, md, block, anchor, own_id)
-    except Exception as err:  # an engine bug must not become a traceback for the author
-        line = site.line if site else None
-        message = f"{FENCE}: could not be built ({type(err).__name__}: {err})."
-        state.report(line, message)
-        return error_box([f"line {line}: {message}"])
+    """Return the HTML of one fence; never raises (problems go to the page state)."""
+    return run(StatblockFence, src, md)

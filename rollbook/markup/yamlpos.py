@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 
+from rollbook.markup.yamlsize import YamlSizeError, check_size
+
 __all__ = ["YamlProblem", "load_with_positions"]
 
 Path = tuple[Any, ...]
@@ -39,8 +41,13 @@ def load_with_positions(text: str, first_line: int = 1) -> tuple[Any, dict[Path,
         The data (as ``yaml.safe_load`` gives it) and the positions of every key path.
 
     Raises:
-        YamlProblem: on a syntax error (at the YAML mark's line) or a repeated key.
+        YamlProblem: on a syntax error (at the YAML mark's line), a repeated key, or a body
+            over a YAML limit (`rollbook.markup.yamlsize`), checked before any data is built.
     """
+    try:
+        check_size(text, first_line)
+    except YamlSizeError as err:
+        raise YamlProblem(err.line, err.message) from None
     if _FAST_LOADER is not yaml.SafeLoader:
         try:
             return _load(_FAST_LOADER, text, first_line)

@@ -38,11 +38,15 @@ class RollbookConfig(base.Config):
     presets = Presets()
     """Named display options: ``preset:NAME`` on inline rolls, ``preset: NAME`` in fences."""
 
-    pyodide_path = c.Type(str, default="node_modules/pyodide")
-    """Folder holding pyodide.mjs (relative to mkdocs.yml); filled by ``make setup``."""
+    configure_markdown = c.Type(bool, default=True)
+    """Add the ``rollbook`` Markdown extension and our four superfences fences when missing."""
+
+    pyodide_path = c.Optional(c.Type(str))
+    """Folder holding pyodide.mjs (relative to mkdocs.yml); default: the Pyodide that comes
+    with rollbook (or, in rollbook's own repository, ``node_modules/pyodide``)."""
 
     pyodide_required = c.Type(bool, default=True)
-    """If false, a missing Pyodide is a warning and the site builds without live dice."""
+    """If false, a missing Pyodide is an INFO line and the site builds without live dice."""
 
     wheels_icepool = c.Type(bool, default=True)
     """Ship icepool too, so the browser can show exact odds."""
@@ -58,6 +62,9 @@ class RollbookConfig(base.Config):
 
     reproducible_date = c.Type(bool, default=True)
     """Date the build by its input (last docs commit) so rebuilds are byte-identical."""
+
+    gm_screen = c.Type(str, default="gm/")
+    """Site path of the GM screen page (pinned items gather there); empty to leave it out."""
 
     assets_javascript = c.Type(str, default="assets/rollbook/rollbook.js")
     """Site path of the entry ES module added to every page."""

@@ -1,7 +1,8 @@
 """The ``rollbook`` MkDocs plugin: puts the run-time files into the site, reports author errors.
 
 Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this plugin only
-1. adds our ES module and stylesheet to every page (``on_config``),
+1. adds our ES module and stylesheet to every page, and the ``rollbook`` Markdown extension
+   with our superfences fences when mkdocs.yml lacks them (``on_config``; zero-config),
 2. tells the extensions which page they convert and where its front matter ended, then logs
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
@@ -14,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import Any
 
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
@@ -22,12 +24,23 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from rollbook.markup.extension import unknown_options_problem
+from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context
+from rollbook.markup.refs import Site
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
+from rollbook.mkdocs_plugin.gm_screen import add_gm_page, list_in_nav
+from rollbook.mkdocs_plugin.markdown_setup import (
+    EXTENSION_NAMES,
+    add_rollbook_markdown,
+    has_extension,
+)
 from rollbook.sitewide import SitewideError, build_site_assets
 from rollbook.sitewide.offline import write_offline
-from rollbook.sitewide.snapshot import SnapshotError, add_snapshot
+from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
+from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
 
@@ -53,6 +66,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._page: PageContext | None = None
         self._docs_prefix = "docs"
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
+        self._site = Site()  # every page's tables, for tables that roll other tables
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -65,6 +79,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _reset(self) -> None:
         self.problem_count = 0
         self._page = None
+        self._site = Site()
         set_context(None)
 
     # -- config ---------------------------------------------------------------------------
@@ -77,6 +92,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = docs.replace(os.sep, "/")
         if self.config.reproducible_date:
             pin_build_date(config.docs_dir)
+        self._configure_markdown(config)
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
             entry = ExtraScriptValue(script)
@@ -84,9 +100,53 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             config.extra_javascript.append(entry)
         if self.config.assets_stylesheet not in config.extra_css:
             config.extra_css.append(self.config.assets_stylesheet)
+        list_in_nav(config.nav, self.config.gm_screen)
         return config
 
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if self.config.enabled:
+            add_gm_page(files, config, self.config.gm_screen)
+        return files
+
+    def _configure_markdown(self, config: MkDocsConfig) -> None:
+        for name in EXTENSION_NAMES:  # options put under the extension that it does not have
+            options = config.mdx_configs.get(name) or {}
+            problem = unknown_options_problem(sorted(set(options) - {"presets"}))
+            if problem:
+                raise PluginError(f"rollbook: {problem}")
+        if self.config.configure_markdown:
+            added = add_rollbook_markdown(config.markdown_extensions, config.mdx_configs)
+            if added:
+                log.debug("rollbook: added %s", ", ".join(added))
+        elif not has_extension(config.markdown_extensions):
+            log.warning(
+                "rollbook: the plugin's `configure_markdown: false` leaves out the `rollbook` "
+                "Markdown extension, so rolls render as broken images: add `- rollbook` under "
+                "`markdown_extensions`, or drop `configure_markdown: false`."
+            )
+
     # -- pages ----------------------------------------------------------------------------
+    # MkDocs parses front matter itself, right after this event: one over the YAML limits
+    # is reported here and replaced by an empty one (same lines) before it is parsed.
+    def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        if not self.config.enabled:
+            return None
+        try:
+            content = page.file.content_string
+        except (OSError, ValueError):  # MkDocs reads it next and reports it its own way
+            return None
+        too_big = page_too_big(len(content.encode("utf-8")))
+        if too_big:  # `rollbook check` refuses to convert it; the build says so as well
+            self.problem_count += 1
+            log.warning(f"{self._docs_prefix}/{page.file.src_uri}:1: {too_big}")
+        found = guard_front_matter(content)
+        if found is None:
+            return None
+        source, problem = found
+        self.problem_count += 1
+        log.warning(f"{self._docs_prefix}/{page.file.src_uri}:{problem.line}: {problem.message}")
+        return source
+
     # First, before other plugins rewrite the Markdown: the line offset must be measured
     # against what the author wrote.
     @event_priority(100)
@@ -118,6 +178,21 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             log.warning(ctx.format(problem))
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
+        self._site.add(ctx.src_path, ctx.line_offset, ctx.tables)
+        return None
+
+    # Every page is converted before any is written: tables that roll tables of other
+    # pages get those tables' payloads now (rollbook.markup.refs).
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        if not self.config.enabled:
+            return None
+        for problem in self._site.problems():
+            self.problem_count += 1
+            log.warning(f"{problem.src}:{problem.line}: {problem.message}")
+        for file in files.documentation_pages():
+            page = file.page
+            if page is not None and page.content:
+                page.content = self._site.fill(page.content)
         return None
 
     # -- site -----------------------------------------------------------------------------
@@ -128,19 +203,29 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if not self.config.enabled:
             return
         base = os.path.dirname(config.config_file_path or ".")
-        pyodide = os.path.join(base, self.config.pyodide_path)
+        pyodide: Path | None = None
         try:
-            build_site_assets(config.site_dir, pyodide, icepool=self.config.wheels_icepool)
+            pyodide = find_pyodide(self.config.pyodide_path, project_dir=Path(base))
         except SitewideError as err:
             if self.config.pyodide_required:
                 raise PluginError(f"rollbook: {err}") from None
-            log.warning("rollbook: %s", err)
-            return
-        if self.config.snapshot:
+            # Asked for: the pages still get our scripts, which say the dice cannot roll.
+            log.info("rollbook: %s (pyodide_required: false, so the site has no live dice)", err)
+        try:
+            build_site_assets(config.site_dir, pyodide, icepool=self.config.wheels_icepool)
+        except SitewideError as err:
+            raise PluginError(f"rollbook: {err}") from None
+        if self.config.snapshot and pyodide is not None:
             manifest = Path(config.site_dir, "assets", "rollbook", "manifest.json")
             try:
-                add_snapshot(manifest, cache_dir=Path(base, self.config.snapshot_cache))
-            except SnapshotError as err:  # the site still works, it only starts slower
+                add_snapshot(
+                    manifest,
+                    cache_dir=Path(base, self.config.snapshot_cache),
+                    bundled_dir=BUNDLED_SNAPSHOTS,
+                )
+            except SnapshotUnavailable as err:  # no node: the site only starts slower
+                log.info("rollbook: %s `snapshot: false` skips this step.", err)
+            except SnapshotError as err:
                 log.warning("rollbook: %s", err)
         # Last of all: the offline worker lists (and hashes) every file written before it.
         write_offline(config.site_dir, enabled=self.config.offline and not self._serving)

@@ -84,12 +84,16 @@ def copy_browser_assets(source: Path, target: Path) -> list[str]:
 
 def build_site_assets(
     site_dir: str | Path,
-    pyodide_dir: str | Path,
+    pyodide_dir: str | Path | None,
     *,
     icepool: bool = True,
     assets_source: Path = ASSETS_SOURCE,
 ) -> dict[str, Any]:
     """Do all site-wide work for a built site; return the manifest written.
+
+    With ``pyodide_dir`` None the site gets everything but the dice runtime: the pages'
+    scripts still load, and the manifest's ``no_runtime`` sentence tells readers why the
+    dice do not roll.
 
     Raises:
         SitewideError: when Pyodide or the site folder is missing.
@@ -99,7 +103,7 @@ def build_site_assets(
         raise SitewideError(f"{site} is not a folder: build the site first.")
     assets = site / "assets"
     ours = assets / "rollbook"
-    version, pyodide_rel = copy_pyodide(Path(pyodide_dir), assets)
+    runtime = copy_pyodide(Path(pyodide_dir), assets) if pyodide_dir is not None else None
     copied = copy_browser_assets(assets_source, ours)
 
     wheels_dir = ours / "wheels"
@@ -111,14 +115,13 @@ def build_site_assets(
     for old in wheels_dir.glob("*.whl"):  # `rollbook assets` may run on an older output
         if old.name not in keep:
             old.unlink()
-    lock_info = _read_json(Path(pyodide_dir) / "pyodide-lock.json").get("info")
-    manifest: dict[str, Any] = {
-        "assets": copied,
-        "pyodide": f"../{pyodide_rel}",
-        "pyodide_version": version,
-        "wheels": [],
-    }
-    if isinstance(lock_info, dict):  # lets the worker skip fetching the lock file
+    manifest: dict[str, Any] = {"assets": copied, "wheels": []}
+    if runtime is None:
+        manifest["no_runtime"] = "this site was built without Pyodide, so its dice cannot roll"
+    else:
+        manifest["pyodide"], manifest["pyodide_version"] = f"../{runtime[1]}", runtime[0]
+    lock_info = _read_json(Path(pyodide_dir or assets) / "pyodide-lock.json").get("info")
+    if runtime is not None and isinstance(lock_info, dict):  # the worker skips the lock file
         manifest["lock_info"] = lock_info
     for label, wheel in built:
         (wheels_dir / wheel.filename).write_bytes(wheel.data)

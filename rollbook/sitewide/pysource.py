@@ -1,9 +1,9 @@
 """Python sources as the browser gets them: comments left out, every line where it was.
 
-The engine wheel is most of the bytes our own code adds to a page (issue 6, row 4), and a
-reader's browser never reads its comments. Only comment tokens go (and the spaces before
-them); docstrings stay, and no line moves, so tracebacks name the same lines as the
-repository. Deterministic: same source, same bytes.
+The engine wheel is most of the bytes our own code adds to a page
+(docs/reference/performance.md), and a reader's browser never reads its comments. Only
+comment tokens go (and the spaces before them); docstrings stay, and no line moves, so
+tracebacks name the same lines as the repository. Deterministic: same source, same bytes.
 """
 
 from __future__ import annotations

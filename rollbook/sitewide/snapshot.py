@@ -29,6 +29,7 @@ __all__ = [
     "ICEPOOL_IMPORTS",
     "SNAPSHOT_IMPORTS",
     "SnapshotError",
+    "SnapshotUnavailable",
     "add_snapshot",
     "default_imports",
     "make_snapshot",
@@ -47,7 +48,11 @@ SNAPSHOT_IMPORTS: tuple[str, ...] = (
 )
 #: Added when the site ships icepool: importing it takes seconds in Pyodide (over the
 #: worker's 1 s watchdog on a first "odds" request) and adds only ~0.25 MB (brotli).
-ICEPOOL_IMPORTS: tuple[str, ...] = ("icepool", "rollbook.engine.dice.exact")
+ICEPOOL_IMPORTS: tuple[str, ...] = (
+    "icepool",
+    "rollbook.engine.dice.dist",
+    "rollbook.engine.dice.exact",
+)
 
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
 #: The wheel mounting the script shares with the site's worker (part of the snapshot's key).
@@ -65,6 +70,14 @@ class SnapshotError(SitewideError):
 
     The site still works without one (the worker starts Pyodide the ordinary way), so
     callers may report this as a warning.
+    """
+
+
+class SnapshotUnavailable(SnapshotError):
+    """No snapshot for these inputs came with rollbook, none is cached, and node is missing.
+
+    Expected wherever rollbook runs without Node.js on inputs it was not released with (a
+    site with ``wheels_icepool: false``, say): callers report it as information.
     """
 
 
@@ -182,7 +195,10 @@ def _run_node(
     """Make the snapshot with make_snapshot.mjs into ``out``."""
     node_path = shutil.which(node)
     if not node_path:
-        raise SnapshotError(f"no Pyodide snapshot: {node!r} (node.js) was not found on PATH.")
+        raise SnapshotUnavailable(
+            f"no Pyodide snapshot: none came with rollbook for this site's wheels, and {node!r} "
+            "(node.js, which makes one) is not on PATH; the site works, its dice start slower."
+        )
     command = [node_path, str(SCRIPT), "--pyodide", str(pyodide_dir), "--out", str(out)]
     for wheel in wheels:
         command += ["--wheel", str(wheel)]
@@ -206,6 +222,7 @@ def add_snapshot(
     imports: Sequence[str] | None = None,
     cache_dir: Path | None = None,
     node: str = "node",
+    bundled_dir: Path | None = None,
 ) -> str:
     """Make the snapshot for a built site and list it in its manifest.
 
@@ -220,6 +237,8 @@ def add_snapshot(
         imports: Modules to import before freezing (default: ``default_imports(wheels)``).
         cache_dir: Where to memoise snapshots (None: always make it).
         node: The node executable.
+        bundled_dir: Read-only snapshots made for a release (``snapshot-<key>.packed``),
+            used before the cache and node when one has this site's key.
 
     Returns:
         The manifest's new ``snapshot`` value (relative URL).
@@ -250,7 +269,12 @@ def add_snapshot(
 
     # Only the packed file is kept: the memory would be 31 MB more per snapshot, and the
     # packed file already stands for it (same key, and packing is deterministic).
-    _memoised(cache_dir / f"snapshot-{key}.packed" if cache_dir else None, target, make_packed)
+    bundled = bundled_dir / f"snapshot-{key}.packed" if bundled_dir else None
+    if bundled is not None and bundled.is_file():
+        shutil.copyfile(bundled, target)
+    else:
+        cached = cache_dir / f"snapshot-{key}.packed" if cache_dir else None
+        _memoised(cached, target, make_packed)
     manifest["snapshot"] = name
     # Known before the file arrives, the size lets Pyodide set up while it downloads.
     manifest["snapshot_bytes"] = memory_size(target.read_bytes())

@@ -16,11 +16,14 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # What rollbook puts on a page; axe looks at these and nothing else.
 WIDGETS = [
     ".rb-inline",
+    ".rb-inline-tools",
+    ".rb-gm",
     ".rb-table",
     ".rb-statblock",
     ".rb-combat",
     ".rb-history",
     ".rb-link-notice",
+    ".rb-engine-notice",
     ".rb-error",
 ]
 

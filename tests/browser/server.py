@@ -1,9 +1,9 @@
 """Serve a directory on 127.0.0.1 at a random port, in a background thread.
 
 The server keeps its own record of the paths asked for, and can be told to alter a file
-as it sends it. Playwright does not always see a nested worker's requests (the snapshot
-helper is started by the engine worker), so tests that count or damage those requests
-do it here, where every request arrives.
+as it sends it or to deny it. Playwright does not always see a nested worker's requests
+(the snapshot helper is started by the engine worker), so tests that count or damage those
+requests do it here, where every request arrives.
 """
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self.server.paths.append(self.path)
+        for pattern, status in list(self.server.denials.items()):
+            if re.search(pattern, self.path):
+                self.send_error(status)
+                return
         for pattern, alter in list(self.server.alterations.items()):
             if re.search(pattern, self.path):
                 self._send_altered(alter)
@@ -55,6 +59,7 @@ class QuietServer(http.server.ThreadingHTTPServer):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.paths: list[str] = []
         self.alterations: dict[str, Callable[[bytes], bytes]] = {}
+        self.denials: dict[str, int] = {}
 
     def handle_error(self, request: object, client_address: object) -> None:
         # A page closed (or a worker terminated) mid-download is normal in these tests;
@@ -65,6 +70,7 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 
 _RUNNING: dict[str, QuietServer] = {}
+_ROOTS: dict[str, Path] = {}
 
 
 @contextmanager
@@ -77,12 +83,18 @@ def serve(root: Path) -> Iterator[str]:
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     _RUNNING[base] = server
+    _ROOTS[base] = root
     try:
         yield base
     finally:
-        del _RUNNING[base]
+        del _RUNNING[base], _ROOTS[base]
         server.shutdown()
         server.server_close()
+
+
+def root_of(base: str) -> Path:
+    """The folder the server at `base` serves."""
+    return _ROOTS[base]
 
 
 def requested(base: str) -> list[str]:
@@ -99,3 +111,14 @@ def altered(base: str, pattern: str, alter: Callable[[bytes], bytes]) -> Iterato
         yield
     finally:
         del alterations[pattern]
+
+
+@contextmanager
+def denied(base: str, pattern: str, status: int = 404) -> Iterator[None]:
+    """While open, answer every path matching `pattern` with `status` (an error page)."""
+    denials = _RUNNING[base].denials
+    denials[pattern] = status
+    try:
+        yield
+    finally:
+        del denials[pattern]

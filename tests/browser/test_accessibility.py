@@ -58,7 +58,10 @@ def test_widgets_after_use(page: Page, demo_site: tuple[str, Path], path: str, s
 
 # The fixture site's pages: each widget form the demo does not use (d66, limits, range
 # prompts, presets), used in full in both schemes.
-FIXTURE_PAGES = ["", "tables/", "lists/", "prompts/", "d66/", "limits/", "bestiary/", "combat/"]
+FIXTURE_PAGES = [
+    "", "tables/", "lists/", "prompts/", "d66/", "limits/", "bestiary/", "combat/", "nested/",
+    "magic/",
+]  # fmt: skip
 
 
 def test_every_fixture_page_is_checked() -> None:

@@ -17,7 +17,8 @@ DOCS = Path(__file__).resolve().parent / "site" / "docs"
 
 def cli_table(page_md: str, table_id: str, seed: int, *values: str) -> dict:
     sets = [arg for v in values for arg in ("--set", v)]
-    command = [sys.executable, "-m", "rollbook.cli", "table", str(DOCS / page_md), table_id]
+    command = [sys.executable, "-m", "rollbook.cli", "table", str(DOCS / page_md), table_id,
+               "--config", str(DOCS.parent / "mkdocs.yml")]  # fmt: skip
     done = subprocess.run(
         [*command, "--seed", str(seed), *sets, "--json"],
         capture_output=True,

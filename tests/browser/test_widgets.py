@@ -132,11 +132,11 @@ def test_prompt_out_of_range_is_refused_and_in_range_is_rolled(
 
 def _chances(data: dict, values: dict) -> list[tuple[str, str]]:
     """("p/q", shown percentage) per row, as CPython's engine and the build compute them."""
+    from rollbook.engine.numbers import fraction_text, percent_text
     from rollbook.engine.tables import Table
-    from rollbook.markup.render import _percent
 
     chances = Table.from_dict(data).probabilities(values)
-    return [(f"{p.numerator}/{p.denominator}", _percent(p)) for p in chances]
+    return [(fraction_text(p), percent_text(p)) for p in chances]
 
 
 def test_chances_follow_the_prompt_values(page: Page, fixture_site: str) -> None:
@@ -252,7 +252,7 @@ def test_engine_starts_after_the_first_frame_without_waiting_for_load(
     page: Page, fixture_site: str
 ) -> None:
     # An image that never arrives holds the page's `load` event back for the whole test; the
-    # worker must start (and get ready) anyway, since it no longer waits for `load`.
+    # worker must start (and get ready) anyway, since it does not wait for `load`.
     held = []
     page.route("**/never-loads.png", lambda route: held.append(route))
     page.add_init_script(

@@ -58,7 +58,7 @@ def test_defaults_and_enabled_first():
     errors, warnings = cfg.validate()
     assert errors == [] and warnings == []
     assert cfg.enabled is True
-    assert cfg.pyodide_path == "node_modules/pyodide"
+    assert cfg.pyodide_path is None  # the bundled Pyodide, else node_modules/pyodide
     assert cfg.presets == {}
 
 
@@ -140,11 +140,11 @@ def test_post_build_writes_manifest(site):
     assert manifest.is_file()
 
 
-def test_post_build_without_pyodide_says_run_make_setup(site, tmp_path):
+def test_post_build_without_pyodide_names_the_folder(site, tmp_path):
     config, plugin, _ = site
     Path(config.site_dir).mkdir()
     plugin.config.pyodide_path = str(tmp_path / "nowhere")
-    with pytest.raises(PluginError, match="run `make setup`"):
+    with pytest.raises(PluginError, match=r"Pyodide was not found in .*nowhere \(the folder"):
         plugin.on_post_build(config=config)
 
 

@@ -1,7 +1,8 @@
 """The README's "Using it in your own site" configuration, as a reader would copy it.
 
-It must be valid YAML for MkDocs, name every fence the demo's mkdocs.yml uses, and turn
-each kind of markup into its widget when Python-Markdown runs the extensions it lists.
+The three-line set-up names the plugin only; the explicit form (for hosts without MkDocs
+plugins) must be valid YAML for MkDocs, name every fence the demo's mkdocs.yml uses, and
+turn each kind of markup into its widget when Python-Markdown runs the extensions it lists.
 """
 
 from __future__ import annotations
@@ -54,13 +55,29 @@ PAGE = textwrap.dedent("""
 """)
 
 
-def _snippet() -> dict[str, Any]:
+def _block(heading: str) -> str:
+    """The first indented block of the README section ``heading``."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Using it in your own site", 1)[1]
-    block = re.match(r"\s*\n((?:    .*\n|\n)+)", section)
-    assert block, "the section no longer opens with an indented configuration block"
-    config: dict[str, Any] = yaml_load(textwrap.dedent(block.group(1)))
+    section = readme.split(heading, 1)[1].split("\n#", 1)[0] + "\n"
+    block = re.search(r"\n\n((?:    .*\n|\n)+)", section)
+    assert block, f"{heading!r} no longer holds an indented block"
+    return textwrap.dedent(block.group(1))
+
+
+def _snippet() -> dict[str, Any]:
+    """The explicit form, for hosts without MkDocs plugins."""
+    config: dict[str, Any] = yaml_load(_block("### The explicit form"))
     return config
+
+
+def test_the_readme_setup_is_three_lines_and_one_of_them_mkdocs_yml() -> None:
+    lines = _block("## Using it in your own site").strip().splitlines()
+    assert [line.split("#")[0].strip() for line in lines] == [
+        "pip install rollbook",
+        "plugins: [search, rollbook]",
+        "mkdocs serve",
+    ]
+    assert yaml_load(lines[1]) == {"plugins": ["search", "rollbook"]}
 
 
 def _fences(extensions: list[Any]) -> list[dict[str, Any]]:
@@ -78,7 +95,7 @@ def test_the_readme_names_every_fence_of_the_demo_config() -> None:
     assert [(f["name"], f["validator"], f["format"]) for f in ours] == [
         (f["name"], f["validator"], f["format"]) for f in demo
     ]
-    assert "rollbook" in _snippet()["plugins"]
+    assert "rollbook" in _snippet()["markdown_extensions"]
 
 
 def test_the_readme_extensions_render_every_widget(caplog: pytest.LogCaptureFixture) -> None:

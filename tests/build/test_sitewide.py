@@ -145,4 +145,5 @@ def test_cli_assets(tmp_path, capsys):
 
 def test_cli_assets_without_pyodide_exits_2(tmp_path, capsys):
     assert main(["assets", str(tmp_path), "--pyodide", str(tmp_path / "x")]) == 2
-    assert "run `make setup`" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"Pyodide was not found in {tmp_path / 'x'} (the folder named for Pyodide)" in err

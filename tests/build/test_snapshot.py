@@ -140,7 +140,7 @@ def test_key_follows_the_wheel_and_the_imports(wheel: Path, tmp_path: Path) -> N
 
 
 def test_missing_node_is_one_sentence(wheel: Path, tmp_path: Path) -> None:
-    with pytest.raises(SnapshotError, match="was not found on PATH"):
+    with pytest.raises(SnapshotError, match="is not on PATH"):
         make_snapshot(PYODIDE, [wheel], tmp_path / "x.bin", node="no-such-node-here")
 
 

@@ -1,4 +1,4 @@
-"""Dark Dungeons (seed 003): worked examples, Table 10-2, procedures and fights."""
+"""Dark Dungeons (docs/systems/dark-dungeons/): worked examples, Table 10-2, procedures, fights."""
 
 from __future__ import annotations
 
@@ -402,7 +402,7 @@ def test_gretchen_falls_and_saves_at_0_1_2():
     DD.death_saves(fight, Scripted(12))  # end of round 1: 12 + 0 makes it
     DD.death_saves(fight, Scripted(13))  # round 2 at -1
     DD.death_saves(fight, Scripted(14))  # round 3 at -2
-    assert gretchen.out == "down" and gretchen.state["dying_saves"] == 3
+    assert gretchen.out == "down" and gretchen.state.dying_saves == 3
     DD.death_saves(fight, Scripted(14))  # a fourth save at -3 would fail on the same roll
     assert gretchen.out == "dead"
 
@@ -629,7 +629,7 @@ def test_dying_heroes_make_saves_in_fights():
 def test_surprised_side_loses_round_one():
     for seed in range(200):
         fight = Fight.start(DD, SIDES, random.Random(seed))
-        if fight.state.get("surprised") == "heroes":
+        if fight.state.surprised == "heroes":
             fight.step()
             assert not any(
                 line.startswith("R1: Gretchen") or line.startswith("R1: Elfstar")

@@ -1,4 +1,4 @@
-"""`grit-flesh` against the rules of seed 001, case by case, with dice we choose."""
+"""`grit-flesh` against its rules (docs/systems/grit-flesh/), case by case, with dice we choose."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from rollbook.engine.systems import get
 from rollbook.engine.systems.encounter import Fight
-from rollbook.engine.systems.grit_flesh import (
+from rollbook.engine.systems.grit_flesh.rules import (
     apply_damage,
     attack_result,
     combine,
@@ -233,12 +233,12 @@ def test_pinned_solo_enemy_surrenders_after_first_flesh_wound() -> None:
     fight = Fight.start(SYSTEM, {"us": [hale], "them": [ogre]}, Dice(15, 12, 6, 2, 3, 10))
     fight.run()
     ogre_c = fight.sides["them"][0]
-    assert ogre_c.state["grit"] == 0 and ogre_c.state["flesh"] == 6
+    assert ogre_c.state.grit == 0 and ogre_c.state.flesh == 6
     assert "Ogre is pinned" in text(fight)
     assert "Ogre bleeds for the first time" in text(fight)
     assert ogre_c.out == "surrendered"
     assert fight.result is not None and fight.result.reason == "surrendered"
-    assert fight.sides["us"][0].state["notches"] == 1
+    assert fight.sides["us"][0].state.notches == 1
 
 
 def test_criticals_notches_daze_and_its_bane() -> None:
@@ -271,14 +271,14 @@ def test_criticals_notches_daze_and_its_bane() -> None:
     fight = Fight.start(SYSTEM, {"us": [sedge], "gobs": gobs}, Dice(*faces))
     fight.step()
     me = fight.sides["us"][0]
-    assert (me.state["grit"], me.state["flesh"]) == (3, 5)
+    assert (me.state.grit, me.state.flesh) == (3, 5)
     assert "natural 20, straight to Flesh" in text(fight)
-    assert fight.sides["gobs"][1].state["notches"] == 1
-    assert fight.sides["gobs"][0].state["effects"] == {"dazed"}
+    assert fight.sides["gobs"][1].state.notches == 1
+    assert fight.sides["gobs"][0].state.effects == {"dazed"}
     fight.step()
     assert "R2: A rolls 4 with a Bane" in text(fight)
     assert "A shakes off being dazed" in text(fight)
-    assert fight.sides["gobs"][0].state["effects"] == set()
+    assert fight.sides["gobs"][0].state.effects == set()
 
 
 def test_bleeding_and_running_out_of_ammunition() -> None:
@@ -311,7 +311,7 @@ def test_bleeding_and_running_out_of_ammunition() -> None:
     assert "Wolf bleeds for 1" in text(fight)
     assert "out of ammunition" in text(fight)
     assert fight.sides["them"][0].out == "down"
-    assert fight.sides["us"][0].state["reload"] is True
+    assert fight.sides["us"][0].state.reload is True
     assert fight.result is not None and fight.result.winner == "us"
 
 
@@ -319,7 +319,7 @@ def test_surprise_save_with_stealthy_foes() -> None:
     pc = {"name": "Nim", "kind": "pc", "flesh": 5, "surprise_save": True}
     foe = {"name": "Lurker", "flesh": 5, "stealthy": True}
     fight = Fight.start(SYSTEM, {"us": [pc], "them": [foe]}, Dice(15, 3))
-    assert fight.sides["us"][0].state["surprised"] is True
+    assert fight.sides["us"][0].state.surprised is True
     assert "with a Bane: 3 + 0 -> surprised" in fight.lines[0]
 
 

@@ -1,4 +1,4 @@
-"""Roll-under-atk (seed 004): worked examples, tables, procedures and fights."""
+"""Roll-under-atk (docs/systems/roll-under-atk/): worked examples, tables, procedures and fights."""
 
 from __future__ import annotations
 
@@ -464,7 +464,7 @@ def test_fight_logs_show_the_rules_at_work():
 def test_surprise_gives_plus_four_and_the_first_move():
     for seed in range(100):
         fight = Fight.start(RU, SIDES, random.Random(seed))
-        if fight.state["surprise"] == "party":
+        if fight.state.surprise == "party":
             fight.step()
             acting = [
                 line for line in fight.lines if line.startswith("R1: ") and ("attacks" in line)

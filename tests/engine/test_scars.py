@@ -1,4 +1,4 @@
-"""`scars` against the rules of seed 000, case by case, with dice we choose."""
+"""`scars` against its rules (docs/systems/scars/), case by case, with dice we choose."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from rollbook.engine.systems import get
 from rollbook.engine.systems.encounter import Fight
-from rollbook.engine.systems.scars import (
+from rollbook.engine.systems.scars.rules import (
     attack_result,
     dying_result,
     hireling_result,
@@ -313,7 +313,7 @@ def test_stun_skips_the_target_and_armour_stays_cracked() -> None:
     assert fight.result is not None and fight.result.winner == "us"
     assert fight.result.reason == "fled"
     rat = fight.sides["them"][0]
-    assert rat.state["ac"] == 1 and rat.out == "fled"
+    assert rat.state.ac == 1 and rat.out == "fled"
 
 
 def test_a_surprised_side_loses_round_one() -> None:
@@ -331,7 +331,7 @@ def test_pc_at_zero_gains_a_scar_and_may_die() -> None:
     fight = duel(15, 9, 4, 8, 3, 1, 1, 2)
     fight.step()
     ada = fight.sides["us"][0]
-    assert ada.out == "down" and ada.state["scars"] == 1 and ada.state["waking"] == 2
+    assert ada.out == "down" and ada.state.scars == 1 and ada.state.waking == 2
     assert fight.ended and fight.result is not None and fight.result.winner == "them"
 
 
@@ -354,8 +354,8 @@ def test_group_morale_after_a_death_and_rally() -> None:
         fight.lines[-1] == "R1: Morale for rats: 11 vs 11: they rally (extra attack next "
         "round, no more tests)."
     )
-    assert fight.state["group_steady"]["rats"] is True
-    assert [c.state["extra"] for c in fight.sides["rats"][1:]] == [1, 1]
+    assert fight.state.group_steady["rats"] is True
+    assert [c.state.extra for c in fight.sides["rats"][1:]] == [1, 1]
 
 
 def test_hireling_tests_morale_with_the_employers_cunning() -> None:

@@ -1,4 +1,4 @@
-"""`stamina-wounds` against the rules of seed 002, case by case, with dice we choose."""
+"""`stamina-wounds` against its rules (docs/systems/stamina-wounds/), case by case, chosen dice."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import pytest
 from rollbook.engine.systems import get
 from rollbook.engine.systems.base import RulesError
 from rollbook.engine.systems.encounter import Fight
-from rollbook.engine.systems.stamina_wounds import damage_pmf, roll_damage, take_damage, wound_band
+from rollbook.engine.systems.stamina_wounds.combat import StaminaWoundsState
+from rollbook.engine.systems.stamina_wounds.procedures import roll_damage
+from rollbook.engine.systems.stamina_wounds.rules import damage_pmf, take_damage, wound_band
 from tests.engine.systems_support import ScriptedDice as Dice
 from tests.engine.systems_support import exact_odds, resolve_scripted
 
@@ -231,7 +233,7 @@ def test_half_the_pack_down_is_a_breaking_point() -> None:
         "Breaking point (half of them are down): WIL save 9 + 3 = 12 vs Alpha's Target 12: "
         "the enemies break and run." in text(fight)
     )
-    assert fight.sides["us"][0].state == {"stamina": 0, "wounds": 1, "usage": 0}
+    assert fight.sides["us"][0].state == StaminaWoundsState(stamina=0, wounds=1, usage=0)
     assert fight.result is not None and fight.result.winner == "us"
     assert fight.result.reason == "fled"
 
@@ -244,7 +246,7 @@ def test_a_mortal_wound_kills_after_its_rounds() -> None:
     fight = Fight.start(SYSTEM, {"us": [bran], "them": [troll]}, Dice(1, 11, 2, 1))
     fight.step()
     troll_c = fight.sides["them"][0]
-    assert troll_c.state["dying_in"] == 1 and troll_c.state["usage"] == 1
+    assert troll_c.state.dying_in == 1 and troll_c.state.usage == 1
     fight.rng = Dice(5, 2, 3)  # round 2: enemies first, Troll 2, Bran 3 (3 new Wounds: pain)
     fight.step()
     assert troll_c.out == "dead"
@@ -258,7 +260,7 @@ def test_bleeding_out_costs_a_wound_each_round() -> None:
     # players first (3); 8 Wounds: bleeding out. Ox hits for 3: Bran 0 Stamina, 1 Wound.
     fight = Fight.start(SYSTEM, {"us": [bran], "them": [ox]}, Dice(3, 8, 3))
     fight.step()
-    assert fight.sides["them"][0].state["wounds"] == 9  # 8 + 1 for bleeding
+    assert fight.sides["them"][0].state.wounds == 9  # 8 + 1 for bleeding
     assert "Ox bleeds: Wounds 9/30." in text(fight)
 
 

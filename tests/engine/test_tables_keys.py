@@ -1,4 +1,4 @@
-"""Result keys: every documented form parses, displays and matches as MARKUP.md says."""
+"""Result keys: each form docs/authoring/roll-tables.md documents parses, displays and matches."""
 
 from __future__ import annotations
 

@@ -200,7 +200,10 @@ def test_prompts_bare_names_and_full_form() -> None:
     [
         ({"rank": 4, "failed_roll": 0}, "prompt 'rank' must be from 1 to 3, not 4"),
         ({"rank": 0, "failed_roll": 0}, "prompt 'rank' must be from 1 to 3, not 0"),
-        ({"rank": "two", "failed_roll": 0}, "prompt 'rank' needs a whole number, not 'two'"),
+        (
+            {"rank": "two", "failed_roll": 0},
+            "prompt 'rank' needs a whole number from 1 to 3, not 'two'",
+        ),
         ({"rank": True, "failed_roll": 0}, "prompt 'rank' needs a whole number, not True"),
         (
             {"rnak": 1, "failed_roll": 0},

@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (expected HTML is clearer unwrapped)
-"""roll-table / roll-list fences: Markdown in, HTML out, for every form in MARKUP.md 2 and 3."""
+"""roll-table / roll-list fences: Markdown in, HTML out, for every form docs/authoring names."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Inline rolls: Markdown in, HTML out, for every form MARKUP.md section 1 names."""
+"""Inline rolls: Markdown in, HTML out, for every form docs/authoring/inline-rolls.md names."""
 
 from __future__ import annotations
 

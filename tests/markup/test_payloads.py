@@ -101,4 +101,8 @@ def test_table_odds_follow_prompt_values_and_refuse_bad_ones() -> None:
     reply = handle({"op": "table_odds", "table": data, "prompts": {"bonus": "2"}})
     assert reply == {"chances": ["1/6", "1/2", "1/3"], "prompts": {"bonus": 2}}
     refused = handle({"op": "table_odds", "table": data, "prompts": {"bonus": 9}})
-    assert refused["kind"] == "TableError" and "0 to 3" in refused["error"]
+    assert (
+        refused["kind"] == "PromptError"
+        and refused["prompt"] == "bonus"
+        and "0 to 3" in refused["error"]
+    )

@@ -3,25 +3,25 @@
 This is the only module that imports icepool, and only inside functions, so ``import engine``
 and rolling never load it.
 
-Internally a distribution is ``_Dist``: integer weights per value and their total. Dice terms
-are built per die (clamps, explosions to ``LIMITS.max_explosions``, re-rolls) and then pooled
-with icepool for keep/drop and summing; unique dice are enumerated exactly over the multiset
-of values so far. Arithmetic combines independent parts by enumeration with size checks.
-Anything that cannot be computed exactly raises ``OddsUnavailableError``; nothing is guessed.
+Internally a distribution is ``Dist`` (`rollbook.engine.dice.dist`): integer weights per
+value and their total. Dice terms are built per die (clamps, explosions to
+``LIMITS.max_explosions``, re-rolls) and then pooled with icepool for keep/drop and summing;
+unique dice are enumerated exactly over the multiset of values so far. Arithmetic combines
+independent parts by enumeration with size checks. Anything that cannot be computed exactly
+raises ``OddsUnavailableError``; nothing is guessed.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 import math
-import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from .arith import BINARY, FUNCTION_IMPL, clean
+from .dist import KRONECKER_BITS, Dist, convolve, plus, sum_iid
 from .errors import DiceError, DiceLimitError, OddsUnavailableError, PlaceholderError
 from .limits import LIMITS
 from .nodes import (
@@ -106,84 +106,14 @@ class Distribution:
 # --- internal distributions ----------------------------------------------------------------
 
 
-#: Pairs of values one ``combine`` may visit (about a second of Python at most).
-_MAX_PAIRS = 1_000_000
-
-
-class _Dist:
-    """Integer weights per value; probabilities are ``weight / total``."""
-
-    __slots__ = ("total", "w")
-
-    def __init__(self, w: dict[Any, int], total: int | None = None) -> None:
-        self.w = {k: v for k, v in w.items() if v}
-        self.total = sum(self.w.values()) if total is None else total
-        if len(self.w) > LIMITS.max_odds_outcomes:
-            raise DiceLimitError(
-                f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
-            )
-
-    @staticmethod
-    def const(v: Any) -> _Dist:
-        return _Dist({v: 1}, 1)
-
-    @staticmethod
-    def uniform(values: Iterable[Any]) -> _Dist:
-        w: dict[Any, int] = {}
-        for v in values:
-            w[v] = w.get(v, 0) + 1
-        return _Dist(w)
-
-    def map(self, fn: Callable[[Any], Any]) -> _Dist:
-        w: dict[Any, int] = {}
-        for k, q in self.w.items():
-            v = fn(k)
-            w[v] = w.get(v, 0) + q
-        return _Dist(w, self.total)
-
-    def combine(self, other: _Dist, fn: Callable[[Any, Any], Any]) -> _Dist:
-        work = len(self.w) * len(other.w)
-        if work > _MAX_PAIRS:
-            raise DiceLimitError(
-                "The exact odds need too many combinations "
-                f"({len(self.w)} x {len(other.w)} values)."
-            )
-        w: dict[Any, int] = {}
-        for a, qa in self.w.items():
-            for b, qb in other.w.items():
-                v = fn(a, b)
-                w[v] = w.get(v, 0) + qa * qb
-        return _Dist(w, self.total * other.total)
-
-    @staticmethod
-    def mix(parts: list[tuple[Fraction, _Dist]]) -> _Dist:
-        """Mixture of distributions with the given probabilities."""
-        den = 1
-        for p, d in parts:
-            den = math.lcm(den, p.denominator * d.total)
-        w: dict[Any, int] = {}
-        for p, d in parts:
-            scale = p.numerator * (den // (p.denominator * d.total))
-            for k, q in d.w.items():
-                w[k] = w.get(k, 0) + q * scale
-        return _Dist(w, den)
-
-    def items_p(self) -> list[tuple[Any, Fraction]]:
-        return [(k, Fraction(q, self.total)) for k, q in self.w.items()]
-
-
-def _plus(a: Any, b: Any) -> Any:
-    return clean(a + b)
-
-
-def _to_die(d: _Dist) -> Any:
+def _to_die(d: Dist) -> Any:
     import icepool  # lazily: only odds pay for it
 
     return icepool.Die({k: q for k, q in d.w.items()})
 
 
-def _from_die(die: Any) -> _Dist:
-    return _Dist({clean(k) if not isinstance(k, int) else k: q for k, q in die.items()})
+def _from_die(die: Any) -> Dist:
+    return Dist({clean(k) if not isinstance(k, int) else k: q for k, q in die.items()})
 
 
 # --- dice terms ----------------------------------------------------------------------------
@@ -196,33 +126,33 @@ def _mods(node: Dice | Group) -> dict[type, list[Any]]:
     return out
 
 
-def _reroll_map(node: Dice, mod: Reroll | None) -> Callable[[Any], _Dist]:
+def _reroll_map(node: Dice, mod: Reroll | None) -> Callable[[Any], Dist]:
     """A roll's value -> distribution of its value after the re-roll modifier."""
     faces = node.faces
     if mod is None:
-        return _Dist.const
+        return Dist.const
     cp = mod.compare
     target = faces if mod.once else tuple(f for f in faces if not cp(f))
-    after = _Dist.uniform(target)
-    return lambda v: after if cp(v) else _Dist.const(v)
+    after = Dist.uniform(target)
+    return lambda v: after if cp(v) else Dist.const(v)
 
 
 def _split(
     weighted: list[tuple[Fraction, Any]],
     hit: Callable[[Any], bool],
-    contrib: Callable[[Any], _Dist],
-) -> list[tuple[Fraction, _Dist, bool]]:
+    contrib: Callable[[Any], Dist],
+) -> list[tuple[Fraction, Dist, bool]]:
     """Group ``(p, value)`` pairs by whether ``hit(value)``: ``[(P, mixture, hit?)]``."""
     out = []
     for want in (False, True):
         parts = [(p, v) for p, v in weighted if bool(hit(v)) is want]
         total = sum((p for p, _ in parts), Fraction(0))
         if total:
-            out.append((total, _Dist.mix([(p / total, contrib(v)) for p, v in parts]), want))
+            out.append((total, Dist.mix([(p / total, contrib(v)) for p, v in parts]), want))
     return out
 
 
-def _explosion_tail(node: Dice, explode: Explode, contrib: Callable[[Any], _Dist]) -> _Dist:
+def _explosion_tail(node: Dice, explode: Explode, contrib: Callable[[Any], Dist]) -> Dist:
     """Summed contributions of the extra rolls of one die whose first roll exploded.
 
     Each extra roll is a raw face (minus 1 when penetrating) and explodes again on its raw
@@ -231,32 +161,32 @@ def _explosion_tail(node: Dice, explode: Explode, contrib: Callable[[Any], _Dist
     faces, cp, pen = node.faces, explode.compare, 1 if explode.penetrate else 0
     n = len(faces)
     depth = LIMITS.max_explosions
-    if (max(faces) - min(faces) + 1) * (depth + 1) * (depth + 1) * n.bit_length() > _KRONECKER_BITS:
+    if (max(faces) - min(faces) + 1) * (depth + 1) * (depth + 1) * n.bit_length() > KRONECKER_BITS:
         raise DiceLimitError(
             f"The exact odds of exploding d{n} dice are too large to compute quickly."
         )
     weighted = [(Fraction(faces.count(f), n), f) for f in sorted(set(faces))]
     groups = _split(weighted, cp, lambda f: contrib(f - pen))
-    tail = _Dist.const(0)
+    tail = Dist.const(0)
     for _ in range(LIMITS.max_explosions):
-        tail = _Dist.mix([(p, _convolve(d, tail) if again else d) for p, d, again in groups])
+        tail = Dist.mix([(p, convolve(d, tail) if again else d) for p, d, again in groups])
     return tail
 
 
 def _with_explosions(
-    first: _Dist, explode: Explode, tail: _Dist, contrib: Callable[[Any], _Dist]
-) -> _Dist:
+    first: Dist, explode: Explode, tail: Dist, contrib: Callable[[Any], Dist]
+) -> Dist:
     """Per die: contribution of the first roll, plus the tail when the first roll explodes."""
     groups = _split([(p, v) for v, p in first.items_p()], explode.compare, contrib)
-    return _Dist.mix([(p, _convolve(d, tail) if hit else d) for p, d, hit in groups])
+    return Dist.mix([(p, convolve(d, tail) if hit else d) for p, d, hit in groups])
 
 
 def _clamp_value(v: Any, is_min: bool, x: Any) -> Any:
     return max(x, v) if is_min else min(x, v)
 
 
-def _first_roll(node: Dice, mods: dict[type, list[Any]]) -> _Dist:
-    d = _Dist.uniform(node.faces)
+def _first_roll(node: Dice, mods: dict[type, list[Any]]) -> Dist:
+    d = Dist.uniform(node.faces)
     for clamp in mods.get(Clamp, []):
         v, is_min = clamp.value, clamp.kind == "min"
         d = d.map(functools.partial(_clamp_value, v, is_min))
@@ -297,7 +227,7 @@ def _kept_positions(m: int, keeps: list[Keep]) -> tuple[int, ...]:
     return tuple(kept)
 
 
-def _dice_odds(node: Dice) -> _Dist:
+def _dice_odds(node: Dice) -> Dist:
     mods = _mods(node)
     explode: Explode | None = (mods.get(Explode) or [None])[0]
     reroll: Reroll | None = (mods.get(Reroll) or [None])[0]
@@ -309,7 +239,7 @@ def _dice_odds(node: Dice) -> _Dist:
 
     if explode is not None and not explode.compound:
         # Each die becomes a chain of rolls; re-rolls and success states apply per roll.
-        def contrib(v: Any) -> _Dist:
+        def contrib(v: Any) -> Dist:
             d = after_reroll(v)
             return d.map(state) if state is not None else d
 
@@ -321,132 +251,25 @@ def _dice_odds(node: Dice) -> _Dist:
                 )
             return _exploding_pool(node, explode, keeps[0], state)
         tail = _explosion_tail(node, explode, contrib)
-        return _sum_iid(_with_explosions(first, explode, tail, contrib), node.qty)
+        return sum_iid(_with_explosions(first, explode, tail, contrib), node.qty)
 
     # One value per die.
     if explode is not None:  # compounding: the extra rolls add into the first
-        tail = _explosion_tail(node, explode, _Dist.const)
-        first = _with_explosions(first, explode, tail, _Dist.const)
-    per_die = _Dist.mix([(p, after_reroll(v)) for v, p in first.items_p()])
+        tail = _explosion_tail(node, explode, Dist.const)
+        first = _with_explosions(first, explode, tail, Dist.const)
+    per_die = Dist.mix([(p, after_reroll(v)) for v, p in first.items_p()])
 
     if unique is not None:
         return _unique_odds(node, per_die, unique, keeps, state)
     if not keeps:
-        return _sum_iid(per_die.map(state) if state is not None else per_die, node.qty)
+        return sum_iid(per_die.map(state) if state is not None else per_die, node.qty)
 
     kept = _check_pool(node.qty, len(per_die.w), _kept_positions(node.qty, keeps))
     pool = _to_die(per_die).pool(node.qty).keep(kept)
     return _from_die(pool.sum(map=state) if state is not None else pool.sum())
 
 
-#: Size cap of one big-integer product in ``_convolve`` (CPython multiplies such numbers in
-#: well under a second; beyond it the time grows quickly, so we refuse instead).
-_KRONECKER_BITS = 6_000_000
-
-
-def _pack(d: _Dist, lo: int, width: int, span: int) -> int:
-    buf = bytearray(span * width)
-    for k, q in d.w.items():
-        at = (k - lo) * width
-        buf[at : at + width] = q.to_bytes(width, "little")
-    return int.from_bytes(buf, "little")
-
-
-def _convolve(a: _Dist, b: _Dist) -> _Dist:
-    """Distribution of the sum of two independent whole-number distributions.
-
-    Kronecker substitution: each distribution becomes one big integer with a fixed-width
-    field per value, so CPython's big-integer product does the convolution.
-    """
-    if not (all(type(k) is int for k in a.w) and all(type(k) is int for k in b.w)):
-        return a.combine(b, _plus)
-    lo_a, hi_a, lo_b, hi_b = min(a.w), max(a.w), min(b.w), max(b.w)
-    span = (hi_a - lo_a) + (hi_b - lo_b) + 1
-    if span > LIMITS.max_odds_outcomes:
-        raise DiceLimitError(
-            f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
-        )
-    width = ((a.total * b.total).bit_length() + 8) // 8  # bytes per field
-    if span * width * 8 > _KRONECKER_BITS:
-        raise DiceLimitError(
-            "The exact odds of this notation are too large to compute quickly; "
-            "use fewer or smaller dice."
-        )
-    pa = _pack(a, lo_a, width, hi_a - lo_a + 1)
-    pb = _pack(b, lo_b, width, hi_b - lo_b + 1)
-    raw = (pa * pb).to_bytes(span * width, "little")
-    w = {}
-    for i in range(span):
-        q = int.from_bytes(raw[i * width : (i + 1) * width], "little")
-        if q:
-            w[lo_a + lo_b + i] = q
-    return _Dist(w, a.total * b.total)
-
-
-#: Totals x dice that ``_sum_flat`` may walk (2M: about 0.1 s in CPython, 0.3 s in Pyodide;
-#: ``100d100`` is 1M). Beyond it the general size check below decides.
-_FLAT_WORK = 2_000_000
-
-
-def _is_flat(d: _Dist) -> bool:
-    """Whether ``d`` gives every whole number of one unbroken range the same weight (a die)."""
-    return max(d.w) - min(d.w) + 1 == len(d.w) and len(set(d.w.values())) == 1
-
-
-def _sum_flat(d: _Dist, qty: int, span: int) -> _Dist:
-    """Sum of ``qty`` copies of a flat ``d`` (see ``_is_flat``), one die at a time.
-
-    Adding a die with ``s`` faces makes each count the sum of a window of ``s`` counts
-    before it, i.e. a difference of two prefix sums: linear work per die, where the general
-    convolution multiplies numbers of millions of bits (``20d999``: 0.7 s -> 0.05 s).
-    """
-    if span > LIMITS.max_odds_outcomes:
-        raise DiceLimitError(
-            f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
-        )
-    faces = len(d.w)
-    counts = [1]
-    for _ in range(qty):
-        prefix = [0, *itertools.accumulate(counts)]
-        upper = prefix[1:] + [prefix[-1]] * (faces - 1)
-        lower = [0] * (faces - 1) + prefix[:-1]
-        counts = list(map(operator.sub, upper, lower))
-    weight = next(iter(d.w.values())) ** qty
-    low = min(d.w) * qty
-    return _Dist({low + i: c * weight for i, c in enumerate(counts)}, d.total**qty)
-
-
-def _sum_iid(d: _Dist, qty: int) -> _Dist:
-    """Sum of ``qty`` independent copies of ``d`` (binary powering of the convolution)."""
-    if len(d.w) == 1:
-        (v,) = d.w
-        return _Dist.const(clean(v * qty))
-    if all(type(k) is int for k in d.w):
-        span = qty * (max(d.w) - min(d.w)) + 1
-        flat = _is_flat(d)
-        # Plain dice cost one pass over the totals per die, however large the counts grow.
-        if flat and span * qty <= _FLAT_WORK:
-            return _sum_flat(d, qty, span)
-        if span * qty * d.total.bit_length() > _KRONECKER_BITS:
-            raise DiceLimitError(
-                f"The exact odds of {qty} such dice are too large to compute quickly; "
-                "use fewer or smaller dice."
-            )
-        if flat:
-            return _sum_flat(d, qty, span)
-    result: _Dist | None = None
-    base = d
-    while qty:
-        if qty & 1:
-            result = base if result is None else _convolve(result, base)
-        qty >>= 1
-        if qty:
-            base = _convolve(base, base)
-    assert result is not None
-    return result
-
-
-def _exploding_pool(node: Dice, explode: Explode, keep: Keep, state: Any) -> _Dist:
+def _exploding_pool(node: Dice, explode: Explode, keep: Keep, state: Any) -> Dist:
     import icepool
 
     die = icepool.Die(list(node.faces))
@@ -463,11 +286,9 @@ def _exploding_pool(node: Dice, explode: Explode, keep: Keep, state: Any) -> _Di
     return _from_die(expr.sum(map=state) if state is not None else expr.sum())
 
 
-def _unique_odds(
-    node: Dice, per_die: _Dist, unique: Unique, keeps: list[Keep], state: Any
-) -> _Dist:
+def _unique_odds(node: Dice, per_die: Dist, unique: Unique, keeps: list[Keep], state: Any) -> Dist:
     faces, cp = node.faces, unique.compare
-    raw = _Dist.uniform(faces)
+    raw = Dist.uniform(faces)
     distinct = set(faces)
     plain = (
         not unique.once
@@ -520,7 +341,7 @@ def _unique_odds(
 _MAX_ENUMERATION = 3_000_000
 
 
-def _unique_subset_sums(faces: tuple[int, ...], qty: int) -> _Dist:
+def _unique_subset_sums(faces: tuple[int, ...], qty: int) -> Dist:
     """Plain ``u`` on distinct faces draws a uniform random subset: count subsets by sum."""
     span = max(faces) - min(faces) + 1
     if len(faces) * qty * qty * span > _MAX_ENUMERATION:
@@ -533,20 +354,20 @@ def _unique_subset_sums(faces: tuple[int, ...], qty: int) -> _Dist:
             row = counts[k]
             for total, c in counts[k - 1].items():
                 row[total + f] = row.get(total + f, 0) + c
-    return _Dist(counts[qty], math.comb(len(faces), qty))
+    return Dist(counts[qty], math.comb(len(faces), qty))
 
 
-def _from_fractions(pmf: dict[Any, Fraction]) -> _Dist:
+def _from_fractions(pmf: dict[Any, Fraction]) -> Dist:
     den = 1
     for p in pmf.values():
         den = math.lcm(den, p.denominator)
-    return _Dist({k: int(p * den) for k, p in pmf.items()}, den)
+    return Dist({k: int(p * den) for k, p in pmf.items()}, den)
 
 
 # --- groups --------------------------------------------------------------------------------
 
 
-def _group_odds(node: Group) -> _Dist:
+def _group_odds(node: Group) -> Dist:
     import icepool
 
     mods = _mods(node)
@@ -560,13 +381,13 @@ def _group_odds(node: Group) -> _Dist:
         kept = _check_pool(len(items), outcomes, _kept_positions(len(items), keeps))
         pool = icepool.Pool([_to_die(d) for d in items]).keep(kept)
         return _from_die(pool.sum(map=state) if state is not None else pool.sum())
-    total = _Dist.const(0)
+    total = Dist.const(0)
     for d in items:
-        total = total.combine(d.map(state) if state is not None else d, _plus)
+        total = total.combine(d.map(state) if state is not None else d, plus)
     return total
 
 
-def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> _Dist:
+def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> Dist:
     """``{4d6+2d8}k1``: keep/drop applies to the dice inside the one item."""
     import icepool
 
@@ -579,10 +400,10 @@ def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> _Dist:
         else:
             terms.append(n)
     dice: list[Any] = []
-    constant: _Dist = _Dist.const(0)
+    constant: Dist = Dist.const(0)
     for t in terms:
         if isinstance(t, Number):
-            constant = constant.map(functools.partial(_plus, t.value))
+            constant = constant.map(functools.partial(plus, t.value))
         elif isinstance(t, Dice) and all(isinstance(m, Clamp | Reroll) for m in t.modifiers):
             plain = Dice(1, t.sides, t.faces, t.low, t.modifiers, None, t.pos, t.end)
             dice.extend([_to_die(_dice_odds(plain))] * t.qty)
@@ -601,23 +422,23 @@ def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> _Dist:
     outcomes = len(set().union(*(d.outcomes() for d in dice)))
     kept = _check_pool(len(dice), outcomes, _kept_positions(len(dice), keeps))
     pool = icepool.Pool(dice).keep(kept)
-    return _from_die(pool.sum()).combine(constant, _plus)
+    return _from_die(pool.sum()).combine(constant, plus)
 
 
 # --- expression nodes ----------------------------------------------------------------------
 
 
-def _binop_odds(node: BinOp) -> _Dist:
+def _binop_odds(node: BinOp) -> Dist:
     fn, pos = BINARY[node.op], node.pos
     left, right = _node_odds(node.left), _node_odds(node.right)
     if node.op == "+":
-        return _convolve(left, right)
+        return convolve(left, right)
     if node.op == "-":
-        return _convolve(left, right.map(lambda v: -v))
+        return convolve(left, right.map(lambda v: -v))
     return left.combine(right, lambda a, b: fn(a, b, pos))
 
 
-def _call_odds(node: Call) -> _Dist:
+def _call_odds(node: Call) -> Dist:
     fn, pos = FUNCTION_IMPL[node.name], node.pos
     args = [_node_odds(a) for a in node.args]
     if len(args) == 1:
@@ -625,8 +446,8 @@ def _call_odds(node: Call) -> _Dist:
     return args[0].combine(args[1], lambda x, y: fn(pos, x, y))
 
 
-def _multi_odds(node: Multi) -> _Dist:
-    out = _Dist.const(())
+def _multi_odds(node: Multi) -> Dist:
+    out = Dist.const(())
     for item in node.items:
         part = _node_odds(item)
         if len(out.w) * len(part.w) > LIMITS.max_odds_outcomes:
@@ -639,8 +460,8 @@ def _multi_odds(node: Multi) -> _Dist:
     return out
 
 
-_ODDS: dict[type, Callable[[Any], _Dist]] = {
-    Number: lambda n: _Dist.const(n.value),
+_ODDS: dict[type, Callable[[Any], Dist]] = {
+    Number: lambda n: Dist.const(n.value),
     Dice: _dice_odds,
     Group: _group_odds,
     BinOp: _binop_odds,
@@ -650,7 +471,7 @@ _ODDS: dict[type, Callable[[Any], _Dist]] = {
 }
 
 
-def _node_odds(node: Node) -> _Dist:
+def _node_odds(node: Node) -> Dist:
     try:
         return _ODDS[type(node)](node)
     except DiceError as err:

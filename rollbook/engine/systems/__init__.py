@@ -7,6 +7,7 @@ so a plain dice roll never pays for any system.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from rollbook.engine.systems.base import RulesError, System
 
@@ -23,11 +24,11 @@ MODULES: dict[str, str] = {
 
 
 def ids() -> list[str]:
-    """The system ids, in the order the seeds list them."""
+    """The system ids, in registry order (`MODULES`)."""
     return list(MODULES)
 
 
-def get(system_id: str) -> System:
+def get(system_id: str) -> System[Any, Any]:
     """The system with this id; `RulesError` with the known ids otherwise."""
     try:
         module = MODULES[system_id]
@@ -41,5 +42,5 @@ def get(system_id: str) -> System:
         if err.name != f"{__name__}.{module}":
             raise
         raise RulesError(f"system {system_id!r} is not available in this build yet.") from None
-    system: System = loaded.SYSTEM
+    system: System[Any, Any] = loaded.SYSTEM
     return system

@@ -12,20 +12,25 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
 
-from rollbook.engine.systems.base import Combatant, RulesError, System
+from rollbook.engine.limits import value
+from rollbook.engine.systems.base import Combatant, CombatantState, FightState, RulesError, System
 
-__all__ = ["MAX_ROUNDS", "Fight", "FightResult", "build_sides"]
+__all__ = [
+    "MAX_COMBATANTS", "MAX_ROUNDS", "Fight", "FightResult", "build_sides", "check_combatant_count",
+]  # fmt: skip
 
-MAX_ROUNDS = 200  # a fight that has not ended by then is called a stalemate
+MAX_ROUNDS = value("fight_rounds")  # a fight that has not ended by then is a stalemate
+MAX_COMBATANTS = value("fight_combatants")  # both sides together
 
 
-def build_sides(
-    system: System, sides: Mapping[str, Sequence[Mapping[str, Any]]]
-) -> dict[str, list[Combatant]]:
+def build_sides[S: CombatantState, F: FightState](
+    system: System[S, F], sides: Mapping[str, Sequence[Mapping[str, Any]]]
+) -> dict[str, list[Combatant[S]]]:
     """Check the two sides' stat blocks and build their combatants."""
     if not isinstance(sides, Mapping) or len(sides) != 2:
         raise RulesError("a fight needs exactly two sides.")
-    built: dict[str, list[Combatant]] = {}
+    check_combatant_count(sides)
+    built: dict[str, list[Combatant[S]]] = {}
     for side, members in sides.items():
         if isinstance(members, Mapping):  # one stat block given without a list
             members = [members]
@@ -42,6 +47,19 @@ def build_sides(
     return built
 
 
+def check_combatant_count(sides: Mapping[str, Any]) -> int:
+    """The number of combatants of both sides; `RulesError` above the limit, before any work."""
+    total = sum(
+        len(m) if isinstance(m, Sequence) and not isinstance(m, str) else 1 for m in sides.values()
+    )
+    if total > MAX_COMBATANTS:
+        raise RulesError(
+            f"a fight may have at most {MAX_COMBATANTS} combatants, both sides together, "
+            f"but this one has {total} (the fight_combatants limit)."
+        )
+    return total
+
+
 @dataclass
 class FightResult:
     """How a fight ended: the winning side (or ``None``), why, and after how many rounds."""
@@ -55,26 +73,27 @@ class FightResult:
 
 
 @dataclass
-class Fight:
+class Fight[S: CombatantState, F: FightState]:
     """A fight in progress. Create with `Fight.start`, then `step()` or `run()`."""
 
-    system: System
-    sides: dict[str, list[Combatant]]
+    system: System[S, F]
+    sides: dict[str, list[Combatant[S]]]
     rng: random.Random
     round: int = 0
     lines: list[str] = field(default_factory=list)
-    state: dict[str, Any] = field(default_factory=dict)  # system-wide running state
     result: FightResult | None = None
     quiet: bool = False  # Monte Carlo runs skip the log
     _ended_reason: str | None = None
     _ended_winner: str | None = None
     # side -> the other side's name and members, worked out once: targeting asks every action
     _other: dict[str, str] = field(default_factory=dict, init=False, repr=False)
-    _foes: dict[str, list[Combatant]] = field(default_factory=dict, init=False, repr=False)
+    _foes: dict[str, list[Combatant[S]]] = field(default_factory=dict, init=False, repr=False)
     # everyone in side order: the sides' members never change once the fight is set up
-    _everyone: tuple[Combatant, ...] = field(default=(), init=False, repr=False)
+    _everyone: tuple[Combatant[S], ...] = field(default=(), init=False, repr=False)
+    state: F = field(init=False)  # the system's fight-wide running state
 
     def __post_init__(self) -> None:
+        self.state = self.system.fight_state_type()
         self._everyone = tuple(chain.from_iterable(self.sides.values()))
         if len(self.sides) == 2:
             a, b = self.sides
@@ -84,20 +103,20 @@ class Fight:
     @classmethod
     def start(
         cls,
-        system: System,
+        system: System[S, F],
         sides: Mapping[str, Sequence[Mapping[str, Any]]],
         rng: random.Random,
-    ) -> Fight:
+    ) -> Fight[S, F]:
         return cls.from_combatants(system, build_sides(system, sides), rng)
 
     @classmethod
     def from_combatants(
         cls,
-        system: System,
-        sides: Mapping[str, Sequence[Combatant]],
+        system: System[S, F],
+        sides: Mapping[str, Sequence[Combatant[S]]],
         rng: random.Random,
         quiet: bool = False,
-    ) -> Fight:
+    ) -> Fight[S, F]:
         """Start a fight from combatants already built (Monte Carlo builds them once)."""
         fight = cls(
             system=system, sides={s: list(m) for s, m in sides.items()}, rng=rng, quiet=quiet
@@ -118,14 +137,14 @@ class Fight:
     def other(self, side: str) -> str:
         try:
             return self._other[side]
-        except KeyError:  # not one of exactly two sides: the old way says what is wrong
+        except KeyError:  # not exactly two sides: unpacking them below raises the plain error
             a, b = self.sides
             return b if side == a else a
 
-    def active(self, side: str) -> list[Combatant]:
+    def active(self, side: str) -> list[Combatant[S]]:
         return [c for c in self.sides[side] if c.out is None]
 
-    def everyone(self) -> list[Combatant]:
+    def everyone(self) -> list[Combatant[S]]:
         return list(self._everyone)
 
     def decided(self) -> bool:
@@ -140,9 +159,9 @@ class Fight:
                 return True
         return False
 
-    def target_for(self, attacker: Combatant) -> Combatant | None:
+    def target_for(self, attacker: Combatant[S]) -> Combatant[S] | None:
         """Default tactic: the weakest active enemy (fewest hit points, then first listed)."""
-        best: Combatant | None = None
+        best: Combatant[S] | None = None
         foes = self._foes.get(attacker.side)
         for c in self.sides[self.other(attacker.side)] if foes is None else foes:
             if c.out is None and (best is None or c.hp < best.hp):

@@ -7,13 +7,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rollbook.engine.limits import value
 from rollbook.engine.systems import get
 from rollbook.engine.systems.base import RulesError
-from rollbook.engine.systems.encounter import Fight, build_sides
+from rollbook.engine.systems.encounter import Fight, build_sides, check_combatant_count
 
 __all__ = ["MAX_RUNS", "simulate", "wilson"]
 
-MAX_RUNS = 1_000_000  # keeps a typo in --runs from hanging the command line or a browser tab
+# Three bounds keep one simulation to a few seconds of CPU at most: runs, runs times
+# combatants (both known before any fight), and the combatant-rounds actually played (how
+# long fights last is only known while they are played; it stops there with a sentence).
+MAX_RUNS = value("simulate_runs")
+MAX_WORK = value("simulate_work")
+MAX_COMBATANT_ROUNDS = value("simulate_rounds")
 
 
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -30,6 +36,16 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     return (low, high)
 
 
+def _too_long(runs: int, done: int, rounds: int, combatants: int) -> None:
+    average = rounds / done
+    fits = max(1, int(MAX_COMBATANT_ROUNDS / (average * combatants)))
+    raise RulesError(
+        f"these fights last {average:.0f} rounds on average, so {runs} of them would play "
+        f"more than {MAX_COMBATANT_ROUNDS} combatant-rounds (the simulate_rounds limit); "
+        f"use about {fits} runs or fewer."
+    )
+
+
 def simulate(
     system_id: str,
     sides: Mapping[str, Sequence[Mapping[str, Any]]],
@@ -44,8 +60,16 @@ def simulate(
     destruction). Rates and intervals are over all runs.
     """
     if not 1 <= runs <= MAX_RUNS:
-        raise RulesError(f"runs must be between 1 and {MAX_RUNS}, not {runs}.")
+        raise RulesError(
+            f"runs must be between 1 and {MAX_RUNS} (the simulate_runs limit), not {runs}."
+        )
     system = get(system_id)
+    count = check_combatant_count(sides) if isinstance(sides, Mapping) else 0
+    if runs * count > MAX_WORK:
+        raise RulesError(
+            f"{runs} fights of {count} combatants is more than the simulate_work limit of "
+            f"{MAX_WORK} (fights times combatants); use {MAX_WORK // count} runs or fewer."
+        )
     built = build_sides(system, sides)
     names = list(built)
     wins = dict.fromkeys(names, 0)
@@ -56,11 +80,13 @@ def simulate(
     # one set of combatants for every run, reset in place before each (cheaper than copies)
     fresh = {side: [c.fresh() for c in members] for side, members in built.items()}
     everyone = [c for members in fresh.values() for c in members]
-    for _ in range(runs):
+    for done in range(runs):
         for c in everyone:
             c.reset()
         result = Fight.from_combatants(system, fresh, rng, quiet=True).run()
         rounds += result.rounds
+        if rounds * len(everyone) > MAX_COMBATANT_ROUNDS and done + 1 < runs:
+            _too_long(runs, done + 1, rounds, len(everyone))
         if result.winner is None:
             stalemate += 1
             continue

@@ -14,6 +14,12 @@ from rollbook.engine.tables.keys import Key, parse_key, value_text
 from rollbook.engine.tables.model import RollList, Table
 from rollbook.engine.tables.parts import Button, Prompt, Row, Tab, TableRoll
 from rollbook.engine.tables.problems import ERROR, WARNING, Problem, TableError
+from rollbook.engine.tables.prompt_value import (
+    MAX_PROMPT_MAGNITUDE,
+    PromptError,
+    prompt_bounds,
+    prompt_value,
+)
 from rollbook.engine.tables.template import DEFAULT_RESULT_TEXT, humanize
 from rollbook.engine.tables.validate import MAX_COMBINATIONS, check, describe_values, validate
 
@@ -21,11 +27,13 @@ __all__ = [
     "DEFAULT_RESULT_TEXT",
     "ERROR",
     "MAX_COMBINATIONS",
+    "MAX_PROMPT_MAGNITUDE",
     "WARNING",
     "Button",
     "Key",
     "Problem",
     "Prompt",
+    "PromptError",
     "RollList",
     "Row",
     "Tab",
@@ -36,6 +44,8 @@ __all__ = [
     "describe_values",
     "humanize",
     "parse_key",
+    "prompt_bounds",
+    "prompt_value",
     "validate",
     "value_text",
 ]

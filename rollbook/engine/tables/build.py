@@ -14,8 +14,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rollbook.engine.tables.keys import KeyError_, count_parts, parse_key
+from rollbook.engine.tables.nested import parts_of
 from rollbook.engine.tables.parts import PROMPT_TYPES, Button, Prompt, Row, Tab
 from rollbook.engine.tables.problems import ERROR, WARNING, LineMap, Path, Problem, TableError
+from rollbook.engine.tables.prompt_value import MAX_PROMPT_MAGNITUDE
 from rollbook.engine.tables.template import DEFAULT_RESULT_TEXT, humanize, normalize
 
 __all__ = ["CANONICAL_MARK", "LIST_KEYS", "TABLE_KEYS", "read_authored", "suggest"]
@@ -209,7 +211,8 @@ class _Reader:
         if isinstance(results, list):
             for i, value in enumerate(results):
                 path: Path = ("results", i)
-                rows.append(Row(i, None, self.cells(path, f"item {i + 1}", value, headers), path))
+                cells = self.cells(path, f"item {i + 1}", value, headers)
+                rows.append(Row(i, None, cells, path, parts_of(cells)))
             return tuple(rows)
         for raw, value in results.items():
             path = ("results", raw)
@@ -221,7 +224,7 @@ class _Reader:
             if warning:
                 self.warn(path, f"results: {warning}")
             cells = self.cells(path, f"row {key.text}", value, headers)
-            rows.append(Row(len(rows), key, cells, path))
+            rows.append(Row(len(rows), key, cells, path, parts_of(cells)))
         return tuple(rows)
 
     def cells(self, path: Path, name: str, value: Any, headers: tuple[str, ...]) -> tuple[str, ...]:
@@ -346,6 +349,13 @@ class _Reader:
                 self.error(
                     ("prompts", i, side),
                     f"prompts: {side} of {name!r} must be a whole number, not {_type_name(bound)}",
+                )
+                bound = None
+            elif bound is not None and abs(bound) > MAX_PROMPT_MAGNITUDE:
+                self.error(
+                    ("prompts", i, side),
+                    f"prompts: {side} of {name!r} must be within ±{MAX_PROMPT_MAGNITUDE}, "
+                    f"not {bound}",
                 )
                 bound = None
             bounds[side] = bound

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollbook.engine.tables.keys import count_parts, parse_key
+from rollbook.engine.tables.nested import NestedPart
 from rollbook.engine.tables.parts import Button, Prompt, Row, Tab
 from rollbook.engine.tables.problems import TableError
 
@@ -30,7 +31,8 @@ def read_canonical(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         rows = []
         for i, row in enumerate(data["rows"]):
             key = None if row["key"] is None else parse_key(row["key"], parts)[0]
-            rows.append(Row(i, key, tuple(str(c) for c in row["cells"])))
+            nested = tuple(NestedPart.from_dict(p) for p in row.get("nested") or ())
+            rows.append(Row(i, key, tuple(str(c) for c in row["cells"]), (), nested))
         button = data.get("button") or {}
         fields: dict[str, Any] = {
             "expr": str(data["roll"]),
@@ -56,6 +58,8 @@ def read_canonical(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
                 button.get("label", Button.label), button.get("placement", Button.placement)
             ),
             "preset": data.get("preset"),
+            # A build that could not resolve the references leaves no mapping here.
+            "refs": dict(refs) if isinstance(refs := data.get("refs"), Mapping) else {},
         }
         if kind == "table":
             fields["tabs"] = tuple(

@@ -1,7 +1,8 @@
 """The table engine's only door to `rollbook.engine.dice`: filling, possible values, odds, rolling.
 
 Results are cached per filled notation: a page shows the same table's odds and labels
-several times, and validation asks for the same supports again.
+several times, and validation asks for the same supports again. The caches are bounded by
+the values they hold (``coverage_values`` each), so many large rolls cannot pile up.
 """
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
+from rollbook.engine.limits import value
+from rollbook.engine.tables.sizedcache import SizedCache
 from rollbook.engine.tables.template import PLACEHOLDER
 
 __all__ = ["fill_roll", "pmf", "possible_values", "roll_dice"]
@@ -26,17 +28,27 @@ def fill_roll(notation: str, values: Mapping[str, int]) -> str:
     return dice.fill(notation, values)
 
 
-@lru_cache(maxsize=512)
+_SUPPORTS: SizedCache[str, tuple[Any, ...]] = SizedCache(value("coverage_values"))
+_PMFS: SizedCache[str, dict[Any, Fraction]] = SizedCache(value("coverage_values"))
+
+
 def possible_values(notation: str) -> tuple[Any, ...]:
     """Every value the filled notation can produce, sorted. Raises ``DiceError``."""
+    return _SUPPORTS(notation, _support)
+
+
+def pmf(notation: str) -> Mapping[Any, Fraction]:
+    """Exact chance of each value of the filled notation. Raises ``DiceError``."""
+    return _PMFS(notation, _pmf)
+
+
+def _support(notation: str) -> tuple[Any, ...]:
     from rollbook.engine import dice
 
     return tuple(sorted(dice.support(notation)))
 
 
-@lru_cache(maxsize=256)
-def pmf(notation: str) -> Mapping[Any, Fraction]:
-    """Exact chance of each value of the filled notation. Raises ``DiceError``."""
+def _pmf(notation: str) -> dict[Any, Fraction]:
     from rollbook.engine import dice
 
     return dict(dice.odds(notation).pmf)

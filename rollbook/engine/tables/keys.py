@@ -1,10 +1,10 @@
 """Result keys: the left-hand side of a ``results`` mapping, parsed once.
 
-Forms (MARKUP.md section 2): ``7``; ``2--3`` (inclusive range, shown "2–3"); ``1-1`` on a
-roll with that many comma parts (a tuple of dice, d66); ``2-3`` on a single roll (a range,
-with a warning that ``--`` is the documented form); ``>=17`` ``>17`` ``<=2`` ``<2``
-(open-ended: inclusive with ``=``, exclusive without, unlike the original which read ``>N``
-as ``>=N``). The en dash display form ``2–3`` is accepted as a range too.
+Forms (docs/authoring/roll-tables.md, "Result keys"): ``7``; ``2--3`` (inclusive range,
+shown "2–3"); ``1-1`` on a roll with that many comma parts (a tuple of dice, d66); ``2-3``
+on a single roll (a range, with a warning that ``--`` is the documented form); ``>=17``
+``>17`` ``<=2`` ``<2`` (open-ended: inclusive with ``=``, exclusive without, so ``>N``
+never covers ``N``). The en dash display form ``2–3`` is accepted as a range too.
 """
 
 from __future__ import annotations

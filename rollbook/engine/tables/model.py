@@ -18,26 +18,23 @@ from rollbook.engine.tables.canonical import read_canonical
 from rollbook.engine.tables.dicework import fill_roll, pmf, possible_values, roll_dice
 from rollbook.engine.tables.keys import chances as key_chances
 from rollbook.engine.tables.keys import parse_key, value_text
+from rollbook.engine.tables.nested import MAX_DEPTH, fill_slots, prompts_for, split_prompts
 from rollbook.engine.tables.parts import Button, Prompt, Row, Tab, TableRoll
 from rollbook.engine.tables.problems import LineMap, Path, Problem, TableError
+from rollbook.engine.tables.prompt_value import PromptError, prompt_value
 from rollbook.engine.tables.template import dice_text, fill_template, normalize, placeholders
 
 __all__ = ["RollList", "Table"]
 
 
-def _prompt_int(name: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise TableError(f"prompt {name!r} needs a whole number, not {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(value.strip())
-        except ValueError:
-            pass
-    raise TableError(f"prompt {name!r} needs a whole number, not {value!r}")
+def _row_dict(row: Row) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "key": None if row.key is None else row.key.text,
+        "cells": list(row.cells),
+    }
+    if row.nested:
+        data["nested"] = [part.to_dict() for part in row.nested]
+    return data
 
 
 @dataclass(frozen=True)
@@ -70,6 +67,7 @@ class Table:
     button: Button = field(default_factory=Button)
     preset: str | None = None
     tabs: tuple[Tab, ...] = ()
+    refs: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     notes: tuple[Problem, ...] = field(default=(), compare=False, repr=False)
     lines: LineMap = field(default_factory=LineMap, compare=False, repr=False)
 
@@ -106,10 +104,7 @@ class Table:
             "roll": self.expr,
             "roll_name": self.roll_name,
             "headers": list(self.headers),
-            "rows": [
-                {"key": None if r.key is None else r.key.text, "cells": list(r.cells)}
-                for r in self.rows
-            ],
+            "rows": [_row_dict(r) for r in self.rows],
             "result_text": self.result_text,
             "prompts": [p.to_dict() for p in self.prompts],
             "prompt_title": self.prompt_title,
@@ -119,6 +114,8 @@ class Table:
             "preset": self.preset,
         }
         data.update(self._extra_dict())
+        if self.refs:
+            data["refs"] = dict(self.refs)
         return data
 
     def _extra_dict(self) -> dict[str, Any]:
@@ -137,15 +134,16 @@ class Table:
         """Check prompt values and complete them.
 
         Args:
-            prompts: Name -> value (int, or a string of digits as from a form or URL).
+            prompts: Name -> value: text as typed, linked or given to ``--set``, or an
+                int; each judged by `prompt_value` (the one rule for every caller).
             strict: Require a value for every prompt (rolling); otherwise a missing
                 value takes the prompt's ``default`` (odds and labels).
 
         Raises:
             TableError: For an unknown name, a non-number, a value outside min..max, or
-                (strict) a missing value.
+                (strict) a missing value (`PromptError`, naming the prompt, for a value).
         """
-        given = dict(prompts or {})
+        given = split_prompts(prompts)[0]  # ANCHOR.NAME values are for nested tables
         known = {p.name: p for p in self.prompts}
         for name in given:
             if name not in known:
@@ -155,17 +153,11 @@ class Table:
         for prompt in self.prompts:
             if prompt.name not in given:
                 if strict:
-                    raise TableError(f"prompt {prompt.name!r} ({prompt.label}) needs a value")
+                    message = f"prompt {prompt.name!r} ({prompt.label}) needs a value"
+                    raise PromptError(message, prompt.name)
                 values[prompt.name] = prompt.default
                 continue
-            value = _prompt_int(prompt.name, given[prompt.name])
-            if (prompt.min is not None and value < prompt.min) or (
-                prompt.max is not None and value > prompt.max
-            ):
-                low = "" if prompt.min is None else f" from {prompt.min}"
-                high = "" if prompt.max is None else f" to {prompt.max}"
-                raise TableError(f"prompt {prompt.name!r} must be{low}{high}, not {value}")
-            values[prompt.name] = value
+            values[prompt.name] = prompt_value(prompt, given[prompt.name])
         return values
 
     def notation(self, prompts: Mapping[str, Any] | None = None) -> str:
@@ -236,32 +228,125 @@ class Table:
             for r in self.rows
         ]
 
-    def roll(self, rng: random.Random, prompts: Mapping[str, Any] | None = None) -> TableRoll:
-        """Roll the table with the dice engine and find the row.
+    def roll(
+        self,
+        rng: random.Random,
+        prompts: Mapping[str, Any] | None = None,
+        *,
+        _depth: int = 0,
+        _refs: Mapping[str, Any] | None = None,
+    ) -> TableRoll:
+        """Roll the table with the dice engine, find the row, then roll the row's nested
+        dice and tables (``nested.py``) in order from the same rng.
 
-        The rng is consumed only by ``rollbook.engine.dice.roll`` of the filled notation, so
-        the same seed gives the same roll in the CLI, the build and the browser worker.
+        The rng is consumed only by ``rollbook.engine.dice.roll`` of the filled notation and
+        of the nested parts' notations, so the same seed gives the same roll in the CLI,
+        the build and the browser worker.
 
         Args:
             rng: The random source.
-            prompts: A value for every prompt (ints, or digit strings from a form or URL).
+            prompts: A value for every prompt (ints, or digit strings from a form or URL);
+                ``ANCHOR.NAME`` values go to the referenced table ``#ANCHOR``, whose
+                missing prompts take their defaults.
 
         Raises:
-            TableError: For missing or out-of-range prompt values.
+            TableError: For missing or out-of-range prompt values, a referenced table the
+                payload lacks, or references nested deeper than ``MAX_DEPTH``.
             DiceError: If the notation cannot be rolled.
         """
-        values = self.prompt_values(prompts, strict=True)
+        values = self.prompt_values(prompts, strict=_depth == 0)
+        refs = self.refs if _refs is None else _refs
+        if _depth == 0:
+            self._check_referenced_prompts(split_prompts(prompts)[1], refs)
         result = roll_dice(fill_roll(self.expr, values), rng)
         value = result.total
         row = self.lookup(value, values)
         if row is None:
             text = f"No row for {html.escape(value_text(value))}."
             return TableRoll(value, None, text, None, result)
-        sentence = self.sentence(row, value, values, dice_text(result.to_dict()["parts"]))
-        return TableRoll(value, row.index, sentence, self.tab_of(row, values), result)
+        nested, shown = self._roll_nested(row, rng, split_prompts(prompts)[1], _depth, refs)
+        cells = fill_slots(row.cells, shown) if nested else row.cells
+        dice = dice_text(result.to_dict()["parts"])
+        sentence = self.sentence(row, value, values, dice, cells)
+        tab = self.tab_of(row, values)
+        return TableRoll(value, row.index, sentence, tab, result, nested, self._result(cells))
+
+    def _result(self, cells: tuple[str, ...]) -> str:
+        """``{{ result }}``: the one cell, or every cell as ``Column: cell``."""
+        if len(cells) == 1:
+            return cells[0]
+        return "; ".join(f"{h}: {c}" for h, c in zip(self.headers, cells, strict=True))
+
+    def _check_referenced_prompts(self, given: Mapping[str, Any], refs: Mapping[str, Any]) -> None:
+        """Judge every ``ANCHOR.NAME`` value before rolling, whichever row comes up: a value
+        the referenced table would refuse is refused now, not only when its row is hit."""
+        if not given:
+            return
+        anchors: dict[str, str] = {}
+        seen: set[str] = set()
+        todo: list[tuple[Table, int]] = [(self, 0)]
+        while todo:
+            table, depth = todo.pop()
+            for row in table.rows:
+                for part in row.nested:
+                    key = part.table or ""
+                    if part.ref is None or key in seen or depth + 1 > MAX_DEPTH:
+                        continue
+                    seen.add(key)
+                    data = refs.get(key)
+                    if isinstance(data, Mapping):
+                        anchors.setdefault(part.anchor, key)
+                        todo.append((Table.from_dict({**data, "refs": {}}), depth + 1))
+        for anchor, key in anchors.items():
+            mine = {k: v for k, v in given.items() if str(k).startswith(f"{anchor}.")}
+            if not mine:
+                continue
+            inner = Table.from_dict({**refs[key], "refs": {}})
+            try:
+                inner.prompt_values(prompts_for(anchor, mine))
+            except PromptError as error:
+                raise PromptError(str(error), f"{anchor}.{error.prompt}") from None
+
+    def _roll_nested(
+        self,
+        row: Row,
+        rng: random.Random,
+        given: Mapping[str, Any],
+        depth: int,
+        refs: Mapping[str, Any],
+    ) -> tuple[tuple[dict[str, Any], ...], list[str]]:
+        """Roll a row's nested parts: their reply dicts and the HTML shown for each."""
+        replies: list[dict[str, Any]] = []
+        shown: list[str] = []
+        for part in row.nested:
+            label = "" if part.label is None else f" ({html.escape(part.label)})"
+            if part.ref is None:
+                rolled = roll_dice(part.roll or "", rng)
+                replies.append({"kind": "dice", "roll": rolled.to_dict()})
+                total = html.escape(value_text(rolled.total))
+                tip = html.escape(rolled.text(), quote=True)
+                shown.append(f'<span class="rb-nested" title="{tip}">{total}</span>{label}')
+                continue
+            if depth + 1 > MAX_DEPTH:
+                raise TableError(f"table references nest deeper than {MAX_DEPTH} levels")
+            data = refs.get(part.table or "")
+            if not isinstance(data, Mapping):
+                raise TableError(f"the table {part.ref!r} that this row rolls is not available")
+            inner = Table.from_dict({**data, "refs": {}})
+            sub = inner.roll(rng, prompts_for(part.anchor, given), _depth=depth + 1, _refs=refs)
+            replies.append({"kind": "table", "ref": part.ref, **sub.to_dict()})
+            # The row it gave, its own nested rolls in place; the reply keeps its sentence.
+            text = sub.shown if sub.shown is not None else (sub.text or "")
+            shown.append(f'<span class="rb-nested">{text}</span>')
+        return tuple(replies), shown
 
     def sentence(
-        self, row: Row, value: Any, prompts: Mapping[str, int], dice: str | None = None
+        self,
+        row: Row,
+        value: Any,
+        prompts: Mapping[str, int],
+        dice: str | None = None,
+        cells: tuple[str, ...] | None = None,
     ) -> str | None:
         """Fill ``result_text`` for a matched row (``None`` when ``result_text: false``).
 
@@ -270,17 +355,15 @@ class Table:
             value: The rolled total.
             prompts: The prompt values used.
             dice: Text for ``{{ dice }}`` (see ``dice_text``); ``None``: the total's text.
+            cells: The row's cells with their nested rolls' values in place (default: the
+                row's own cells).
         """
         if self.result_text is None:
             return None
+        row_cells = row.cells if cells is None else cells
         names: dict[str, str] = {normalize(k): str(v) for k, v in prompts.items()}
-        names.update({normalize(h): c for h, c in zip(self.headers, row.cells, strict=True)})
-        if len(row.cells) == 1:
-            names["result"] = row.cells[0]
-        else:
-            names["result"] = "; ".join(
-                f"{h}: {c}" for h, c in zip(self.headers, row.cells, strict=True)
-            )
+        names.update({normalize(h): c for h, c in zip(self.headers, row_cells, strict=True)})
+        names["result"] = self._result(row_cells)
         names["roll"] = html.escape(value_text(value))
         names["dice"] = html.escape(value_text(value) if dice is None else dice)
         return fill_template(self.result_text, names)

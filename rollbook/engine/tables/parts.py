@@ -24,12 +24,14 @@ class Row:
             index-th smallest value the roll can produce).
         cells: One HTML string per column (per header).
         path: Key path of the row in the YAML body (for line numbers).
+        nested: The dice and tables rolled together with the row (``nested.NestedPart``).
     """
 
     index: int
     key: Key | None
     cells: tuple[str, ...]
     path: Path = field(default=(), compare=False)
+    nested: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,10 @@ class TableRoll:
             when ``result_text: false`` and a row matched.
         tab: Key of the first tab holding the row, or ``None``.
         result: The dice engine's ``RollResult`` (every die).
+        nested: The row's nested rolls in order: ``{"kind": "dice", "roll": RollResult
+            dict}`` or ``{"kind": "table", "ref": as written, **TableRoll.to_dict()}``.
+        shown: The matched row's ``{{ result }}`` HTML, nested values in place (what a
+            table rolling this one shows for it); ``None`` when no row matched.
     """
 
     value: Any
@@ -116,8 +122,14 @@ class TableRoll:
     text: str | None
     tab: str | None
     result: Any = field(default=None, compare=False)
+    nested: tuple[dict[str, Any], ...] = ()
+    shown: str | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """The bridge's ``table`` reply: ``{"roll", "row", "text", "tab"}``."""
+        """The bridge's ``table`` reply: ``{"roll", "row", "text", "tab"}``, and
+        ``"nested"`` when the row rolled nested parts."""
         roll = self.result.to_dict() if self.result is not None else {"total": self.value}
-        return {"roll": roll, "row": self.row_index, "text": self.text, "tab": self.tab}
+        reply = {"roll": roll, "row": self.row_index, "text": self.text, "tab": self.tab}
+        if self.nested:
+            reply["nested"] = list(self.nested)
+        return reply

@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rollbook.engine.limits import value
 from rollbook.engine.tables.build import suggest
 from rollbook.engine.tables.dicework import fill_roll, possible_values
 from rollbook.engine.tables.keys import KeyError_, covered, parse_key, reached
@@ -24,7 +25,12 @@ from rollbook.engine.tables.template import RESERVED, normalize, placeholders
 __all__ = ["MAX_COMBINATIONS", "check", "describe_values", "validate"]
 
 #: Most prompt-value combinations validation enumerates before it gives up on coverage.
-MAX_COMBINATIONS = 1000
+MAX_COMBINATIONS = value("prompt_combinations")
+#: Most possible totals, added up over every combination, a coverage check collects.
+MAX_COVERAGE_VALUES = value("coverage_values")
+# Query parameters of a link that rolls (`?roll=ID&seed=N&NAME=VALUE`): no prompt may
+# take their names, or its value could not travel in the link.
+LINK_PARAMETERS = {"roll": "table to roll", "seed": "seed of the dice"}
 _SHOWN_VALUES = 12
 
 
@@ -90,6 +96,13 @@ class _Checker:
                     ("result_text",),
                     f"result_text uses {{{{ {name} }}}}, which is neither roll, result, dice, "
                     f"a column nor a prompt{suggest(name, known)}",
+                )
+        for i, name in enumerate(prompt_names):
+            if name in LINK_PARAMETERS:
+                self.add(
+                    ("prompts", i, "name"),
+                    f"prompt {name!r} cannot be given in a link: links use {name}= for the "
+                    f"{LINK_PARAMETERS[name]}; give the prompt another name",
                 )
         for i, name in enumerate(prompt_names):
             if name not in in_roll and normalize(name) not in in_text:
@@ -193,10 +206,16 @@ class _Checker:
         from rollbook.engine.dice import DiceError, OddsUnavailableError
 
         out = []
+        budget = MAX_COVERAGE_VALUES
         for combo in combos:
             notation = fill_roll(self.table.expr, combo) if combo else self.table.expr
             try:
-                out.append((combo, possible_values(notation)))
+                values = possible_values(notation)
+                budget -= len(values)
+                if budget < 0:
+                    self.add(("prompts",), _over_budget(len(combos)), WARNING)
+                    return []
+                out.append((combo, values))
             except OddsUnavailableError as exc:
                 # The roll itself works; only its exact set of values is out of reach.
                 self.add(("roll",), f"coverage not checked: {exc.message}", WARNING)
@@ -262,6 +281,13 @@ class _Checker:
         if not self.unfilled:
             self.tabs()
         return sorted(self.problems, key=lambda p: (p.line, p.severity != ERROR))
+
+
+def _over_budget(combinations: int) -> str:
+    return (
+        f"coverage not checked: the {combinations} prompt combinations give more than "
+        f"{MAX_COVERAGE_VALUES} possible totals in all (the coverage_values limit)"
+    )
 
 
 def _neighbours(keyed: list[Any]) -> list[list[int]]:

@@ -1,4 +1,6 @@
-"""Dark Dungeons (seed 003): to-hit values, Table 10-2, initiative, death saves, structures.
+"""Dark Dungeons: to-hit values, Table 10-2, initiative, death saves, structures.
+
+Readers' summary: docs/systems/dark-dungeons/.
 
 `rules` holds the arithmetic, `procedures` the rollable procedures with exact odds and
 `combat` the fight hooks. The registry reads ``SYSTEM``.

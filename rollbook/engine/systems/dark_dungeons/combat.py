@@ -7,17 +7,18 @@ initiative order (equal totals act at once), then saves vs death ray for the dyi
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rollbook.engine.systems.base import Combatant, Param, System, draw_dice, draw_die
+from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage
+from rollbook.engine.systems.dice import draw_dice, draw_die
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
-__all__ = ["DarkDungeons"]
+__all__ = ["DarkDungeons", "DarkDungeonsFightState", "DarkDungeonsState"]
 
 FIELDS: tuple[Param, ...] = (
     Param("hp", int, None, "hit points", minimum=1, maximum=100000),
@@ -139,15 +140,50 @@ class _Prep:
         )
 
 
-class DarkDungeons(System):
-    """Dark Dungeons (seed 003)."""
+@dataclass(slots=True)
+class DarkDungeonsState(CombatantState):
+    """One combatant's running numbers in a Dark Dungeons fight."""
+
+    morale_checks: int = 0  # morale checks made this fight (at most MAX_MORALE_CHECKS)
+    hurt_checked: bool = False  # has checked morale for dropping below half its hit points
+    dying_saves: int | None = None  # saves vs death ray made while down (None: not dying)
+
+
+Fighter = Combatant[DarkDungeonsState]
+# The fast quiet round's plan per actor: see `_plan`.
+_Entry = tuple[Fighter, int, int, int, int, int, int, list[tuple[Fighter, int]]]
+
+
+@dataclass(slots=True)
+class DarkDungeonsFightState(FightState):
+    """What a Dark Dungeons fight keeps between rounds."""
+
+    surprised: str | None = None  # the side that loses round 1
+    fell: bool = False  # someone fell during the current beat
+    dying: bool = False  # someone has fallen with death saves to make
+    halved: dict[str, bool] = field(default_factory=dict)  # side -> checked for half gone
+    morale_sides: list[str] | None = None  # sides that can still check morale
+    # (combatant, group key or None, initiative tier, initiative mod): the same all fight
+    roster: list[tuple[Fighter, object, int, int]] | None = None
+    solo_roll: bool = False  # no groups and one tier: every fighter rolls alone
+    plan: list[_Entry] | None = None  # the fast quiet round's plan ([]: not possible)
+
+
+if TYPE_CHECKING:
+    DarkDungeonsFight = Fight[DarkDungeonsState, DarkDungeonsFightState]
+
+
+class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
+    """Dark Dungeons (the package docstring sums up the rules)."""
 
     id = "dark-dungeons"
     title = "Dark Dungeons"
     procedures = PROCEDURES
     combatant_fields = FIELDS
+    state_type = DarkDungeonsState
+    fight_state_type = DarkDungeonsFightState
 
-    def make_combatant(self, side: str, data: Any) -> Combatant:
+    def make_combatant(self, side: str, data: Any) -> Fighter:
         combatant = super().make_combatant(side, data)
         parse_damage(combatant.stats["damage"])  # a bad expression fails now, not mid-fight
         parse_damage(combatant.stats["off_hand_damage"])
@@ -159,10 +195,10 @@ class DarkDungeons(System):
         return hp
 
     # -- before round 1 ----------------------------------------------------------------------
-    def begin(self, fight: Fight, rng: random.Random) -> None:
+    def begin(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
         rolls = {side: draw_die(rng, 6) for side in fight.side_names()}
         caught = [side for side, roll in rolls.items() if roll <= 2]
-        fight.state["surprised"] = caught[0] if len(caught) == 1 else None
+        fight.state.surprised = caught[0] if len(caught) == 1 else None
         if fight.quiet:
             return
         text = ", ".join(f"{side} rolls {roll}" for side, roll in rolls.items())
@@ -173,48 +209,48 @@ class DarkDungeons(System):
             fight.log(f"Surprise: {text}; {who} surprised, so round 1 is a normal round.")
 
     # -- one round ---------------------------------------------------------------------------
-    def play_round(self, fight: Fight, rng: random.Random) -> None:
+    def play_round(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
         if self._morale(fight, rng) and fight.decided():  # only a broken fighter can end it
             return
-        surprised = fight.state.get("surprised") if fight.round == 1 else None
+        surprised = fight.state.surprised if fight.round == 1 else None
         state = fight.state
         if fight.quiet and type(rng) is random.Random and _EXACT:
-            plan = state.get("plan")
+            plan = state.plan
             if plan is None:
-                plan = state["plan"] = _plan(fight)
+                plan = state.plan = _plan(fight)
             if plan:
                 _quick_actions(fight, rng, surprised, plan)
                 self.death_saves(fight, rng)
                 return
         for beat in self.initiative_order(fight, rng, surprised):
-            state["fell"] = False
+            state.fell = False
             if len(beat) == 1:
                 if beat[0].out is None:
                     self._act(fight, beat[0], rng)
             else:  # simultaneous: everyone active when the beat starts acts
                 for actor in [c for c in beat if c.out is None]:
                     self._act(fight, actor, rng)
-            if state["fell"] and fight.decided():  # only a fall can end the fight
+            if state.fell and fight.decided():  # only a fall can end the fight
                 break
         self.death_saves(fight, rng)
 
     # -- morale ------------------------------------------------------------------------------
-    def _morale(self, fight: Fight, rng: random.Random) -> bool:
+    def _morale(self, fight: DarkDungeonsFight, rng: random.Random) -> bool:
         """The round's morale checks; True when anyone fled or gave up."""
-        sides = fight.state.get("morale_sides")
+        sides = fight.state.morale_sides
         if sides is None:  # only sides with someone who can break ever check
             sides = [
                 side
                 for side, members in fight.sides.items()
                 if any(c.stats["morale"] < 12 for c in members)
             ]
-            fight.state["morale_sides"] = sides
-        halved: dict[str, bool] = fight.state.setdefault("halved", {})  # side -> checked
+            fight.state.morale_sides = sides
+        halved = fight.state.halved
         settled = []
         anyone_broke = False
         for side in sides:
             members = fight.sides[side]
-            checkers: list[Combatant] = []
+            checkers: list[Fighter] = []
             half_gone = not halved.get(side) and 2 * _down(members) >= len(members)
             if half_gone:
                 halved[side] = True
@@ -223,11 +259,11 @@ class DarkDungeons(System):
                     continue  # neither reason to check applies (the usual case): skip the rest
                 if c.out is not None or c.stats["morale"] >= 12:
                     continue
-                if c.state.get("morale_checks", 0) >= MAX_MORALE_CHECKS:
+                if c.state.morale_checks >= MAX_MORALE_CHECKS:
                     continue
-                hurt = 2 * c.hp < c.max_hp and not c.state.get("hurt_checked")
+                hurt = 2 * c.hp < c.max_hp and not c.state.hurt_checked
                 if hurt:
-                    c.state["hurt_checked"] = True
+                    c.state.hurt_checked = True
                 if half_gone or hurt:
                     checkers.append(c)
             if halved.get(side) and _settled(members):
@@ -237,7 +273,7 @@ class DarkDungeons(System):
             a, b = draw_die(rng, 6), draw_die(rng, 6)
             broke = []
             for c in checkers:
-                c.state["morale_checks"] = c.state.get("morale_checks", 0) + 1
+                c.state.morale_checks += 1
                 if a + b > c.stats["morale"]:
                     c.out = "fled" if c.stats["on_break"] == "flee" else "surrendered"
                     broke.append(c)
@@ -252,18 +288,18 @@ class DarkDungeons(System):
                 )
                 fight.log(f"Morale ({names}): 2d6 = {a + b}; {verdict}.")
         if settled:  # these sides can never check again: later rounds skip them
-            fight.state["morale_sides"] = [side for side in sides if side not in settled]
+            fight.state.morale_sides = [side for side in sides if side not in settled]
         return anyone_broke
 
     # -- initiative --------------------------------------------------------------------------
     def initiative_order(
-        self, fight: Fight, rng: random.Random, surprised: str | None
-    ) -> list[list[Combatant]]:
+        self, fight: DarkDungeonsFight, rng: random.Random, surprised: str | None
+    ) -> list[list[Fighter]]:
         """Acting order as beats: each beat is a set of combatants who act at the same time."""
         # Units roll together: a combatant alone, or the active members of a group, in the
         # order their first active member is listed. Who is in which unit and tier is the
         # same every round, so it is worked out once per fight.
-        roster: list[tuple[Combatant, object, int, int]] | None = fight.state.get("roster")
+        roster = fight.state.roster
         if roster is None:
             roster = [
                 (
@@ -274,15 +310,15 @@ class DarkDungeons(System):
                 )
                 for c in fight.everyone()
             ]
-            fight.state["roster"] = roster
+            fight.state.roster = roster
             # the usual case: no groups and one tier, so every active fighter rolls alone
-            fight.state["solo_roll"] = len({tier for _, _, tier, _ in roster}) == 1 and all(
+            fight.state.solo_roll = len({tier for _, _, tier, _ in roster}) == 1 and all(
                 group is None for _, group, _, _ in roster
             )
-        if fight.quiet and fight.state["solo_roll"]:
+        if fight.quiet and fight.state.solo_roll:
             return _solo_beats(roster, rng, surprised)
-        units: dict[object, list[Combatant]] = {}
-        tiers: tuple[list[tuple[list[Combatant], int]], ...] = ([], [], [])
+        units: dict[object, list[Fighter]] = {}
+        tiers: tuple[list[tuple[list[Fighter], int]], ...] = ([], [], [])
         for c, group, tier, mod in roster:
             if c.out is None and c.side != surprised:
                 members = None if group is None else units.get(group)
@@ -294,7 +330,7 @@ class DarkDungeons(System):
                 else:
                     members.append(c)
         quiet = fight.quiet
-        beats: list[list[Combatant]] = []
+        beats: list[list[Fighter]] = []
         notes: list[str] = []
         for auto, tier_units in zip(_TIERS, tiers, strict=True):
             if not tier_units:
@@ -304,7 +340,7 @@ class DarkDungeons(System):
                 if not quiet:
                     notes.append(f"{_label(tier_units[0][0])} ({_TIER_NOTE[auto]})")
                 continue
-            scored: dict[int, list[Combatant]] = {}
+            scored: dict[int, list[Fighter]] = {}
             rolled: dict[int, list[str]] = {}
             for (members, mod), roll in zip(
                 tier_units, draw_dice(rng, 6, len(tier_units)), strict=True
@@ -330,7 +366,7 @@ class DarkDungeons(System):
         return beats
 
     # -- actions -----------------------------------------------------------------------------
-    def _act(self, fight: Fight, actor: Combatant, rng: random.Random) -> None:
+    def _act(self, fight: DarkDungeonsFight, actor: Fighter, rng: random.Random) -> None:
         s = actor.stats
         prep: _Prep = s["prep"]
         swings = prep.attacks
@@ -355,9 +391,9 @@ class DarkDungeons(System):
 
     def strike(
         self,
-        fight: Fight,
-        actor: Combatant,
-        target: Combatant,
+        fight: DarkDungeonsFight,
+        actor: Fighter,
+        target: Fighter,
         hand: str,
         damage: str,
         rng: random.Random,
@@ -396,12 +432,12 @@ class DarkDungeons(System):
         if target.hp == 0:
             self._fall(fight, target)
 
-    def _fall(self, fight: Fight, c: Combatant) -> None:
-        fight.state["fell"] = True
+    def _fall(self, fight: DarkDungeonsFight, c: Fighter) -> None:
+        fight.state.fell = True
         if c.stats["death_save"]:
             c.out = "down"
-            c.state["dying_saves"] = 0
-            fight.state["dying"] = True
+            c.state.dying_saves = 0
+            fight.state.dying = True
             if not fight.quiet:
                 fight.log(f"{c.name} falls unconscious and is dying.")
         else:
@@ -410,16 +446,16 @@ class DarkDungeons(System):
                 fight.log(f"{c.name} is slain.")
 
     # -- dying -------------------------------------------------------------------------------
-    def death_saves(self, fight: Fight, rng: random.Random) -> None:
-        if not fight.state.get("dying"):  # nobody has fallen with a save to make
+    def death_saves(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
+        if not fight.state.dying:  # nobody has fallen with a save to make
             return
         for c in fight.everyone():
-            if c.out != "down" or "dying_saves" not in c.state:
+            made = c.state.dying_saves
+            if c.out != "down" or made is None:
                 continue
-            made = c.state["dying_saves"]
             roll = draw_die(rng, 20)
             lives = roll - made >= c.stats["death_save"]
-            c.state["dying_saves"] = made + 1
+            c.state.dying_saves = made + 1
             if not lives:
                 c.out = "dead"
             if not fight.quiet:
@@ -429,7 +465,7 @@ class DarkDungeons(System):
                 )
 
 
-def _down(members: list[Combatant]) -> int:
+def _down(members: list[Fighter]) -> int:
     """How many of ``members`` are out of the fight."""
     down = 0
     for c in members:
@@ -438,7 +474,7 @@ def _down(members: list[Combatant]) -> int:
     return down
 
 
-def _settled(members: list[Combatant]) -> bool:
+def _settled(members: list[Fighter]) -> bool:
     """True when no member of a side that has checked for losing half can ever check again.
 
     After that check only a first wound past half hit points can call for one, and a member
@@ -448,16 +484,16 @@ def _settled(members: list[Combatant]) -> bool:
         if not (
             c.out is not None
             or c.stats["morale"] >= 12
-            or c.state.get("hurt_checked")
-            or c.state.get("morale_checks", 0) >= MAX_MORALE_CHECKS
+            or c.state.hurt_checked
+            or c.state.morale_checks >= MAX_MORALE_CHECKS
         ):
             return False
     return True
 
 
 def _solo_beats(
-    roster: list[tuple[Combatant, object, int, int]], rng: random.Random, surprised: str | None
-) -> list[list[Combatant]]:
+    roster: list[tuple[Fighter, object, int, int]], rng: random.Random, surprised: str | None
+) -> list[list[Fighter]]:
     """`DarkDungeons.initiative_order` without groups or tiers and without notes (quiet).
 
     The same dice in the same order and the same beats, with a third of the work: this is
@@ -466,7 +502,7 @@ def _solo_beats(
     active = [(c, mod) for c, _, _, mod in roster if c.out is None and c.side != surprised]
     if len(active) < 2:  # alone in its tier: no roll needed
         return [[c for c, _ in active]] if active else []
-    scored: dict[int, list[Combatant]] = {}
+    scored: dict[int, list[Fighter]] = {}
     for (c, mod), roll in zip(active, draw_dice(rng, 6, len(active)), strict=True):
         total = roll + mod
         same = scored.get(total)
@@ -485,16 +521,15 @@ _EXACT = getattr(random.Random, "_randbelow", None) is getattr(
 # One fighter in the quick round: combatant, initiative modifier, attack value (to hit plus
 # twice the speed level), flat damage, damage dice count, sides and bonus, and the foes as
 # (combatant, defence) pairs, defence being armour class minus twice the speed level.
-_Entry = tuple[Combatant, int, int, int, int, int, int, list[tuple[Combatant, int]]]
 
 
-def _plan(fight: Fight) -> list[_Entry]:
+def _plan(fight: DarkDungeonsFight) -> list[_Entry]:
     """The numbers `_quick_actions` needs, or [] when the fight needs the general path.
 
     The quick path covers the usual Monte Carlo fight: two sides, no groups, one initiative
     tier, and a single blow a round from everyone.
     """
-    roster = fight.state.get("roster")
+    roster = fight.state.roster
     if roster is None:  # builds the roster and its solo_roll flag without rolling
         everyone = fight.everyone()
         roster = [
@@ -506,11 +541,11 @@ def _plan(fight: Fight) -> list[_Entry]:
             )
             for c in everyone
         ]
-        fight.state["roster"] = roster
-        fight.state["solo_roll"] = len({tier for _, _, tier, _ in roster}) == 1 and all(
+        fight.state.roster = roster
+        fight.state.solo_roll = len({tier for _, _, tier, _ in roster}) == 1 and all(
             group is None for _, group, _, _ in roster
         )
-    if not fight.state["solo_roll"] or len(fight.sides) != 2:
+    if not fight.state.solo_roll or len(fight.sides) != 2:
         return []
     for c, _, _, _ in roster:
         if c.stats["prep"].quick is None:
@@ -523,7 +558,7 @@ def _plan(fight: Fight) -> list[_Entry]:
 
 
 def _quick_actions(
-    fight: Fight, rng: random.Random, surprised: str | None, plan: list[_Entry]
+    fight: DarkDungeonsFight, rng: random.Random, surprised: str | None, plan: list[_Entry]
 ) -> None:
     """Initiative and actions of a quiet round from `_plan` (see `_solo_beats`, `strike`).
 
@@ -584,8 +619,8 @@ def _quick_actions(
             target.hp = 0  # no negative hit points
             if target.stats["death_save"]:  # DarkDungeons._fall, quiet
                 target.out = "down"
-                target.state["dying_saves"] = 0
-                fight.state["dying"] = True
+                target.state.dying_saves = 0
+                fight.state.dying = True
             else:
                 target.out = "dead"
             fell = True
@@ -597,6 +632,6 @@ def _verb(s: dict[str, Any], hand: str) -> str:
     return "smashes at" if s["smash"] else "attacks" if hand == "main" else "strikes off-hand at"
 
 
-def _label(members: list[Combatant]) -> str:
+def _label(members: list[Fighter]) -> str:
     group = members[0].stats["group"]
     return group if group and len(members) > 1 else ", ".join(c.name for c in members)

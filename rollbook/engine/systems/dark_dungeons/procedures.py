@@ -7,8 +7,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, SmallDice, tally
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
 from rollbook.engine.systems.dark_dungeons import rules
+from rollbook.engine.systems.dice import SmallDice
+from rollbook.engine.systems.oddswork import check_odds_work
 
 __all__ = ["PROCEDURES", "damage_weights", "parse_damage"]
 
@@ -23,6 +25,7 @@ def parse_damage(text: str) -> SmallDice:
 def damage_weights(text: str) -> tuple[tuple[int, int], ...]:
     """Every total of a damage expression with its integer weight (ways to roll it)."""
     dice = parse_damage(text)
+    check_odds_work(dice)
     ways: dict[int, int] = {dice.bonus: 1}
     for _ in range(dice.count):
         nxt: dict[int, int] = {}

@@ -1,4 +1,6 @@
-"""Roll-under-atk (seed 004): roll-under d20 checks, ATK minus defense, breakage, chases.
+"""Roll-under-atk: roll-under d20 checks, ATK minus defense, breakage, chases.
+
+Readers' summary: docs/systems/roll-under-atk/.
 
 `rules` holds the arithmetic, `procedures` the rollable procedures with exact odds and
 `combat` the fight hooks. The registry reads ``SYSTEM``.

@@ -9,19 +9,51 @@ defense, and defends against a monster with DEF minus the monster's hit dice.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from rollbook.engine.systems.base import Combatant, Param, SmallDice, System, draw_dice, draw_die
+from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die
 from rollbook.engine.systems.roll_under_atk import rules
 from rollbook.engine.systems.roll_under_atk.procedures import PROCEDURES
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
-__all__ = ["RollUnderAtk"]
+__all__ = ["RollUnderAtk", "RollUnderAtkFightState", "RollUnderAtkState"]
 
 KINDS = ("pc", "retainer", "monster")
+
+
+@dataclass(slots=True)
+class RollUnderAtkState(CombatantState):
+    """One combatant's running numbers in a roll-under-atk fight."""
+
+    reloading: bool = False  # a crossbow spends the next action reloading
+    weapon_breaks: int = 0
+    weapon_ruined: bool = False  # fights with fists from now on
+    atk_penalty: int = 0  # from a cracked weapon
+    armor_breaks: int = 0  # armour points lost
+
+
+Fighter = Combatant[RollUnderAtkState]
+
+
+@dataclass(slots=True)
+class RollUnderAtkFightState(FightState):
+    """What a roll-under-atk fight keeps between rounds (dicts are keyed by side)."""
+
+    surprise: str | None = None  # the side that gets the drop in round 1
+    start: dict[str, tuple[int, int]] = field(default_factory=dict)  # (members, total hp)
+    morale_sides: list[str] | None = None  # sides that can still check morale
+    morale_spent: dict[str, set[str]] = field(default_factory=dict)  # reasons already used
+    # who rolls for the party and who does not: the same all fight
+    roster: tuple[list[Fighter], list[Fighter]] | None = None
+
+
+if TYPE_CHECKING:
+    RollUnderAtkFight = Fight[RollUnderAtkState, RollUnderAtkFightState]
 
 FIELDS: tuple[Param, ...] = (
     Param(
@@ -57,11 +89,11 @@ FIELDS: tuple[Param, ...] = (
 )
 
 
-def _rolls_for_party(c: Combatant) -> bool:
+def _rolls_for_party(c: Fighter) -> bool:
     return bool(c.stats["kind"] != "monster")
 
 
-def _side_facts(members: list[Combatant]) -> tuple[bool, bool, int]:
+def _side_facts(members: list[Fighter]) -> tuple[bool, bool, int]:
     """Whether a side has someone who rolls for the party, whether it carries a light, and
     its hit points at the start (one pass: every Monte Carlo fight asks this)."""
     party = light = False
@@ -73,7 +105,7 @@ def _side_facts(members: list[Combatant]) -> tuple[bool, bool, int]:
     return party, light, hp
 
 
-def _can_break(c: Combatant) -> bool:
+def _can_break(c: Fighter) -> bool:
     """True for a combatant who checks morale: not a character, morale below 12."""
     return bool(c.stats["kind"] != "pc" and c.stats["morale"] < 12)
 
@@ -87,15 +119,17 @@ def _parsed(text: str) -> SmallDice:
     return SmallDice.parse(text)
 
 
-class RollUnderAtk(System):
-    """Roll-under-atk (seed 004)."""
+class RollUnderAtk(System[RollUnderAtkState, RollUnderAtkFightState]):
+    """Roll-under-atk (the package docstring sums up the rules)."""
 
     id = "roll-under-atk"
     title = "Roll-under ATK"
     procedures = PROCEDURES
+    state_type = RollUnderAtkState
+    fight_state_type = RollUnderAtkFightState
     combatant_fields = FIELDS
 
-    def make_combatant(self, side: str, data: Any) -> Combatant:
+    def make_combatant(self, side: str, data: Any) -> Fighter:
         combatant = super().make_combatant(side, data)
         if combatant.stats["damage"]:
             SmallDice.parse(combatant.stats["damage"])  # fail now, not mid-fight
@@ -106,7 +140,7 @@ class RollUnderAtk(System):
         return hp
 
     # -- before round 1 ----------------------------------------------------------------------
-    def begin(self, fight: Fight, rng: random.Random) -> None:
+    def begin(self, fight: RollUnderAtkFight, rng: random.Random) -> None:
         names = fight.side_names()
         facts = {side: _side_facts(members) for side, members in fight.sides.items()}
         party = [s for s in names if facts[s][0]]
@@ -114,12 +148,12 @@ class RollUnderAtk(System):
         them = fight.other(us)
         lit = {s: facts[s][1] for s in names}
         roll = draw_die(rng, 6)
-        fight.state["surprise"] = None
+        fight.state.surprise = None
         if roll == 1 and not (lit[us] and not lit[them]):
-            fight.state["surprise"] = us
+            fight.state.surprise = us
         elif roll == 6 and not (lit[them] and not lit[us]):
-            fight.state["surprise"] = them
-        who = fight.state["surprise"]
+            fight.state.surprise = them
+        who = fight.state.surprise
         if not fight.quiet:
             fight.log(
                 f"Surprise d6 for {us}: {roll}; "
@@ -129,10 +163,10 @@ class RollUnderAtk(System):
                     else "nobody is caught unawares."
                 )
             )
-        fight.state["start"] = {s: (len(m), facts[s][2]) for s, m in fight.sides.items()}
+        fight.state.start = {s: (len(m), facts[s][2]) for s, m in fight.sides.items()}
 
     # -- one round ---------------------------------------------------------------------------
-    def play_round(self, fight: Fight, rng: random.Random) -> None:
+    def play_round(self, fight: RollUnderAtkFight, rng: random.Random) -> None:
         if self._morale(fight, rng) and fight.decided():  # only a broken side can end it
             return
         for actor in self.initiative_order(fight, rng):
@@ -140,15 +174,15 @@ class RollUnderAtk(System):
             if actor.out is None and self._act(fight, actor, rng) and fight.decided():
                 return
 
-    def _morale(self, fight: Fight, rng: random.Random) -> bool:
+    def _morale(self, fight: RollUnderAtkFight, rng: random.Random) -> bool:
         """Each side's morale check, once for each reason; True when anyone broke."""
-        sides = fight.state.get("morale_sides")
+        sides = fight.state.morale_sides
         if sides is None:  # only sides with someone who can break ever check
             sides = [
                 side for side, members in fight.sides.items() if any(_can_break(c) for c in members)
             ]
-            fight.state["morale_sides"] = sides
-            fight.state["morale_spent"] = {side: set() for side in sides}  # reasons used
+            fight.state.morale_sides = sides
+            fight.state.morale_spent = {side: set() for side in sides}
         settled = []
         anyone_broke = False
         for side in sides:
@@ -157,8 +191,8 @@ class RollUnderAtk(System):
             if not checkers:  # nobody who can break is left, and nobody comes back
                 settled.append(side)
                 continue
-            spent: set[str] = fight.state["morale_spent"][side]
-            count, hp = fight.state["start"][side]
+            spent = fight.state.morale_spent[side]
+            count, hp = fight.state.start[side]
             fresh = []  # reasons that hold now and have not called for a check yet
             if "outnumbered" not in spent and len(active) < len(fight.active(fight.other(side))):
                 fresh.append("outnumbered")
@@ -186,20 +220,20 @@ class RollUnderAtk(System):
                 verdict = f"{', '.join(broke)} {verb} heart" if broke else "they hold"
                 fight.log(f"Morale for {side} ({why}): 2d6 = {a + b}; {verdict}.")
         if settled:  # later rounds skip them
-            fight.state["morale_sides"] = [side for side in sides if side not in settled]
+            fight.state.morale_sides = [side for side in sides if side not in settled]
         return anyone_broke
 
-    def initiative_order(self, fight: Fight, rng: random.Random) -> list[Combatant]:
+    def initiative_order(self, fight: RollUnderAtkFight, rng: random.Random) -> list[Fighter]:
         # who rolls for the party and who does not is the same all fight: split once
-        roster: tuple[list[Combatant], list[Combatant]] | None = fight.state.get("roster")
+        roster = fight.state.roster
         if roster is None:
             everyone = fight.everyone()
             roster = (
                 [c for c in everyone if _rolls_for_party(c)],
                 [c for c in everyone if not _rolls_for_party(c)],
             )
-            fight.state["roster"] = roster
-        ambush = fight.state.get("surprise") if fight.round == 1 else None
+            fight.state.roster = roster
+        ambush = fight.state.surprise if fight.round == 1 else None
         if ambush:
             active = [c for c in fight.everyone() if c.out is None]
             first = [c for c in active if c.side == ambush]
@@ -210,8 +244,8 @@ class RollUnderAtk(System):
         # with no characters the monsters roll themselves
         if not rollers:
             rollers, middle = middle, []
-        before: list[tuple[int, int, Combatant]] = []
-        after: list[tuple[int, int, Combatant]] = []
+        before: list[tuple[int, int, Fighter]] = []
+        after: list[tuple[int, int, Fighter]] = []
         for i, (c, roll) in enumerate(zip(rollers, draw_dice(rng, 20, len(rollers)), strict=True)):
             (before if roll <= c.stats["wis"] else after).append((roll, i, c))
         # lowest roll first, then in listed order; places differ, so no two entries tie
@@ -229,33 +263,39 @@ class RollUnderAtk(System):
         return order
 
     # -- actions -----------------------------------------------------------------------------
-    def _weapon(self, c: Combatant) -> str:
-        return "fists" if c.state.get("weapon_ruined") else str(c.stats["weapon"])
+    def _weapon(self, c: Fighter) -> str:
+        return "fists" if c.state.weapon_ruined else str(c.stats["weapon"])
 
-    def _act(self, fight: Fight, actor: Combatant, rng: random.Random) -> bool:
+    def _act(self, fight: RollUnderAtkFight, actor: Fighter, rng: random.Random) -> bool:
         """One action by ``actor``; True when it put its target out of the fight."""
-        if actor.state.pop("reloading", False):
+        if actor.state.reloading:
+            actor.state.reloading = False
             fight.log(f"{actor.name} reloads the crossbow.")
             return False
         target = fight.target_for(actor)
         if target is None:
             return False
-        surprise = 4 if fight.round == 1 and fight.state.get("surprise") == actor.side else 0
+        surprise = 4 if fight.round == 1 and fight.state.surprise == actor.side else 0
         if actor.stats["kind"] == "monster" and target.stats["kind"] != "monster":
             self._defend(fight, actor, target, surprise, rng)
         else:
             self._attack(fight, actor, target, surprise, rng)
-        if actor.stats["weapon"] == "crossbow" and not actor.state.get("weapon_ruined"):
-            actor.state["reloading"] = True  # (see _weapon)
+        if actor.stats["weapon"] == "crossbow" and not actor.state.weapon_ruined:
+            actor.state.reloading = True  # (see _weapon)
         return target.out is not None
 
     def _attack(
-        self, fight: Fight, actor: Combatant, target: Combatant, bonus: int, rng: random.Random
+        self,
+        fight: RollUnderAtkFight,
+        actor: Fighter,
+        target: Fighter,
+        bonus: int,
+        rng: random.Random,
     ) -> None:
         weapon_name = self._weapon(actor)
         weapon = rules.WEAPONS[weapon_name]
-        atk = actor.stats["atk"] + bonus + weapon.atk - actor.state.get("atk_penalty", 0)
-        number = atk - (target.stats["armor"] - target.state.get("armor_breaks", 0))
+        atk = actor.stats["atk"] + bonus + weapon.atk - actor.state.atk_penalty
+        number = atk - (target.stats["armor"] - target.state.armor_breaks)
         roll = draw_die(rng, 20)
         head = (
             ""
@@ -271,9 +311,14 @@ class RollUnderAtk(System):
             fight.log(f"{head}: miss.")
 
     def _defend(
-        self, fight: Fight, monster: Combatant, target: Combatant, bonus: int, rng: random.Random
+        self,
+        fight: RollUnderAtkFight,
+        monster: Fighter,
+        target: Fighter,
+        bonus: int,
+        rng: random.Random,
     ) -> None:
-        def_score = 10 + target.stats["armor"] - target.state.get("armor_breaks", 0)
+        def_score = 10 + target.stats["armor"] - target.state.armor_breaks
         number = def_score - monster.stats["hd"] - bonus
         roll = draw_die(rng, 20)
         head = (
@@ -295,10 +340,10 @@ class RollUnderAtk(System):
 
     def _wound(
         self,
-        fight: Fight,
-        actor: Combatant,
+        fight: RollUnderAtkFight,
+        actor: Fighter,
         weapon_name: str,
-        target: Combatant,
+        target: Fighter,
         head: str,
         critical: bool,
         rng: random.Random,
@@ -329,7 +374,7 @@ class RollUnderAtk(System):
                 fight.log(f"{target.name} " + ("dies." if target.out == "dead" else "goes down."))
 
     def _weapon_breakage(
-        self, fight: Fight, actor: Combatant, head: str, rng: random.Random
+        self, fight: RollUnderAtkFight, actor: Fighter, head: str, rng: random.Random
     ) -> None:
         weapon = self._weapon(actor)
         if weapon == "fists":
@@ -340,29 +385,31 @@ class RollUnderAtk(System):
         if b > rules.break_chance(quality):
             fight.log(f"{head}: natural 20; breakage d6 {b}, the weapon holds.")
             return
-        breaks = actor.state.get("weapon_breaks", 0) + 1
-        actor.state["weapon_breaks"] = breaks
+        breaks = actor.state.weapon_breaks + 1
+        actor.state.weapon_breaks = breaks
         if quality == "masterwork" and breaks == 1:
-            actor.state["atk_penalty"] = 1
+            actor.state.atk_penalty = 1
             fight.log(
                 f"{head}: natural 20; breakage d6 {b}, the masterwork weapon is damaged (-1 ATK)."
             )
         else:
-            actor.state["weapon_ruined"] = True
-            actor.state["atk_penalty"] = 0
-            actor.state.pop("reloading", None)
+            actor.state.weapon_ruined = True
+            actor.state.atk_penalty = 0
+            actor.state.reloading = False
             fight.log(
                 f"{head}: natural 20; breakage d6 {b}, the weapon breaks; "
                 f"{actor.name} fights on with fists."
             )
 
-    def _armor_breakage(self, fight: Fight, target: Combatant, rng: random.Random) -> None:
-        left = target.stats["armor"] - target.state.get("armor_breaks", 0)
+    def _armor_breakage(
+        self, fight: RollUnderAtkFight, target: Fighter, rng: random.Random
+    ) -> None:
+        left = target.stats["armor"] - target.state.armor_breaks
         if left <= 0:
             return
         b = draw_die(rng, 6)
         if b <= rules.break_chance(target.stats["armor_quality"]):
-            target.state["armor_breaks"] = target.state.get("armor_breaks", 0) + 1
+            target.state.armor_breaks += 1
             fight.log(
                 f"{target.name}'s armour cracks on a fumbled defence (d6 {b}): -1 DEF"
                 + (", now useless." if left == 1 else ".")

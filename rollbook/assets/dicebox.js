@@ -1,0 +1,106 @@
+// @ts-check
+// The dice box: one input at the top of the history tray, on every page, where any dice
+// notation is rolled by the engine (every die shown) into the history. A notation the
+// engine refuses gets its sentence and caret in place. The key D (outside text fields;
+// Material's own keys are F, S, /, N, P, comma and period) opens the tray and focuses it.
+
+import { isReady, newSeed, request } from "./engine.js";
+import { record } from "./history.js";
+import { el, markBusy, pageUrl } from "./util.js";
+
+export const SHORTCUT = "d";
+const ID = "rb-dicebox";
+
+function editable(target) {
+  return Boolean(
+    target &&
+      (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName || "")),
+  );
+}
+
+function build(panel) {
+  const form = el("form", { class: "rb-dicebox", "aria-label": "Dice box" });
+  const label = el("label", { for: `${ID}-input` }, "Roll dice");
+  const input = el("input", {
+    id: `${ID}-input`,
+    type: "text",
+    "data-rb-dicebox": "",
+    autocomplete: "off",
+    autocapitalize: "off",
+    spellcheck: "false",
+    placeholder: "e.g. 4d6kh3",
+    "aria-keyshortcuts": SHORTCUT.toUpperCase(),
+    "aria-describedby": `${ID}-result`,
+    title: `Any dice notation, rolled with every die shown (shortcut: ${SHORTCUT.toUpperCase()})`,
+  });
+  const button = el("button", { type: "submit" }, "Roll");
+  const result = el("div", { id: `${ID}-result`, class: "rb-dicebox-result", role: "status" });
+  form.append(label, input, button, result);
+  const heading = panel.querySelector(".rb-history-title");
+  if (heading) heading.after(form);
+  else panel.prepend(form);
+
+  let rolling = false;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (rolling) return;
+    const expr = input.value.trim();
+    if (!expr) {
+      input.setAttribute("aria-invalid", "true");
+      result.replaceChildren(el("p", {}, "Type some dice notation first, for example 2d6+1."));
+      return;
+    }
+    rolling = true;
+    const ready = isReady();
+    const done = markBusy(button, form, !ready);
+    if (!ready) result.replaceChildren(el("p", {}, "Warming up the dice…"));
+    const seed = newSeed();
+    const reply = await request({ op: "roll", expr, seed });
+    rolling = false;
+    done();
+    if (reply.error) {
+      input.setAttribute("aria-invalid", "true");
+      result.classList.add("rb-refused");
+      const parts = [el("p", {}, reply.error)];
+      if (reply.caret) parts.push(el("pre", { class: "rb-caret" }, reply.caret));
+      result.replaceChildren(...parts);
+      delete result.dataset.rbSeed;
+      return;
+    }
+    input.removeAttribute("aria-invalid");
+    result.classList.remove("rb-refused");
+    result.dataset.rbSeed = String(seed);
+    result.replaceChildren(el("p", {}, reply.text));
+    record({ where: "Dice box", result: reply.text, href: pageUrl() });
+  });
+  return form;
+}
+
+/** Put the dice box in the history tray (once per tray; the tray survives navigation). */
+export function mount() {
+  const panel = document.querySelector(".rb-history-panel");
+  if (!panel || panel.querySelector(".rb-dicebox")) return;
+  build(panel);
+  const toggle = /** @type {HTMLElement | null} */ (document.querySelector(".rb-history-toggle"));
+  if (toggle) toggle.title = `Roll history and dice box (shortcut: ${SHORTCUT.toUpperCase()})`;
+}
+
+/** Open the tray and put the cursor in the dice box. */
+export function focus() {
+  mount();
+  const panel = /** @type {HTMLElement | null} */ (document.querySelector(".rb-history-panel"));
+  const toggle = /** @type {HTMLElement | null} */ (document.querySelector(".rb-history-toggle"));
+  if (panel && panel.hidden && toggle) toggle.click();
+  const input = /** @type {HTMLInputElement | null} */ (document.querySelector("input[data-rb-dicebox]"));
+  if (input) {
+    input.focus();
+    input.select();
+  }
+}
+
+addEventListener("keydown", (event) => {
+  if (event.key.toLowerCase() !== SHORTCUT || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.defaultPrevented || editable(event.target)) return;
+  event.preventDefault();
+  focus();
+});

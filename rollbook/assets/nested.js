@@ -1,0 +1,132 @@
+// @ts-check
+// Nested rolls in table rows: the dice and tables a row rolls together with it. After a
+// table roll the hit row's inline rolls and table references show what the engine rolled
+// (reply.nested, in the order of the row's [data-rb-nest] elements); each stays a button
+// that rolls again on its own. Prompts of the referenced tables are asked next to the
+// table's own, named ANCHOR.NAME as the engine expects.
+
+import { newSeed, request } from "./engine.js";
+import { record } from "./history.js";
+import { paint as paintInline } from "./inline.js";
+import { el, formatTotal, htmlToText, humanize, pageUrl, uid } from "./util.js";
+
+const PARTS = "[data-rb-nest]";
+
+function anchorOf(key) {
+  return String(key).split("#").pop();
+}
+
+function refText(reply) {
+  if (reply.error) return reply.error;
+  if (reply.text) return htmlToText(reply.text);
+  return `Rolled ${formatTotal(reply.roll ? reply.roll.total : "?")}.`;
+}
+
+/** Show a table roll's nested results in its row (`row`: the hit row element). */
+export function paint(row, reply) {
+  const nested = Array.isArray(reply.nested) ? reply.nested : [];
+  [...row.querySelectorAll(PARTS)].forEach((part, i) => {
+    const result = nested[i];
+    if (!result) return;
+    if (result.kind === "dice") paintInline(part, result.roll);
+    else {
+      const out = part.querySelector("output.rb-out");
+      if (out) out.textContent = refText(result);
+    }
+  });
+}
+
+function defaultOf(spec) {
+  if (spec.min !== null && spec.min !== undefined) return spec.min;
+  if (spec.max !== null && spec.max !== undefined && spec.max < 0) return spec.max;
+  return 0;
+}
+
+/** Inputs for the prompts of the tables this one rolls (ANCHOR.NAME), after its own. */
+export function ensureInputs(root, data) {
+  const refs = data.refs && typeof data.refs === "object" ? data.refs : {};
+  const seen = new Set();
+  const box = el("fieldset", { class: "rb-prompts rb-nested-prompts" });
+  box.append(el("legend", {}, "For the tables it rolls"));
+  for (const [key, table] of Object.entries(refs)) {
+    const anchor = anchorOf(key);
+    for (const spec of (table && table.prompts) || []) {
+      const name = `${anchor}.${spec.name}`;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const id = uid("rb-nested-prompt");
+      const input = el("input", {
+        type: spec.type === "range" ? "range" : "number",
+        name,
+        id,
+        value: String(defaultOf(spec)),
+        step: "1",
+        required: "",
+        min: spec.min ?? null,
+        max: spec.max ?? null,
+      });
+      const label = el("label", { for: id }, `${humanize(anchor)}: ${spec.label || humanize(spec.name)}`);
+      const field = el("div", { class: "rb-prompt" });
+      field.append(label, input);
+      box.append(field);
+    }
+  }
+  if (!seen.size) return [];
+  const own = root.querySelector(".rb-prompts");
+  if (own) own.after(box);
+  else root.querySelector(".rb-bar")?.before(box);
+  return [...box.querySelectorAll("input[name]")];
+}
+
+/** The request's prompts for rolling the referenced table `anchor` on its own. */
+function promptsFor(anchor, values) {
+  const out = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (name.startsWith(`${anchor}.`)) out[name.slice(anchor.length + 1)] = value;
+    else if (name.includes(".")) out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Make the table references in a table's cells roll their table on their own.
+ * @param {Element} root the table block; data its payload; read() its checked prompt values
+ */
+export function mountRefs(root, data, read) {
+  const refs = data.refs && typeof data.refs === "object" ? data.refs : {};
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".rb-ref[data-rb-table]"))) {
+    if (part.dataset.rbMounted) continue;
+    part.dataset.rbMounted = "true";
+    const button = part.querySelector("button.rb-roll");
+    const out = part.querySelector("output.rb-out");
+    if (!button || !out) continue;
+    const key = part.dataset.rbTable;
+    button.addEventListener("click", async () => {
+      const table = refs[key];
+      if (!table) {
+        out.textContent = "That table is not part of this page's data.";
+        return;
+      }
+      const checked = read();
+      if (checked.error) {
+        out.textContent = `Not rolled: ${checked.error}`;
+        return;
+      }
+      const anchor = anchorOf(key);
+      const reply = await request({
+        op: "table",
+        table: { ...table, refs },
+        seed: newSeed(),
+        prompts: promptsFor(anchor, checked.values),
+      });
+      out.textContent = refText(reply);
+      if (!reply.error) {
+        record({
+          where: humanize(anchor),
+          result: refText(reply),
+          href: part.id ? `${pageUrl()}#${encodeURIComponent(part.id)}` : pageUrl(),
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,107 @@
+"""Every size an author, a reader or a command-line user controls, bounded in one table.
+
+Each limit is checked before the work it bounds, and going over it gives one sentence that
+names the limit's value. The build-checks page of the documentation lists every row of
+:data:`TABLE` with its value (a test compares them), so this module is the one place to
+change a limit. The dice notation's own limits live in `rollbook.engine.dice.LIMITS` and are
+listed here too, under the same names.
+
+The engine imports nothing outside the standard library, so the YAML limits (read by the
+Markdown side and the command line) are plain numbers here as well.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rollbook.engine.dice.limits import LIMITS as DICE
+
+__all__ = ["DICE_FIELDS", "TABLE", "Limit", "value"]
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """One documented bound: its name (also in the docs), value, and what it bounds."""
+
+    name: str
+    value: int
+    bounds: str
+
+
+#: Our name for each field of the dice's `Limits` (a test checks none is missing).
+DICE_FIELDS = {
+    "notation_length": "max_length",
+    "notation_depth": "max_depth",
+    "dice_per_term": "max_dice",
+    "die_sides": "max_sides",
+    "dice_per_notation": "max_total_dice",
+    "explosions": "max_explosions",
+    "rolled_dice": "max_rolled_dice",
+    "exponent": "max_exponent",
+    "value_bits": "max_value_bits",
+    "odds_outcomes": "max_odds_outcomes",
+    "odds_states": "max_odds_states",
+}
+_DICE_BOUNDS = {
+    "notation_length": "characters in one dice notation",
+    "notation_depth": "nesting of brackets, groups and signs in a notation",
+    "dice_per_term": "dice in one term (the N of NdX)",
+    "die_sides": "sides of one die",
+    "dice_per_notation": "dice named by a whole notation",
+    "explosions": "extra rolls one exploding die may add",
+    "rolled_dice": "dice one roll may throw, explosions included",
+    "exponent": "size of an exponent",
+    "value_bits": "bits of any value met while rolling",
+    "odds_outcomes": "different totals in one set of exact odds",
+    "odds_states": "states explored for one set of exact odds",
+}
+
+TABLE: tuple[Limit, ...] = (
+    *(Limit(name, getattr(DICE, field), _DICE_BOUNDS[name]) for name, field in DICE_FIELDS.items()),
+    # -- YAML bodies: fences, front matter, fight files, mkdocs.yml --
+    Limit(
+        "yaml_nodes",
+        100_000,
+        "values in one YAML body, counting each alias as a full copy of what it names",
+    ),
+    Limit("yaml_depth", 100, "nesting of lists and mappings in one YAML body"),
+    Limit("yaml_number_digits", 1000, "digits of one whole number written in YAML"),
+    Limit("page_bytes", 2_000_000, "bytes in one Markdown page"),
+    # -- tables and lists --
+    Limit("prompt_combinations", 1000, "prompt-value combinations a coverage check visits"),
+    Limit(
+        "coverage_values",
+        500_000,
+        "possible totals a coverage check adds up over all prompt combinations",
+    ),
+    # -- combat blocks and fights --
+    Limit("combat_count", 50, "combatants one entry of a combat block stands for (count)"),
+    Limit("fight_combatants", 100, "combatants in one fight, both sides together"),
+    Limit("fight_rounds", 200, "rounds before a fight is called a stalemate"),
+    Limit("combat_runs", 20_000, "simulated fights a combat block may offer (runs)"),
+    Limit("simulate_runs", 100_000, "simulated fights one command or request may ask for"),
+    Limit(
+        "simulate_work",
+        400_000,
+        "simulated fights times combatants per fight, for one simulation",
+    ),
+    Limit(
+        "simulate_rounds",
+        2_000_000,
+        "combatant-rounds one simulation may play (combatants times rounds, all fights)",
+    ),
+    Limit("browser_simulate_runs", 5000, "simulated fights in one request from a page"),
+    # -- game-system procedures --
+    Limit(
+        "procedure_odds_work",
+        2_000_000,
+        "steps to work out the exact odds of a procedure's dice (rollbook rules --odds)",
+    ),
+)
+
+_BY_NAME = {limit.name: limit for limit in TABLE}
+
+
+def value(name: str) -> int:
+    """The value of the limit called ``name`` (a ``KeyError`` names a typo at import)."""
+    return _BY_NAME[name].value

@@ -1,0 +1,381 @@
+"""Grit & Flesh fights: the hooks the shared encounter resolver calls."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.dice import SmallDice, roll_die, roll_edge
+from rollbook.engine.systems.grit_flesh.procedures import PROCEDURES, attr_param, edge_note
+from rollbook.engine.systems.grit_flesh.rules import (
+    EFFECTS,
+    TAGS,
+    apply_damage,
+    attack_result,
+    combine,
+)
+
+if TYPE_CHECKING:
+    from rollbook.engine.systems.encounter import Fight
+
+__all__ = ["KINDS", "GritFleshFightState", "GritFleshState", "GritFleshSystem"]
+
+KINDS = ("pc", "hireling", "enemy")
+
+
+@dataclass(slots=True)
+class GritFleshState(CombatantState):
+    """One combatant's running numbers in a Grit & Flesh fight."""
+
+    grit: int = 0
+    flesh: int = 0
+    defense: int = 0  # armour Notches lower it
+    effects: set[str] = field(default_factory=set)  # "dazed", "bleeding", "pinned"
+    notches: int = 0  # Notches on its weapon
+    armour_notches: int = 0
+    reload: bool = False  # a ranged weapon out of ammunition: the next action fetches more
+    surprised: bool = False  # loses round 1
+
+    @classmethod
+    def start(cls, stats: dict[str, Any]) -> GritFleshState:
+        return cls(grit=stats["grit"], flesh=stats["flesh"], defense=stats["defense"])
+
+
+@dataclass(slots=True)
+class GritFleshFightState(FightState):
+    """What a Grit & Flesh fight keeps between rounds (dicts are keyed by side)."""
+
+    first_out: Combatant[GritFleshState] | None = None  # the first to fall, on either side
+    halved: dict[str, bool] = field(default_factory=dict)  # half of the side is down
+    solo_bled: dict[str, bool] = field(default_factory=dict)  # a lone enemy has bled
+    solo: dict[str, bool] = field(default_factory=dict)  # the side has a single enemy
+    triggers: dict[str, list[str]] = field(default_factory=dict)  # this round's morale causes
+    # who rolls initiative (characters) and who does not (enemies): the same all fight
+    roster: tuple[list[Combatant[GritFleshState]], list[Combatant[GritFleshState]]] | None = None
+    paces: dict[str, str] | None = None  # set when nobody's wits matter: the same all fight
+    plain_wits: set[str] | None = None  # sides whose members all have normal wits
+
+
+if TYPE_CHECKING:
+    GritFleshFight = Fight[GritFleshState, GritFleshFightState]
+    Fighter = Combatant[GritFleshState]
+
+
+class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
+    """Hooks for the encounter resolver (the package docstring sums up the rules)."""
+
+    id = "grit-flesh"
+    title = "Grit & Flesh (d20 + attribute, damage tags, Morale 0-20)"
+    procedures = PROCEDURES
+    state_type = GritFleshState
+    fight_state_type = GritFleshFightState
+    combatant_fields = (
+        Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
+        Param("grit", int, 0, "Grit (lost first)", minimum=0, maximum=1000),
+        Param("flesh", int, None, "Flesh (0 takes them out)", minimum=1, maximum=1000),
+        attr_param("defense", "Defense", 10),
+        attr_param("violence", "Violence"),
+        attr_param("savvy", "Savvy (initiative, surprise)"),
+        attr_param("might", "MIG (saves against tag effects)"),
+        Param("damage", str, "1d6", "weapon damage dice"),
+        Param("tag", str, "slashing", "damage tag", choices=TAGS),
+        Param("ranged", bool, False, "fights with a ranged weapon"),
+        Param("morale", int, 10, "Morale 0-20 (enemies)", minimum=0, maximum=20),
+        Param(
+            "loyalty", int, 10, "Loyalty (hirelings under 10 test morale)", minimum=0, maximum=20
+        ),
+        Param(
+            "armor",
+            int,
+            0,
+            "how much of Defense is armour (each armour Notch takes 1)",
+            minimum=0,
+            maximum=40,
+        ),
+        Param("leader", bool, False, "the enemies' leader"),
+        Param(
+            "wits",
+            str,
+            "normal",
+            "normal, quick or slow: quick foes give characters a "
+            "Bane on initiative, slow ones a Boon",
+            choices=("normal", "quick", "slow"),
+        ),
+        Param("surprised", bool, False, "caught unaware by the fiction: no action in round 1"),
+        Param("surprise_save", bool, False, "a pc who Saves vs Savvy against surprise"),
+        Param("stealthy", bool, False, "stealthy: foes' surprise saves take a Bane"),
+    )
+
+    def make_combatant(self, side: str, data: Any) -> Fighter:
+        c = super().make_combatant(side, data)
+        s = c.stats
+        s["dice"] = SmallDice.parse(s["damage"], f"{c.name}'s damage")
+        return c
+
+    def starting_hp(self, stats: dict[str, Any]) -> int:
+        return int(stats["grit"]) + int(stats["flesh"])
+
+    def status(self, combatant: Fighter) -> dict[str, Any]:
+        st = combatant.state
+        return {
+            "grit": st.grit,
+            "flesh": st.flesh,
+            "defense": st.defense,
+            "effects": sorted(st.effects),
+            "notches": st.notches,
+        }
+
+    # -- set-up -----------------------------------------------------------------------------
+    def begin(self, fight: GritFleshFight, rng: random.Random) -> None:
+        fight.state.halved = dict.fromkeys(fight.sides, False)
+        fight.state.solo_bled = dict.fromkeys(fight.sides, False)
+        fight.state.solo = {
+            side: sum(c.stats["kind"] == "enemy" for c in m) == 1 for side, m in fight.sides.items()
+        }
+        for c in fight.everyone():
+            s = c.stats
+            if s["surprised"]:
+                c.state.surprised = True
+                fight.log(f"{c.name} is caught unaware and loses round 1.")
+            elif s["surprise_save"]:
+                foes = fight.sides[fight.other(c.side)]
+                edge = "bane" if any(f.stats["stealthy"] for f in foes) else "none"
+                die = roll_edge(rng, 20, edge)
+                ok = die + s["savvy"] >= 10
+                c.state.surprised = not ok
+                fight.log(
+                    f"{c.name} saves vs Savvy{edge_note(edge)}: {die} + {s['savvy']}"
+                    f" -> {'alert' if ok else 'surprised, loses round 1'}."
+                )
+
+    # -- one round --------------------------------------------------------------------------
+    def play_round(self, fight: GritFleshFight, rng: random.Random) -> None:
+        triggers: dict[str, list[str]] = {side: [] for side in fight.sides}
+        fight.state.triggers = triggers
+        first: list[Fighter] = []
+        last: list[Fighter] = []
+        paces = self._paces(fight)
+        roster = fight.state.roster
+        if roster is None:  # who rolls initiative and who does not is the same all fight
+            everyone = fight.everyone()
+            roster = (
+                [c for c in everyone if c.stats["kind"] != "enemy"],
+                [c for c in everyone if c.stats["kind"] == "enemy"],
+            )
+            fight.state.roster = roster
+        enemies = [c for c in roster[1] if c.out is None]
+        for c in roster[0]:
+            if c.out is not None:
+                continue
+            pace = paces[c.side]
+            dazed = "dazed" in c.state.effects  # see _dazed
+            edge = combine("bane", pace) if dazed else pace
+            # roll_edge, one call fewer for the usual plain roll
+            die = roll_die(rng, 20) if edge == "none" else roll_edge(rng, 20, edge)
+            (first if die + c.stats["savvy"] >= 10 else last).append(c)
+        if (first or last) and not fight.quiet:
+            fight.log(
+                "Initiative: "
+                + ", ".join(f"{c.name} first" for c in first)
+                + ("; " if first and last else "")
+                + ", ".join(f"{c.name} after" for c in last)
+                + "."
+            )
+        for c in first + enemies + last:
+            if c.out is not None:
+                continue
+            if fight.round == 1 and c.state.surprised:
+                continue
+            # only a fall can end the fight mid-round, so decided() is asked after one
+            if self._act(fight, rng, c) and fight.decided():
+                break
+        self._end_of_round(fight, rng)
+
+    @staticmethod
+    def _paces(fight: GritFleshFight) -> dict[str, str]:
+        """Each side's initiative edge from its foes' wits: side -> none, bane or boon."""
+        paces = fight.state.paces
+        if paces is not None:
+            return paces
+        plain = fight.state.plain_wits
+        if plain is None:  # sides whose members are all of normal wits never rush anyone
+            plain = {
+                side
+                for side, members in fight.sides.items()
+                if all(f.stats["wits"] == "normal" for f in members)
+            }
+            fight.state.plain_wits = plain
+        paces = {}
+        for side in fight.sides:
+            if side in plain:
+                paces[fight.other(side)] = "none"
+                continue
+            wits = {f.stats["wits"] for f in fight.active(side)}
+            # one quick foe is enough to rush you; the foes must all be slow to give a Boon
+            paces[fight.other(side)] = (
+                "bane" if "quick" in wits else "boon" if wits == {"slow"} else "none"
+            )
+        if len(plain) == len(fight.sides):
+            fight.state.paces = paces
+        return paces
+
+    @staticmethod
+    def _dazed(c: Fighter) -> str:
+        return "bane" if "dazed" in c.state.effects else "none"
+
+    def _act(self, fight: GritFleshFight, rng: random.Random, c: Fighter) -> bool:
+        """One action by ``c``; True when it took its foe out of the fight."""
+        if c.state.reload:
+            c.state.reload = False
+            fight.log(f"{c.name} spends the action fetching more ammunition.")
+            return False
+        foe = fight.target_for(c)
+        if foe is None:
+            return False
+        s = c.stats
+        if "dazed" in c.state.effects:  # see _dazed
+            edge = "bane"
+            die = roll_edge(rng, 20, edge)
+        else:  # roll_edge, one call fewer for the usual plain roll
+            edge = "none"
+            die = roll_die(rng, 20)
+        defense = foe.state.defense
+        name = attack_result(die, s["violence"], defense)
+        head = (
+            ""
+            if fight.quiet
+            # Monte Carlo runs never read it
+            else (
+                f"{c.name} rolls {die}{edge_note(edge)} + {s['violence']} vs {foe.name}'s "
+                f"Defense {defense}"
+            )
+        )
+        if name == "miss":
+            if head:
+                fight.log(f"{head}: miss.")
+            return False
+        if name == "critical_miss":
+            if s["ranged"]:
+                c.state.reload = True
+                fight.log(f"{head}: natural 1, out of ammunition.")
+            else:
+                c.state.notches += 1
+                fight.log(
+                    f"{head}: natural 1, the weapon takes a Notch ({c.state.notches} so far)."
+                )
+            return False
+        self._hit(fight, rng, c, foe, name == "critical_hit", head)
+        return foe.out is not None
+
+    def _hit(
+        self,
+        fight: GritFleshFight,
+        rng: random.Random,
+        c: Fighter,
+        foe: Fighter,
+        critical: bool,
+        head: str,
+    ) -> None:
+        dice: SmallDice = c.stats["dice"]
+        rolled = max(0, dice.roll(rng))
+        self._harm(fight, foe, rolled, critical)
+        note = ""
+        if rolled == dice.maximum and dice.count and foe.out is None:
+            effect = EFFECTS[c.stats["tag"]]
+            armour_left = foe.stats["armor"] - foe.state.armour_notches
+            if effect not in foe.state.effects:
+                foe.state.effects.add(effect)
+                c.state.notches += 1
+                note = f"; top damage: weapon Notched, {foe.name} is {effect}"
+            elif armour_left > 0:
+                foe.state.armour_notches += 1
+                foe.state.defense -= 1
+                c.state.notches += 1
+                note = f"; top damage: weapon and armour Notched (Defense now {foe.state.defense})"
+        if fight.quiet:
+            return
+        crit = "natural 20, straight to Flesh, " if critical else "hit, "
+        fight.log(
+            f"{head}: {crit}{rolled} damage (Grit {foe.state.grit}, Flesh {foe.state.flesh}){note}."
+        )
+        if foe.out is not None:
+            fight.log(f"{foe.name} is taken out.")
+
+    def _harm(self, fight: GritFleshFight, foe: Fighter, amount: int, critical: bool) -> None:
+        st, state, side = foe.state, fight.state, foe.side
+        before = st.flesh
+        grit, flesh, name = apply_damage(amount, st.grit, before, critical)
+        st.grit, st.flesh = grit, flesh
+        foe.hp = grit + flesh
+        triggers = state.triggers[side]
+        if (
+            flesh < before
+            and foe.stats["kind"] == "enemy"
+            and state.solo[side]
+            and not state.solo_bled[side]
+        ):
+            state.solo_bled[side] = True
+            triggers.append(f"{foe.name} bleeds for the first time")
+        if name == "down":
+            foe.out = "down"
+            if state.first_out is None:
+                state.first_out = foe
+                triggers.append(f"{foe.name} is the first to fall")
+            if foe.stats["leader"]:
+                triggers.append(f"their leader {foe.name} falls")
+            members = fight.sides[side]
+            if not state.halved[side] and 2 * sum(not m.active for m in members) >= len(members):
+                state.halved[side] = True
+                triggers.append("half of them are down")
+
+    def _end_of_round(self, fight: GritFleshFight, rng: random.Random) -> None:
+        for c in fight.everyone():
+            if c.out is not None or not c.state.effects:
+                continue
+            if "bleeding" in c.state.effects:
+                bleed = roll_die(rng, 4)
+                self._harm(fight, c, bleed, False)
+                if not fight.quiet:
+                    fight.log(
+                        f"{c.name} bleeds for {bleed} (Grit {c.state.grit}, Flesh {c.state.flesh})."
+                    )
+                if c.out is not None:
+                    fight.log(f"{c.name} is taken out.")
+                    continue
+            for effect in sorted(c.state.effects):
+                die = roll_die(rng, 20)
+                if die + c.stats["might"] >= 10:
+                    c.state.effects.discard(effect)
+                    fight.log(
+                        f"{c.name} shakes off being {effect} (MIG {die} + {c.stats['might']})."
+                    )
+        if fight.decided():
+            return
+        for side, reasons in fight.state.triggers.items():
+            if not reasons:
+                continue
+            for c in fight.sides[side]:
+                kind = c.stats["kind"]
+                if (
+                    c.out is not None
+                    or kind == "pc"
+                    or (kind == "hireling" and c.stats["loyalty"] >= 10)
+                ):
+                    continue
+                score = c.stats["morale"] if kind == "enemy" else c.stats["loyalty"]
+                die = roll_die(rng, 20)
+                holds = die <= score + 1
+                pinned = "pinned" in c.state.effects
+                if not holds:
+                    c.out = "surrendered" if pinned else "fled"
+                if fight.quiet:  # Monte Carlo runs skip building the log's words
+                    continue
+                fight.log(
+                    f"{c.name} tests morale ({'; '.join(reasons)}): {die} vs "
+                    f"{score + 1} or less, holds."
+                    if holds
+                    else f"{c.name} tests morale ({'; '.join(reasons)}): {die}, "
+                    + ("pinned in place, gives up." if pinned else "breaks and runs.")
+                )

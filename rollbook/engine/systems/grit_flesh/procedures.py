@@ -1,0 +1,274 @@
+"""Grit & Flesh's rule procedures: each rolls (`resolve`) and gives exact odds (`odds`)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from rollbook.engine.systems.base import Outcome, Param, Procedure, product_faces, tally
+from rollbook.engine.systems.dice import EDGES, SmallDice, edge_faces, roll_die, roll_edge
+from rollbook.engine.systems.grit_flesh.rules import (
+    ATTACK_OUTCOMES,
+    DAMAGE_OUTCOMES,
+    EFFECTS,
+    MORALE_NAMES,
+    REACTION_OUTCOMES,
+    TAGS,
+    apply_damage,
+    attack_result,
+    combine,
+    morale_chance,
+    reaction_result,
+)
+from rollbook.engine.systems.oddswork import check_odds_work
+
+__all__ = ["DIFFICULTY", "EDGE", "PROCEDURES", "attr_param", "edge_note"]
+
+EDGE = Param(
+    "edge", str, "none", "none, boon (best of 2d20) or bane (worst of 2d20)", choices=EDGES
+)
+
+
+DIFFICULTY = Param(
+    "difficulty", int, 10, "number the d20 + attribute must reach", minimum=-20, maximum=60
+)
+
+
+def attr_param(name: str, help_text: str, default: int | None = 0) -> Param:
+    return Param(name, int, default, help_text, minimum=-20, maximum=40)
+
+
+def edge_note(edge: str) -> str:
+    return "" if edge == "none" else f" with a {edge.capitalize()}"
+
+
+def _test_factory(
+    name: str,
+    title: str,
+    attr: Param,
+    good: str,
+    bad: str,
+    said: dict[str, str],
+    extra: tuple[Param, ...] = (),
+) -> Procedure:
+    """A plain Test: d20 (+ edge) + attribute >= difficulty -> ``good`` or ``bad``."""
+
+    def edge_of(p: dict[str, Any]) -> str:
+        return combine(p["edge"], "bane" if p.get("stealthy") else "none")
+
+    def resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+        edge = edge_of(p)
+        die = roll_edge(rng, 20, edge)
+        total = die + p[attr.name]
+        outcome = good if total >= p["difficulty"] else bad
+        return Outcome(
+            outcome,
+            f"d20{edge_note(edge)} rolled {die}, +{attr.name} "
+            f"{p[attr.name]} = {total} vs {p['difficulty']}: {said[outcome]}.",
+            {"roll": die, "total": total},
+        )
+
+    def odds(p: dict[str, Any]) -> dict[str, Fraction]:
+        return tally(
+            (good, bad),
+            (
+                (good if face + p[attr.name] >= p["difficulty"] else bad, w)
+                for face, w in edge_faces(20, edge_of(p))
+            ),
+        )
+
+    return Procedure(name, title, (attr, DIFFICULTY, EDGE, *extra), (good, bad), resolve, odds)
+
+
+def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
+    die = roll_edge(rng, 20, p["edge"])
+    name = attack_result(die, p["violence"], p["defense"])
+    said = {
+        "critical_hit": "a critical hit: the damage goes straight to Flesh",
+        "hit": "a hit",
+        "miss": "a miss",
+        "critical_miss": "a critical miss: a melee weapon takes a Notch, a ranged one is "
+        "out of ammunition",
+    }[name]
+    return Outcome(
+        name,
+        f"d20{edge_note(p['edge'])} rolled {die}, + Violence "
+        f"{p['violence']} = {die + p['violence']} vs Defense {p['defense']}: "
+        f"{said}.",
+        {"roll": die, "total": die + p["violence"]},
+    )
+
+
+def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return tally(
+        ATTACK_OUTCOMES,
+        ((attack_result(f, p["violence"], p["defense"]), w) for f, w in edge_faces(20, p["edge"])),
+    )
+
+
+def _damage(p: dict[str, Any], rng: random.Random) -> Outcome:
+    dice = SmallDice.parse(p["weapon"], "weapon")
+    rolled = dice.roll(rng)
+    amount = max(0, rolled)
+    grit, flesh, name = apply_damage(amount, p["grit"], p["flesh"], p["critical"])
+    top = rolled == dice.maximum and dice.count > 0
+    special = "none"
+    if top and p["on_max"] != "none":
+        special = "armour notched" if p["on_max"] == "armour" else EFFECTS[p["tag"]]
+    said = {
+        "grit_only": "Grit soaks it all",
+        "flesh": "it cuts into Flesh",
+        "down": "Flesh is gone: the target is out",
+    }[name]
+    tail = (
+        f"; maximum damage: the weapon takes a Notch and the target is {special}"
+        if special not in ("none", "armour notched")
+        else "; maximum damage: the weapon and the target's armour each take a Notch"
+        if special == "armour notched"
+        else ""
+    )
+    return Outcome(
+        name,
+        f"{dice} rolled {rolled}{' (critical)' if p['critical'] else ''}: "
+        f"Grit {p['grit']} -> {grit}, Flesh {p['flesh']} -> {flesh}; {said}{tail}.",
+        {"roll": rolled, "grit": grit, "flesh": flesh, "max_damage": top, "special": special},
+    )
+
+
+def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    dice = SmallDice.parse(p["weapon"], "weapon")
+    check_odds_work(dice, every_combination=True)
+    return tally(
+        DAMAGE_OUTCOMES,
+        (
+            (
+                apply_damage(max(0, sum(faces) + dice.bonus), p["grit"], p["flesh"], p["critical"])[
+                    2
+                ],
+                1,
+            )
+            for faces in product_faces(*([dice.sides] * dice.count))
+        ),
+    )
+
+
+def _morale(p: dict[str, Any], rng: random.Random) -> Outcome:
+    m = p["morale"]
+    die = roll_die(rng, 20)
+    name = "stands" if die <= m + 1 else "flees"
+    label = MORALE_NAMES.get(m)
+    chance = morale_chance(m)
+    said = "they keep fighting" if name == "stands" else "they try to run or give up"
+    return Outcome(
+        name,
+        f"Morale {m}{f' ({label})' if label else ''}, {chance * 100}% to "
+        f"hold: d20 rolled {die} (holds on {m + 1} or less): {said}.",
+        {"roll": die, "percent": float(chance * 100)},
+    )
+
+
+def _morale_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    chance = morale_chance(p["morale"])
+    return {"stands": chance, "flees": 1 - chance}
+
+
+def _reaction(p: dict[str, Any], rng: random.Random) -> Outcome:
+    total = roll_die(rng, 6) + roll_die(rng, 6)
+    name = reaction_result(total)
+    said = {
+        "bloodthirsty": "out for blood, attacking at once",
+        "hostile": "hostile: threats, extortion, maybe violence",
+        "wary": "unsure and watchful, waiting to learn more",
+        "cooperative": "willing to deal or trade",
+        "friendly": "warm and helpful, even ready to join",
+    }[name]
+    return Outcome(name, f"2d6 rolled {total}: {said}.", {"roll": total})
+
+
+def _reaction_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return tally(REACTION_OUTCOMES, ((reaction_result(a + b), 1) for a, b in product_faces(6, 6)))
+
+
+PROCEDURES: dict[str, Procedure] = {
+    proc.name: proc
+    for proc in (
+        _test_factory(
+            "initiative",
+            "Initiative (Test Savvy each round)",
+            attr_param("savvy", "the character's Savvy"),
+            "first",
+            "after",
+            {"first": "acts before the enemies", "after": "acts after the enemies"},
+        ),
+        _test_factory(
+            "surprise",
+            "Surprise (Save vs Savvy)",
+            attr_param("savvy", "the character's Savvy"),
+            "alert",
+            "surprised",
+            {"alert": "ready for them", "surprised": "caught out: no action this round"},
+            (Param("stealthy", bool, False, "the foes are stealthy (a Bane)"),),
+        ),
+        Procedure(
+            "attack",
+            "Attack (d20 + Violence vs Defense)",
+            (
+                attr_param("violence", "the attacker's Violence"),
+                attr_param("defense", "the target's Defense", None),
+                EDGE,
+            ),
+            ATTACK_OUTCOMES,
+            _attack,
+            _attack_odds,
+        ),
+        Procedure(
+            "damage",
+            "Damage (Grit, then Flesh; tag effect on maximum)",
+            (
+                Param("weapon", str, "1d6", "weapon damage dice"),
+                Param("grit", int, 0, "the target's Grit", minimum=0, maximum=1000),
+                Param("flesh", int, None, "the target's Flesh", minimum=1, maximum=1000),
+                Param("critical", bool, False, "a critical hit (skips Grit)"),
+                Param("tag", str, "slashing", "the weapon's damage tag", choices=TAGS),
+                Param(
+                    "on_max",
+                    str,
+                    "effect",
+                    "on maximum damage: effect, armour or none",
+                    choices=("effect", "armour", "none"),
+                ),
+            ),
+            DAMAGE_OUTCOMES,
+            _damage,
+            _damage_odds,
+        ),
+        _test_factory(
+            "effect_save",
+            "Shaking off a tag effect (MIG Save)",
+            attr_param("might", "the target's MIG"),
+            "recovers",
+            "still_affected",
+            {"recovers": "the effect ends", "still_affected": "the effect holds"},
+        ),
+        _test_factory(
+            "gambit",
+            "Gambit (Test the fitting attribute)",
+            attr_param("attribute", "the attribute the gambit tests"),
+            "succeeds",
+            "backfires",
+            {"succeeds": "it works", "backfires": "it backfires: the opponent gets a free action"},
+        ),
+        Procedure(
+            "morale",
+            "Morale Test (Morale 0-20)",
+            (Param("morale", int, 10, "Morale score", minimum=0, maximum=20),),
+            ("stands", "flees"),
+            _morale,
+            _morale_odds,
+        ),
+        Procedure(
+            "reaction", "Reaction (2d6 luck roll)", (), REACTION_OUTCOMES, _reaction, _reaction_odds
+        ),
+    )
+}

@@ -1,0 +1,375 @@
+"""Scars fights: the hooks the shared encounter resolver calls."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.dice import SmallDice, roll_die
+from rollbook.engine.systems.scars.procedures import (
+    PROCEDURES,
+    roll_attack,
+    roll_dying,
+    roll_hireling,
+    roll_initiative,
+    score_param,
+)
+from rollbook.engine.systems.scars.rules import (
+    attack_result,
+    initiative_result,
+    morale_result,
+    shift_note,
+)
+
+if TYPE_CHECKING:
+    from rollbook.engine.systems.encounter import Fight
+
+__all__ = ["KINDS", "MAX_CHAIN", "ScarsFightState", "ScarsState", "ScarsSystem"]
+
+KINDS = ("pc", "hireling", "enemy")
+MAX_CHAIN = 20  # stun chains are rare; the cap only guards against an endless loop
+
+
+@dataclass(slots=True)
+class ScarsState(CombatantState):
+    """One combatant's running numbers in a Scars fight."""
+
+    ac: int = 0  # the armour's class now (dents lower it)
+    scars: int = 0  # Scars now (dropping to 0 health adds one)
+    extra: int = 0  # attacks owed next turn (a rally or heroics)
+    steady: bool = False  # rallied or heroic: no more morale tests
+    hurt: bool = False  # took damage this round
+    halved: bool = False  # a lone foe has tested for being at half health
+    stunned: bool = False  # loses its next action
+    tested: bool = False  # a hireling has tested its nerve this fight
+    waking: int | None = None  # rounds until a downed pc comes round (None: not waking)
+    fell: int = 0  # the round it dropped (the count starts with the next)
+
+    @classmethod
+    def start(cls, stats: dict[str, Any]) -> ScarsState:
+        return cls(ac=stats["ac"], scars=stats["scars"])
+
+
+@dataclass(slots=True)
+class ScarsFightState(FightState):
+    """What a Scars fight keeps between rounds."""
+
+    order: list[Combatant[ScarsState]] = field(default_factory=list)  # everyone, acting order
+    lone: dict[str, bool] = field(default_factory=dict)  # side -> a single enemy
+    group_steady: dict[str, bool] = field(default_factory=dict)  # side -> the group rallied
+
+
+if TYPE_CHECKING:
+    ScarsFight = Fight[ScarsState, ScarsFightState]
+    Fighter = Combatant[ScarsState]
+
+
+class ScarsSystem(System[ScarsState, ScarsFightState]):
+    """Hooks for the encounter resolver (the package docstring sums up the rules)."""
+
+    id = "scars"
+    title = "Scars (roll-under d20, Agility/Brawn/Cunning)"
+    procedures = PROCEDURES
+    state_type = ScarsState
+    fight_state_type = ScarsFightState
+    combatant_fields = (
+        Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
+        Param("health", int, None, "health (hit points)", minimum=1, maximum=1000),
+        score_param(
+            "attack", "number to roll at or under to hit (Brawn, Agility or Attack)", default=10
+        ),
+        score_param("ac", "Armour Class", default=0),
+        Param("damage", str, "1d6", "weapon damage dice"),
+        Param("hd", int, 1, "Hit Dice (enemy and hireling morale)", minimum=0, maximum=30),
+        score_param("agility", "Agility (initiative of pcs and hirelings)", default=10),
+        score_param("cunning", "Cunning (a pc's hireling morale checks)", default=10),
+        Param("scars", int, 0, "Scars", minimum=0, maximum=20),
+        Param("leader", bool, False, "an enemy leader: the group's morale follows them"),
+        Param("surprised", bool, False, "caught unaware: no action in round 1"),
+    )
+
+    def make_combatant(self, side: str, data: Any) -> Fighter:
+        c = super().make_combatant(side, data)
+        s = c.stats
+        s["dice"] = SmallDice.parse(s["damage"], f"{c.name}'s damage")
+        return c
+
+    def starting_hp(self, stats: dict[str, Any]) -> int:
+        return int(stats["health"])
+
+    def status(self, combatant: Fighter) -> dict[str, Any]:
+        st = combatant.state
+        return {
+            "health": combatant.hp,
+            "ac": st.ac,
+            "scars": st.scars,
+        }
+
+    # -- set-up -----------------------------------------------------------------------------
+    def begin(self, fight: ScarsFight, rng: random.Random) -> None:
+        fast: list[Fighter] = []
+        slow: list[Fighter] = []
+        enemies: list[Fighter] = []
+        enemy_count = dict.fromkeys(fight.sides, 0)
+        for c in fight.everyone():
+            s = c.stats
+            if s["surprised"]:
+                fight.log(f"{c.name} is caught unaware and loses round 1.")
+            if s["kind"] == "enemy":
+                enemies.append(c)
+                enemy_count[c.side] += 1
+                continue
+            if s["scars"]:
+                raw, used, name = roll_initiative(rng, s["agility"], s["scars"], "best")
+            else:  # nothing to move the die by: roll_initiative without building its ranking
+                raw = used = roll_die(rng, 20)
+                name = initiative_result(raw, s["agility"])
+            (slow if name == "after" else fast).append(c)
+            if fight.quiet:
+                continue
+            said = {
+                "quick_action": "goes first, with a quick action before blows fall",
+                "before": "goes before the enemies",
+                "after": "goes after the enemies",
+            }[name]
+            fight.log(f"{c.name} rolls {shift_note(raw, used)} vs Agility {s['agility']}: {said}.")
+        fight.state.order = fast + enemies + slow
+        fight.state.lone = {side: count == 1 for side, count in enemy_count.items()}
+        fight.state.group_steady = dict.fromkeys(fight.sides, False)
+
+    # -- one round --------------------------------------------------------------------------
+    def play_round(self, fight: ScarsFight, rng: random.Random) -> None:
+        died: dict[str, int] = dict.fromkeys(fight.sides, 0)
+        order = fight.state.order
+        for c in order:
+            c.state.hurt = False
+        for c in order:
+            if c.out is not None:
+                continue
+            if fight.round == 1 and c.stats["surprised"]:
+                continue
+            if c.state.stunned:
+                c.state.stunned = False
+                if not fight.quiet:
+                    fight.log(f"{c.name} is still reeling and loses this action.")
+                continue
+            swings, c.state.extra = 1 + c.state.extra, 0
+            chain = 0
+            fell = False
+            while swings and chain < MAX_CHAIN:
+                swings -= 1
+                chain += 1
+                again, fell = self._swing(fight, rng, c, died)
+                # only a fall can end the fight mid-round, so decided() is asked after one
+                if fell and fight.decided():
+                    break
+                if again:
+                    swings += 1
+            if fell and fight.decided():
+                break
+        self._wake(fight, rng)
+        if not fight.decided():
+            self._morale(fight, rng, died)
+
+    def _swing(
+        self, fight: ScarsFight, rng: random.Random, c: Fighter, died: dict[str, int]
+    ) -> tuple[bool, bool]:
+        """One attack by ``c``: whether it earned another at once, and whether its foe fell."""
+        foe = fight.target_for(c)
+        if foe is None:
+            return False, False
+        s = c.stats
+        ac = foe.state.ac
+        scars = c.state.scars
+        if scars:
+            raw, used, name = roll_attack(rng, s["attack"], ac, scars, "best")
+        else:  # nothing to move the die by: roll_attack without building its ranking
+            raw = used = roll_die(rng, 20)
+            name = attack_result(raw, s["attack"], ac)
+        loud = not fight.quiet  # Monte Carlo runs skip building log text
+        roll = shift_note(raw, used) if loud else ""
+        if name in ("armour_dent", "armour_broken"):
+            foe.state.ac = ac - 1
+            if loud:
+                fight.log(
+                    f"{c.name} rolls {roll} vs {foe.name}'s AC {ac} exactly: "
+                    + (
+                        "the armour is wrecked (AC 0)."
+                        if name == "armour_broken"
+                        else f"no damage, armour dented to AC {ac - 1}."
+                    )
+                )
+            return False, False
+        if name == "miss":
+            if loud:
+                fight.log(
+                    f"{c.name} rolls {roll} (needs {ac + 1}-{s['attack']}) and misses {foe.name}."
+                )
+            return False, False
+        dealt = max(0, s["dice"].roll(rng) + c.state.scars)
+        foe.hp = max(0, foe.hp - dealt)
+        foe.state.hurt = foe.state.hurt or dealt > 0
+        if name == "stun":
+            foe.state.stunned = True
+        if loud:
+            extra = (
+                (f"; exactly {s['attack']}: {foe.name} is stunned and {c.name} strikes again")
+                if name == "stun"
+                else ""
+            )
+            fight.log(
+                f"{c.name} rolls {roll} and hits {foe.name} for {dealt} "
+                f"({foe.hp}/{foe.max_hp} left){extra}."
+            )
+        if foe.hp == 0:
+            self._drop(fight, rng, foe, died)
+        return name == "stun", foe.out is not None
+
+    def _drop(
+        self, fight: ScarsFight, rng: random.Random, c: Fighter, died: dict[str, int]
+    ) -> None:
+        if c.stats["kind"] != "pc":
+            c.out = "dead"
+            died[c.side] += 1
+            if not fight.quiet:
+                fight.log(f"{c.name} falls dead.")
+            return
+        scars, total, name, rounds = roll_dying(rng, c.state.scars)
+        c.state.scars = scars
+        if name == "dies":
+            c.out = "dead"
+            died[c.side] += 1
+            fight.log(f"{c.name} drops, gains Scar {scars}, rolls {total} on 2d6 and dies.")
+        else:
+            c.out = "down"
+            c.state.waking = rounds
+            c.state.fell = fight.round  # the count starts with the next round
+            fight.log(
+                f"{c.name} drops, gains Scar {scars}, rolls {total} on 2d6: out for "
+                f"{rounds} rounds."
+            )
+
+    def _wake(self, fight: ScarsFight, rng: random.Random) -> None:
+        for c in fight.everyone():
+            st = c.state
+            if c.out == "down" and st.waking is not None and st.fell != fight.round:
+                st.waking -= 1
+                if st.waking <= 0:
+                    st.waking = None
+                    c.out, c.hp = None, 1
+                    fight.log(f"{c.name} comes round with 1 health.")
+
+    # -- morale -----------------------------------------------------------------------------
+    def _morale(self, fight: ScarsFight, rng: random.Random, died: dict[str, int]) -> None:
+        for side, members in fight.sides.items():
+            enemies = [c for c in members if c.out is None and c.stats["kind"] == "enemy"]
+            leader = next((c for c in enemies if c.stats["leader"]), None)
+            if enemies and fight.state.lone[side]:
+                self._lone_morale(fight, rng, enemies[0])
+            elif fight.state.group_steady[side]:
+                pass
+            elif leader is not None:
+                self._leader_morale(fight, rng, side, leader, enemies, died[side])
+            elif enemies and died[side]:
+                # the toughest survivor speaks for the group
+                self._group_morale(
+                    fight, rng, side, enemies, max(c.stats["hd"] for c in enemies), side
+                )
+            allies_died = died[side] > 0
+            for h in members:
+                if (
+                    h.out is None
+                    and h.stats["kind"] == "hireling"
+                    and not h.state.steady
+                    and not h.state.tested
+                    and (h.state.hurt or allies_died)
+                ):
+                    h.state.tested = True
+                    self._hireling_morale(fight, rng, h)
+
+    def _lone_morale(self, fight: ScarsFight, rng: random.Random, c: Fighter) -> None:
+        if c.state.steady or 2 * c.hp > c.max_hp:
+            return
+        if c.state.halved and not c.state.hurt:
+            return
+        c.state.halved = True
+        roll = roll_die(rng, 20)
+        name = morale_result(roll, c.stats["hd"])
+        fight.log(
+            f"Morale for {c.name}: {roll} vs {10 + c.stats['hd']}: " + self._morale_words(name)
+        )
+        if name == "rallies":
+            c.state.steady = True
+            c.state.extra = 1
+        elif name == "flees":
+            c.out = "fled"
+
+    def _leader_morale(
+        self,
+        fight: ScarsFight,
+        rng: random.Random,
+        side: str,
+        leader: Fighter,
+        enemies: list[Fighter],
+        deaths: int,
+    ) -> None:
+        """A led group tests on its leader's wounds (as a lone foe) and on its losses."""
+        due = False
+        if 2 * leader.hp <= leader.max_hp and (not leader.state.halved or leader.state.hurt):
+            leader.state.halved = due = True
+        members = fight.sides[side]
+        slain = sum(c.out == "dead" for c in members)
+        if deaths and 2 * slain >= len(members):
+            due = True  # the round half of them fell, and every later round with a death
+        if due:
+            self._group_morale(
+                fight, rng, side, enemies, leader.stats["hd"], f"{side} (led by {leader.name})"
+            )
+
+    def _group_morale(
+        self,
+        fight: ScarsFight,
+        rng: random.Random,
+        side: str,
+        enemies: list[Fighter],
+        hd: int,
+        label: str,
+    ) -> None:
+        roll = roll_die(rng, 20)
+        name = morale_result(roll, hd)
+        fight.log(f"Morale for {label}: {roll} vs {10 + hd}: " + self._morale_words(name))
+        if name == "rallies":
+            fight.state.group_steady[side] = True
+            for c in enemies:
+                c.state.extra = 1
+        elif name == "flees":
+            for c in enemies:
+                c.out = "fled"
+
+    @staticmethod
+    def _morale_words(name: str) -> str:
+        return {
+            "rallies": "they rally (extra attack next round, no more tests).",
+            "stands": "they hold.",
+            "flees": "they break and run.",
+        }[name]
+
+    def _hireling_morale(self, fight: ScarsFight, rng: random.Random, h: Fighter) -> None:
+        boss = next((c for c in fight.sides[h.side] if c.stats["kind"] == "pc" and c.active), None)
+        cunning = boss.stats["cunning"] if boss else 10
+        scars = boss.state.scars if boss else 0
+        raw, used, name = roll_hireling(rng, cunning, h.stats["hd"], scars, "best")
+        who = boss.name if boss else "the party"
+        head = f"{who} tests {h.name}'s nerve: {shift_note(raw, used)}"
+        if name == "heroic":
+            h.state.steady, h.state.extra = True, 1
+            fight.log(f"{head}, inspired to heroics.")
+        elif name == "holds":
+            fight.log(f"{head}, holds.")
+        elif name == "wavers":
+            fight.log(f"{head}, wavers; {15 * h.stats['hd']} sp more keeps them fighting.")
+        else:
+            h.out = "fled"
+            fight.log(f"{head}, and {h.name} runs for it.")

@@ -1,0 +1,266 @@
+"""Stamina & Wounds fights: the hooks the shared encounter resolver calls."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rollbook.engine.systems.base import (
+    Combatant,
+    CombatantState,
+    FightState,
+    Param,
+    RulesError,
+    System,
+)
+from rollbook.engine.systems.dice import roll_die
+from rollbook.engine.systems.stamina_wounds.procedures import (
+    PROCEDURES,
+    roll_damage,
+    stat_param,
+    weapon_die,
+    wound_extras,
+)
+from rollbook.engine.systems.stamina_wounds.rules import take_damage
+
+if TYPE_CHECKING:
+    from rollbook.engine.systems.encounter import Fight
+
+__all__ = [
+    "KINDS",
+    "StaminaWoundsFightState",
+    "StaminaWoundsState",
+    "StaminaWoundsSystem",
+]
+
+KINDS = ("pc", "hireling", "enemy")
+
+
+@dataclass(slots=True)
+class StaminaWoundsState(CombatantState):
+    """One combatant's running numbers in a Stamina & Wounds fight."""
+
+    stamina: int = 0
+    wounds: int = 0
+    usage: int = 0  # Usage marked on the weapon (a 1 on a damage die)
+    bleeding: bool = False  # one more Wound at the end of every round
+    dying_in: int | None = None  # rounds left after a mortal wound (None: none taken)
+
+    @classmethod
+    def start(cls, stats: dict[str, Any]) -> StaminaWoundsState:
+        return cls(stamina=stats["stamina"], wounds=stats["wounds"])
+
+
+@dataclass(slots=True)
+class StaminaWoundsFightState(FightState):
+    """What a Stamina & Wounds fight keeps between rounds."""
+
+    players: str = ""  # the side of the player characters
+    enemies: str = ""
+    ambush: str | None = None  # the side that caught the other unaware
+    broken: dict[str, bool] = field(default_factory=dict)  # side -> "half of them down" used up
+
+
+if TYPE_CHECKING:
+    StaminaWoundsFight = Fight[StaminaWoundsState, StaminaWoundsFightState]
+    Fighter = Combatant[StaminaWoundsState]
+
+
+class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
+    """Hooks for the encounter resolver (the package docstring sums up the rules)."""
+
+    id = "stamina-wounds"
+    title = "Stamina & Wounds (side initiative, damage - AV, exploding dice)"
+    procedures = PROCEDURES
+    state_type = StaminaWoundsState
+    fight_state_type = StaminaWoundsFightState
+    combatant_fields = (
+        Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
+        Param("stamina", int, 0, "Stamina (lost first)", minimum=0, maximum=1000),
+        Param("max_wounds", int, None, "Max Wounds (death when reached)", minimum=1, maximum=1000),
+        Param("wounds", int, 0, "Wounds already taken", minimum=0, maximum=1000),
+        Param("av", int, 0, "Armor Value", minimum=0, maximum=40),
+        Param("weapon", str, "d6", "the weapon's damage die"),
+        Param("slots", int, 1, "slots the weapon fills (explosion cap)", minimum=1, maximum=3),
+        stat_param("wil", "WIL (a pc's morale saves)"),
+        Param("target", int, 10, "Target (saves against this creature)", minimum=-20, maximum=60),
+        Param("leader", bool, False, "the side's leader"),
+        Param("ambush", bool, False, "this side caught the other unaware"),
+    )
+
+    def make_combatant(self, side: str, data: Any) -> Fighter:
+        c = super().make_combatant(side, data)
+        if c.stats["wounds"] >= c.stats["max_wounds"]:
+            raise RulesError(f"{c.name} starts with Wounds at Max Wounds (already dead).")
+        c.stats["sides"] = weapon_die({"weapon": c.stats["weapon"]})
+        return c
+
+    def starting_hp(self, stats: dict[str, Any]) -> int:
+        return int(stats["stamina"]) + int(stats["max_wounds"]) - int(stats["wounds"])
+
+    def status(self, combatant: Fighter) -> dict[str, Any]:
+        st, stats = combatant.state, combatant.stats
+        return {
+            "stamina": st.stamina,
+            "wounds": st.wounds,
+            "max_wounds": stats["max_wounds"],
+            "av": stats["av"],
+            "usage": st.usage,
+            "bleeding": st.bleeding,
+            "dying_in": st.dying_in,
+        }
+
+    # -- set-up -----------------------------------------------------------------------------
+    def begin(self, fight: StaminaWoundsFight, rng: random.Random) -> None:
+        names = list(fight.sides)
+        with_pcs = [s for s in names if any(c.stats["kind"] == "pc" for c in fight.sides[s])]
+        players = with_pcs[0] if len(with_pcs) == 1 else names[0]
+        fight.state.players = players
+        fight.state.enemies = fight.other(players)
+        ambushers = [s for s in names if any(c.stats["ambush"] for c in fight.sides[s])]
+        fight.state.ambush = ambushers[0] if len(ambushers) == 1 else None
+        fight.state.broken = dict.fromkeys(names, False)
+        if fight.state.ambush:
+            fight.log(f"{fight.state.ambush} catch the other side unaware.")
+
+    # -- one round --------------------------------------------------------------------------
+    def play_round(self, fight: StaminaWoundsFight, rng: random.Random) -> None:
+        players, enemies = fight.state.players, fight.state.enemies
+        ambush = fight.state.ambush if fight.round == 1 else None
+        if ambush:
+            first = ambush
+        else:
+            roll = roll_die(rng, 6)
+            first = players if roll <= 3 else enemies
+            if not fight.quiet:
+                fight.log(f"Initiative d6: {roll}, {first} go first.")
+        points: list[str] = []
+        if ambush == players:
+            points.append("ambushed")
+        for side in (first, fight.other(first)):
+            for c in fight.sides[side]:
+                if fight.decided():
+                    break
+                if c.out is None:
+                    self._attack(fight, rng, c, sneak=ambush == side, points=points)
+        self._tick(fight, rng, points)
+        if not fight.decided() and points:
+            self._morale(fight, rng, points)
+
+    def _attack(
+        self,
+        fight: StaminaWoundsFight,
+        rng: random.Random,
+        c: Fighter,
+        sneak: bool,
+        points: list[str],
+    ) -> None:
+        foe = fight.target_for(c)
+        if foe is None:
+            return
+        s = c.stats
+        faces, booms, fumble = roll_damage(rng, s["sides"], s["slots"], "none", sneak)
+        raw = sum(faces)
+        dealt = max(0, raw - foe.stats["av"])
+        if fumble:
+            c.state.usage += 1
+        kind = "sneak attack" if sneak else "attack"
+        head = (
+            ""
+            if fight.quiet
+            # Monte Carlo runs never read it
+            else (
+                f"{c.name}'s {kind} on {foe.name}: d{s['sides']} {'+'.join(map(str, faces))}"
+                f"{' (explodes)' if booms else ''} - AV {foe.stats['av']} = {dealt}"
+            )
+        )
+        self._harm(fight, rng, foe, dealt, head + (", Usage marked" if fumble else ""), points)
+
+    def _harm(
+        self,
+        fight: StaminaWoundsFight,
+        rng: random.Random,
+        foe: Fighter,
+        amount: int,
+        head: str,
+        points: list[str],
+    ) -> None:
+        stamina, wounds, _, name = take_damage(
+            amount, foe.state.stamina, foe.state.wounds, foe.stats["max_wounds"]
+        )
+        foe.state.stamina, foe.state.wounds = stamina, wounds
+        foe.hp = stamina + foe.stats["max_wounds"] - wounds
+        extra, said = wound_extras(name, rng)
+        if name == "no_damage":
+            said = "no harm done"
+        elif name == "stamina":
+            said = "Stamina soaks it"
+        elif name == "dead":
+            said = "that is the last Wound: dead"
+            foe.out = "dead"
+            self._fallen(fight, foe, points)
+        elif name == "bleeding":
+            foe.state.bleeding = True
+        elif name == "mortal" and foe.state.dying_in is None:
+            foe.state.dying_in = extra["rounds"]
+        if not fight.quiet:
+            fight.log(
+                f"{head}: Stamina {stamina}, Wounds {wounds}/{foe.stats['max_wounds']}, {said}."
+            )
+
+    def _fallen(self, fight: StaminaWoundsFight, c: Fighter, points: list[str]) -> None:
+        members = fight.sides[c.side]
+        if c.side != fight.state.enemies:
+            return
+        if c.stats["leader"]:
+            points.append(f"their leader {c.name} fell")
+        if not fight.state.broken[c.side] and 2 * sum(not m.active for m in members) >= len(
+            members
+        ):
+            fight.state.broken[c.side] = True
+            points.append("half of them are down")
+
+    def _tick(self, fight: StaminaWoundsFight, rng: random.Random, points: list[str]) -> None:
+        """End of round: bleeding costs a Wound, mortal wounds count down."""
+        for c in fight.everyone():
+            if c.out is not None:
+                continue
+            if c.state.bleeding:
+                c.state.wounds += 1
+                c.hp -= 1
+                if c.state.wounds >= c.stats["max_wounds"]:
+                    c.out = "dead"
+                    fight.log(f"{c.name} bleeds out and dies.")
+                    self._fallen(fight, c, points)
+                    continue
+                fight.log(f"{c.name} bleeds: Wounds {c.state.wounds}/{c.stats['max_wounds']}.")
+            if c.state.dying_in is not None:
+                c.state.dying_in -= 1
+                if c.state.dying_in <= 0:
+                    c.out = "dead"
+                    fight.log(f"{c.name} succumbs to the mortal wound.")
+                    self._fallen(fight, c, points)
+
+    def _morale(self, fight: StaminaWoundsFight, rng: random.Random, points: list[str]) -> None:
+        players, enemies = fight.state.players, fight.state.enemies
+        pcs = [c for c in fight.active(players) if c.stats["kind"] == "pc"]
+        foes = fight.active(enemies)
+        if not pcs or not foes:
+            return
+        wil = max(c.stats["wil"] for c in pcs)
+        leader = next((f for f in foes if f.stats["leader"]), None) or max(
+            foes, key=lambda f: f.stats["target"]
+        )
+        die = roll_die(rng, 20)
+        total = die + wil
+        head = (
+            f"Breaking point ({'; '.join(points)}): WIL save {die} + {wil} = {total} vs "
+            f"{leader.name}'s Target {leader.stats['target']}"
+        )
+        if total >= leader.stats["target"]:
+            for f in foes:
+                f.out = "fled"
+            fight.log(f"{head}: the enemies break and run.")
+        else:
+            fight.log(f"{head}: they hold.")

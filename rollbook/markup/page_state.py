@@ -1,0 +1,191 @@
+"""``PageState``: what one conversion of a page shares between the pre-scan, inline rolls
+and every fence (lines, anchors, presets, problems, tables).
+
+It lives on the Markdown instance as ``md.rollbook``; the extension (`rollbook.markup.extension`)
+registers it, and a fence used without the extension gets a bare one from `PageState.of`.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from markdown import Markdown
+from markdown.extensions.toc import slugify as toc_slugify
+
+from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, scan
+from rollbook.markup.problems import LOG, Problem, Severity, active_context
+
+__all__ = ["PageState", "host_page"]
+
+# The fence name of each kind the pre-scan records.
+FENCE_NAMES = {kind: name for name, kind in {**FENCE_KINDS, **BLOCK_KINDS}.items()}
+# Configuration problems already logged by this process (one line per site, not per page).
+_WARNED: set[str] = set()
+
+
+class PageState:
+    """Per-conversion state shared by the pre-scan, the inline roll and the fences."""
+
+    def __init__(self, md: Markdown, presets: dict[str, dict[str, Any]] | None = None) -> None:
+        self.md = md
+        self.own_presets = dict(presets or {})
+        self.option_problem: str | None = None
+        self.reset()
+
+    @classmethod
+    def of(cls, md: Markdown) -> PageState:
+        """The state registered on ``md``; a bare one if the fences run without the extension."""
+        state = getattr(md, "rollbook", None)
+        if not isinstance(state, PageState):
+            state = cls(md)
+            md.rollbook = state  # type: ignore[attr-defined]
+        return state
+
+    def reset(self) -> None:
+        """Forget the previous conversion."""
+        self.problems: list[Problem] = []
+        self.scan = PageScan()
+        self._delivered = 0
+        self._inline_count = 0
+        self._last_line = 1
+        self.anchors: set[str] = set()
+        self.own_ids: set[str] = set()  # anchors that are the block's own `id`
+        self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
+        self._source = ""  # the text this conversion was given (for host_page)
+
+    # -- lines --------------------------------------------------------------------------
+    def start(self, lines: list[str]) -> None:
+        """Begin a conversion: scan the source and report the ``[!roll:`` typos."""
+        self.reset()
+        self._source = "\n".join(lines)
+        _case_insensitive_fences(self.md)
+        slugify, sep = toc_slugify, "-"
+        toc = self.md.treeprocessors["toc"] if "toc" in self.md.treeprocessors else None  # noqa: SIM401
+        if toc is not None:
+            slugify = getattr(toc, "slugify", slugify)
+            sep = getattr(toc, "sep", sep)
+        self.scan = scan(lines, slugify, sep)
+        if self.option_problem and self.option_problem not in _WARNED:
+            _WARNED.add(self.option_problem)  # a site-wide mistake: said once, not per page
+            LOG.warning("rollbook: %s", self.option_problem)
+        self._report_unrendered_fences()
+        for line, text in self.scan.typos:
+            self.report(
+                line,
+                f"'[!roll:{text}]' is an ordinary link, not a roll: the '!' goes before the "
+                f"bracket, as in '![roll:{text}](...)'.",
+                "warning",
+            )
+
+    def _report_unrendered_fences(self) -> None:
+        configured = _fence_entries(self.md)
+        names = {str(entry.get("name", "")).lower() for entry in configured}
+        for site in self.scan.fences:
+            name = FENCE_NAMES[site.kind]
+            if name in names:
+                continue
+            self.report(
+                site.line,
+                f"{name}: this block was not rendered (it shows as code): pymdownx.superfences "
+                f"does not list rollbook's `{name}` fence. Use the MkDocs plugin `rollbook` "
+                "(it adds the fences), or add rollbook's fences to superfences' "
+                "`custom_fences` (see the README).",
+                "warning",
+            )
+
+    def claim_inline(self, notation: str) -> int:
+        """Line of the next inline roll with this notation (the last known line if unknown)."""
+        line = self.scan.take_inline(notation)
+        if line is not None:
+            self._last_line = line
+        return self._last_line
+
+    # -- presets and ids ----------------------------------------------------------------
+    def presets(self) -> dict[str, dict[str, Any]]:
+        ctx = active_context()
+        return {**self.own_presets, **(ctx.presets if ctx else {})}
+
+    def preset(self, name: str) -> dict[str, Any] | None:
+        return self.presets().get(name)
+
+    def preset_names(self) -> str:
+        return ", ".join(sorted(self.presets())) or "none configured"
+
+    def next_inline_id(self) -> str:
+        self._inline_count += 1
+        return f"rb-roll-{self._inline_count}"
+
+    # -- problems -----------------------------------------------------------------------
+    def report(self, line: int | None, message: str, severity: Severity = "error") -> None:
+        self.problems.append(Problem(line or self._last_line, message, severity))
+
+    def flush(self) -> None:
+        """Hand problems not yet delivered to the host's page context, or log them."""
+        new = self.problems[self._delivered :]
+        self._delivered = len(self.problems)
+        ctx = active_context()
+        if ctx is not None:
+            ctx.anchor_ids.update(self.own_ids)
+            ctx.tables.update(self.tables)
+        if not new:
+            return
+        host = None if ctx is not None else host_page(self.md, self._source)
+        for problem in sorted(new):
+            if ctx is not None:
+                ctx.problems.append(
+                    Problem(problem.line + ctx.line_offset, problem.message, problem.severity)
+                )
+            elif host is not None:
+                LOG.warning("%s:%d: %s", host[0], problem.line + host[1], problem.message)
+            else:
+                LOG.warning("rollbook: line %d: %s", problem.line, problem.message)
+
+
+def host_page(md: Markdown, source: str) -> tuple[str, int] | None:
+    """``(docs/page.md, front-matter lines)`` from Zensical's page context, if it set one.
+
+    Zensical runs the extensions without MkDocs plugins (no :class:`PageContext`) but
+    registers a ``rendering_context`` preprocessor holding ``page.path`` (relative to the
+    docs folder) and its config (``root_dir``, ``docs_dir``); it drops the front matter and
+    the blank lines after it before conversion, so the offset is measured on the file.
+    """
+    pre = md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None  # noqa: SIM401
+    path = getattr(getattr(pre, "page", None), "path", None)
+    config = getattr(pre, "config", None)
+    if not isinstance(path, str) or not isinstance(config, dict):
+        return None
+    root = Path(str(config.get("root_dir") or "."))
+    docs = Path(str(config.get("docs_dir") or "docs"))
+    file = root / docs / path  # an absolute docs_dir replaces root
+    shown = (docs / path).as_posix()
+    if docs.is_absolute() and docs.is_relative_to(root.resolve()):
+        shown = (docs.relative_to(root.resolve()) / path).as_posix()
+    try:
+        content = file.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+    except (OSError, UnicodeDecodeError):
+        return shown, 0
+    body = source.replace("\r\n", "\n").strip("\n")
+    at = content.find(body) if body else -1
+    return shown, content[:at].count("\n") if at > 0 else 0
+
+
+def _ci_test(language: str, name: str) -> bool:
+    return language.lower() == name
+
+
+def _fence_entries(md: Markdown) -> list[dict[str, Any]]:
+    """superfences' fence entries (its own and the custom ones); [] without superfences."""
+    name = "fenced_code_block"
+    fenced = md.preprocessors[name] if name in md.preprocessors else None  # noqa: SIM401
+    entries = getattr(getattr(fenced, "extension", None), "superfences", None) or []
+    return [entry for entry in entries if isinstance(entry, dict)]
+
+
+def _case_insensitive_fences(md: Markdown) -> None:
+    """Let superfences match our fence names in any letter case (it compares exactly)."""
+    for entry in _fence_entries(md):
+        name = str(entry.get("name", "")).lower()
+        if name in FENCE_KINDS:
+            entry["test"] = functools.partial(_ci_test, name=name)

@@ -1,0 +1,267 @@
+"""Tables that roll other tables: resolving references once every page's tables are known.
+
+A block whose rows reference tables is written with ``"refs":"rb-refs:KEY"`` in its payload
+(``nested.on_block``); the host then replaces that with every table the block can reach,
+``{key: Table.to_dict()}``, and reports references to a missing table, cycles, and chains
+deeper than ``MAX_DEPTH`` as ``page.md:LINE`` problems (the line of the referencing row):
+
+- the MkDocs plugin at ``on_env``, after all pages were converted;
+- ``rollbook check`` / ``rollbook table`` (``convert_with_refs``), converting referenced
+  pages as needed;
+- a host without either (Zensical, plain Markdown): ``RefsHere`` at the end of each
+  conversion, for references within the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from markdown.postprocessors import Postprocessor
+
+from rollbook.engine.tables.nested import MAX_DEPTH
+from rollbook.markup.nested import REFS_MARK
+from rollbook.markup.problems import active_context
+from rollbook.markup.render import payload_json
+
+if TYPE_CHECKING:
+    from rollbook.markup.page_state import PageState
+
+__all__ = ["RefsHere", "Site", "SiteProblem"]
+
+_MARK = re.compile(r'"refs":"' + re.escape(REFS_MARK) + r'([^"]*)"')
+
+
+@dataclass(frozen=True, order=True)
+class SiteProblem:
+    """A reference problem: the referencing page, its line (front matter counted)."""
+
+    src: str
+    line: int
+    message: str
+
+
+@dataclass
+class _Page:
+    offset: int
+    tables: dict[str, Any]
+
+
+@dataclass
+class Site:
+    """Every page's tables by the page's name as the host shows it."""
+
+    pages: dict[str, _Page] = field(default_factory=dict)
+    #: Only one page is known (no host sees the others).
+    partial: bool = False
+
+    def add(self, src: str, offset: int, tables: dict[str, Any]) -> None:
+        self.pages[src] = _Page(offset, dict(tables))
+
+    def get(self, key: str) -> Any:
+        src, _, anchor = key.rpartition("#")
+        page = self.pages.get(src)
+        return None if page is None else page.tables.get(anchor)
+
+    @staticmethod
+    def edges(table: Any) -> Iterator[tuple[Any, Any]]:
+        """``(row, part)`` for each table reference of a table's rows."""
+        for row in table.rows:
+            for part in row.nested:
+                if part.ref is not None:
+                    yield row, part
+
+    def wanted_pages(self) -> set[str]:
+        """Pages that tables reference but that are not (yet) in the site."""
+        wanted = set()
+        for page in self.pages.values():
+            for table in page.tables.values():
+                for _, part in self.edges(table):
+                    src = (part.table or "").rpartition("#")[0]
+                    if src not in self.pages:
+                        wanted.add(src)
+        return wanted
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def _reaches(self, start: Any, goal: Any) -> bool:
+        seen: set[int] = set()
+        todo = [start]
+        while todo:
+            table = todo.pop()
+            if table is goal:
+                return True
+            if id(table) in seen:
+                continue
+            seen.add(id(table))
+            todo.extend(t for _, p in self.edges(table) if (t := self.get(p.table)) is not None)
+        return False
+
+    def _height(self, table: Any, memo: dict[int, int], path: set[int]) -> int:
+        """Most reference hops below ``table`` (a cycle counts as none more)."""
+        if id(table) in memo:
+            return memo[id(table)]
+        if id(table) in path:
+            return 0
+        path.add(id(table))
+        best = 0
+        for _, part in self.edges(table):
+            target = self.get(part.table)
+            if target is not None:
+                best = max(best, 1 + self._height(target, memo, path))
+        path.discard(id(table))
+        memo[id(table)] = best
+        return best
+
+    def problems(self, only: Iterable[str] | None = None) -> list[SiteProblem]:
+        """Missing tables, cycles and too-deep chains, at the referencing rows."""
+        found: set[SiteProblem] = set()
+        memo: dict[int, int] = {}
+        pages = self.pages if only is None else {s: self.pages[s] for s in only if s in self.pages}
+        for src, page in pages.items():
+            for table in page.tables.values():
+                fence = f"roll-{table.kind}"
+                for row, part in self.edges(table):
+                    line = table.lines(row.path) + page.offset
+                    target = self.get(part.table or "")
+                    if target is None:
+                        message = f"{fence}: {self._missing(part)}"
+                    elif self._reaches(target, table):
+                        message = (
+                            f"{fence}: this row rolls the table {part.ref!r}, which leads back "
+                            "to this table: tables may not roll each other in a circle."
+                        )
+                    elif 1 + self._height(target, memo, set()) > MAX_DEPTH:
+                        message = (
+                            f"{fence}: this row rolls the table {part.ref!r}, which rolls "
+                            f"tables more than {MAX_DEPTH} levels deep in all."
+                        )
+                    else:
+                        continue
+                    found.add(SiteProblem(src, line, message))
+        return sorted(found)
+
+    def _missing(self, part: Any) -> str:
+        src, _, anchor = (part.table or "").rpartition("#")
+        page = self.pages.get(src)
+        if page is None:
+            if self.partial:
+                return (
+                    f"this row rolls the table {part.ref!r} of another page, which only the "
+                    "MkDocs plugin and rollbook check can read."
+                )
+            return f"this row rolls the table {part.ref!r}, but {src} is not a page of this site."
+        known = ", ".join(sorted(page.tables)) or "none"
+        return (
+            f"this row rolls the table {part.ref!r}, but that page has no table {anchor!r} "
+            f"(its tables: {known})."
+        )
+
+    # -- payloads --------------------------------------------------------------------------
+
+    def closure(self, key: str) -> dict[str, Any]:
+        """Every table the table ``key`` can reach, ``{key: Table.to_dict()}``."""
+        out: dict[str, Any] = {}
+        root = self.get(key)
+        todo = [] if root is None else [root]
+        while todo:
+            table = todo.pop()
+            for _, part in self.edges(table):
+                name = part.table or ""
+                target = self.get(name)
+                if target is None or name in out:
+                    continue
+                data = target.to_dict()
+                data.pop("refs", None)
+                out[name] = data
+                todo.append(target)
+        return out
+
+    def payload(self, key: str) -> dict[str, Any] | None:
+        """A table's payload with its references resolved (what the page carries)."""
+        table = self.get(key)
+        if table is None:
+            return None
+        data: dict[str, Any] = table.to_dict()
+        refs = self.closure(key)
+        if refs:
+            data["refs"] = refs
+        return data
+
+    def fill(self, html: str) -> str:
+        """Replace each payload's ``refs`` mark with the tables it can reach."""
+        if REFS_MARK not in html:
+            return html
+        return _MARK.sub(lambda m: f'"refs":{payload_json(self.closure(m[1]))}', html)
+
+
+class RefsHere(Postprocessor):
+    """Without a host that sees every page, resolve references within the page itself."""
+
+    rollbook_skip = True  # not for single cells (cells.render_inline)
+
+    def __init__(self, state: PageState) -> None:
+        super().__init__(state.md)
+        self.state = state
+
+    def run(self, text: str) -> str:
+        if REFS_MARK not in text or active_context() is not None:
+            return text
+        site = Site(partial=True)
+        site.add("", 0, self.state.tables)
+        for problem in site.problems():
+            self.state.report(problem.line, problem.message)
+        return site.fill(text)
+
+
+def resolve(
+    site: Site,
+    load: Callable[[str], tuple[int, dict[str, Any]] | None],
+) -> None:
+    """Add the pages the site's tables reference (``load(src)``; ``None``: no such page)."""
+    tried: set[str] = set()
+    while wanted := site.wanted_pages() - tried:
+        for src in sorted(wanted):
+            tried.add(src)
+            found = load(src)
+            if found is not None:
+                site.add(src, *found)
+
+
+def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
+    """Convert pages as ``rollbook check`` does, then resolve their references.
+
+    Returns each page's ``PageResult`` (reference problems added, payloads filled) and the
+    site of every page read (the referenced ones too).
+    """
+    from rollbook.markup.pages import convert_page, split_front_matter
+    from rollbook.markup.problems import Problem
+
+    def offset_of(path: Path) -> int:
+        try:
+            text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+        except (OSError, ValueError):  # convert_page has reported it as the page's problem
+            return 0
+        return split_front_matter(text)[1]
+
+    results = [convert_page(path, setup) for path in paths]
+    site = Site()
+    for path, result in zip(paths, results, strict=True):
+        site.add(result.path, offset_of(path), result.tables)
+
+    def load(src: str) -> tuple[int, dict[str, Any]] | None:
+        path = Path(src)
+        if not src or not path.is_file():
+            return None
+        return offset_of(path), convert_page(path, setup).tables
+
+    resolve(site, load)
+    by_src = {result.path: result for result in results}
+    for problem in site.problems(only=by_src):
+        by_src[problem.src].problems.append(Problem(problem.line, problem.message))
+    for result in results:
+        result.html = site.fill(result.html)
+    return results, site

@@ -1,0 +1,62 @@
+"""The plugin resolves tables that roll tables of other pages once every page is converted."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+
+from mkdocs.structure.files import File, Files
+
+from tests.build.test_plugin_events import render, site  # noqa: F401 (a fixture)
+
+ROOTS = """\
+---
+title: Roots
+---
+# Roots
+
+```roll-table
+id: camp
+roll: 1d2
+results:
+  1: "Magic: ![roll:../magic/spells.md#backlash]()"
+  2: "![roll:../magic/spells.md#nothing]()"
+```
+"""
+
+SPELLS = """\
+# Spells
+
+```roll-table
+id: backlash
+roll: "1d4 + {{ power }}"
+prompts: [{name: power, min: 0, max: 2}]
+results:
+  1--3: Sparks
+  ">=4": "Burn ![roll:1d4]()"
+```
+"""
+
+
+def test_references_across_pages_are_filled_and_checked(site, caplog) -> None:  # noqa: F811
+    config, plugin, docs = site
+    (docs / "rules").mkdir()
+    (docs / "magic").mkdir()
+    first = render(config, plugin, docs, "rules/roots.md", ROOTS)
+    second = render(config, plugin, docs, "magic/spells.md", SPELLS)
+    files = Files([first.file, second.file, File("index.md", str(docs), config.site_dir, True)])
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.rollbook"):
+        plugin.on_env(None, config=config, files=files)
+    assert [r.getMessage() for r in caplog.records] == [
+        "docs/rules/roots.md:11: roll-table: this row rolls the table "
+        "'../magic/spells.md#nothing', but that page has no table 'nothing' "
+        "(its tables: backlash)."
+    ]
+    assert plugin.problem_count == 1
+    template = re.search(r'<template class="rb-data"[^>]*>(.*?)</template>', first.content or "")
+    assert template
+    data = json.loads(template[1])
+    assert list(data["refs"]) == ["docs/magic/spells.md#backlash"]
+    assert data["refs"]["docs/magic/spells.md#backlash"]["prompts"][0]["name"] == "power"
+    assert "rb-refs:" not in (second.content or "") + (first.content or "")
