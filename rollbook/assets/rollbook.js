@@ -9,6 +9,7 @@ import * as gm from "./gm.js";
 import * as history from "./history.js";
 import * as inline from "./inline.js";
 import * as instant from "./instant.js";
+import * as offline from "./offline.js";
 import { watchEngine } from "./startup-watchdog.js";
 import * as table from "./table.js";
 
@@ -75,6 +76,9 @@ export function mountAll() {
     });
   }
   history.render();
+  offline.afterNavigation();
+  offline.render();
+  offline.setup();
   dicebox.mount();
   deeplink.follow();
   startAfterFirstFrame();
@@ -90,6 +94,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   restored: { get: () => engine.stats.restored },
   snapshotChoice: { get: () => engine.stats.snapshotChoice },
   instantClaims: { get: () => instant.stats.claims },
+  offline: { get: () => offline.stats },
   idle: { get: () => engine.isIdle() },
   ready: { value: () => engine.start() },
   request: { value: (req, options) => engine.request(req, options) },

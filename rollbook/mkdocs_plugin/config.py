@@ -57,6 +57,9 @@ class RollbookConfig(base.Config):
     snapshot_cache = c.Type(str, default=".cache/rollbook/snapshots")
     """Where snapshots are kept by input hash (relative to mkdocs.yml), so rebuilds reuse them."""
 
+    offline = c.Type(bool, default=True)
+    """Keep the site readable offline (a service worker); false removes it from readers."""
+
     reproducible_date = c.Type(bool, default=True)
     """Date the build by its input (last docs commit) so rebuilds are byte-identical."""
 

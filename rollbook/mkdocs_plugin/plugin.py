@@ -38,6 +38,7 @@ from rollbook.mkdocs_plugin.markdown_setup import (
     has_extension,
 )
 from rollbook.sitewide import SitewideError, build_site_assets
+from rollbook.sitewide.offline import write_offline
 from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
 from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
 
@@ -64,10 +65,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self.problem_count = 0
         self._page: PageContext | None = None
         self._docs_prefix = "docs"
+        self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
         self._site = Site()  # every page's tables, for tables that roll other tables
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
+        self._serving = command == "serve"
         self._reset()
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -229,6 +232,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
                 log.info("rollbook: %s `snapshot: false` skips this step.", err)
             except SnapshotError as err:
                 log.warning("rollbook: %s", err)
+        # Last of all: the offline worker lists (and hashes) every file written before it.
+        write_offline(config.site_dir, enabled=self.config.offline and not self._serving)
 
     def on_build_error(self, *, error: Exception) -> None:
         set_context(None)

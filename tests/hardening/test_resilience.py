@@ -141,6 +141,9 @@ def test_site_works_with_every_other_host_blocked(context: BrowserContext, hard_
     # The worker's own fetches are in the record, so it is complete.
     assert any("/pyodide.asm.wasm" in u for u in seen)
     assert any(u.endswith(".whl") for u in seen)
-    # No service worker: nothing is cached for offline use, so there is no offline mode to test.
-    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    # The offline worker comes from the site too (offline reading: tests/browser/test_offline.py).
+    scopes = page.evaluate(
+        "navigator.serviceWorker.getRegistrations().then(r => r.map(x => x.scope))"
+    )
+    assert all(scope.startswith(hard_site) for scope in scopes), scopes
     print(f"\nrequests, all to {host}: {len(seen)}")

@@ -1,0 +1,302 @@
+// The site's files, each with the start of its content hash, its size and its kind, come
+// first (BUILD, written by the build):
+//   "e" the dice engine, cached when this worker installs;
+//   "o" the start-up snapshot, the same unless the reader asked to save data;
+//   "t" what every page uses (theme, search index, sitemap): cached at install too;
+//   "p" a page, "s" anything else (images, downloads): cached when the reader opens or
+//       uses them, or all at once by "Save this site for offline use";
+//   "r" cached only once something asks for it.
+// Every listed file is answered from this version's cache first, so a reader always sees
+// one build as a whole; a redeployed site changes this file, the browser installs the new
+// version beside this one (files whose hash did not change are copied over, not fetched
+// again), the new one takes over and tells the pages, and the old caches are deleted.
+// Anything not listed (another site on the origin, live reload) goes to the network.
+
+const SCOPE = new URL(self.registration.scope);
+const PREFIX = `rollbook:${SCOPE.pathname}:`;
+const CACHE = PREFIX + BUILD.version;
+const HASH = "x-rollbook-hash"; // header on cached copies: which version of the file it is
+const PARALLEL = 4;
+// Kept in a cache once "save" got every file: the next version saves everything again.
+const SAVED_MARK = new URL("rollbook-offline-saved", SCOPE).href;
+
+/** The listed path of a URL in scope ("rules/" -> "rules/index.html"), or null. */
+function pathOf(url) {
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return null;
+  let path;
+  try {
+    path = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
+  } catch {
+    return null;
+  }
+  return path === "" || path.endsWith("/") ? `${path}index.html` : path;
+}
+
+/** The one URL a listed path is cached under. */
+function urlOf(path) {
+  return new URL(path.replace(/[%?#]/g, encodeURIComponent), SCOPE).href;
+}
+
+async function sha(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A copy of `response` to keep, marked with the listed hash (body: a stream or bytes). */
+function keepable(response, hash, body = response.body) {
+  const headers = new Headers(response.headers);
+  headers.delete("content-encoding"); // the body is already decoded
+  headers.delete("content-length");
+  headers.set(HASH, hash);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function usable(response) {
+  return response && response.ok && !response.redirected && response.type === "basic";
+}
+
+/** This version's cache, or null once a newer version deleted it (so it is not made again). */
+async function ownCache() {
+  return (await caches.has(CACHE)) ? caches.open(CACHE) : null;
+}
+
+async function olderCaches() {
+  const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+  return Promise.all(names.map((name) => caches.open(name)));
+}
+
+/**
+ * Put one listed file into `cache`: nothing to do if it is there, copied from an older
+ * version's cache if the hash is the same there, else downloaded (again, bypassing the
+ * HTTP cache, if what came was not the listed file). Resolves to its size, or rejects.
+ */
+async function store(cache, path, older) {
+  const [hash, size] = BUILD.files[path];
+  const url = urlOf(path);
+  const present = await cache.match(url);
+  if (present && present.headers.get(HASH) === hash) return size;
+  for (const old of older) {
+    const copy = await old.match(url);
+    if (copy && copy.headers.get(HASH) === hash) {
+      await cache.put(url, copy);
+      return size;
+    }
+  }
+  let response = await fetch(url);
+  let body = usable(response) ? await response.arrayBuffer() : null;
+  if (body && !(await sha(body)).startsWith(hash)) {
+    response = await fetch(url, { cache: "no-cache" }); // a stale copy on the way
+    body = usable(response) ? await response.arrayBuffer() : null;
+  }
+  if (!body) throw new Error(`${path} answered ${response.status}`);
+  await cache.put(url, keepable(response, hash, body));
+  return size;
+}
+
+/** Run `work(path)` over `paths`, a few at a time; resolves to the failures. */
+async function each(paths, work) {
+  const queue = [...paths];
+  const failed = [];
+  const lane = async () => {
+    while (queue.length) {
+      const path = queue.shift();
+      try {
+        await work(path);
+      } catch {
+        failed.push(path);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, lane));
+  return failed;
+}
+
+function listed(kinds) {
+  return Object.keys(BUILD.files).filter((path) => kinds.includes(BUILD.files[path][2]));
+}
+
+function saveData() {
+  const connection = self.navigator && self.navigator.connection;
+  return Boolean(connection && connection.saveData);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const older = await olderCaches();
+      const engine = listed(saveData() ? "et" : "eot");
+      const failed = await each(engine, (path) => store(cache, path, older));
+      if (failed.length) throw new Error(`could not cache ${failed.join(", ")}`);
+      // What the reader kept of an older version, in this version: the same pages and
+      // files, or every one if they had saved the whole site.
+      let saved = false;
+      const kept = new Set();
+      for (const old of older) {
+        for (const request of await old.keys()) {
+          if (request.url === SAVED_MARK) saved = true;
+          const path = pathOf(new URL(request.url));
+          if (path !== null && BUILD.files[path] && !engine.includes(path)) kept.add(path);
+        }
+      }
+      if (saved) for (const path of listed("ps")) kept.add(path);
+      const missed = await each(kept, (path) => store(cache, path, older));
+      if (saved && !missed.length) await cache.put(SAVED_MARK, new Response("saved"));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** What a page that is neither cached nor reachable shows. */
+function offlinePage() {
+  const home = SCOPE.href;
+  const html = `<!doctype html><html lang="en"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not saved for offline reading</title>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem">
+<h1>Not saved for offline reading</h1>
+<p>You are offline, and this page was not kept on this device. Pages you have opened before
+are; <a href="${home}">go to the home page</a> or back, and next time you are online use
+"Save this site for offline use" in the Rolls tray to keep every page.</p></body></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+// A request that asks for a fresh copy (a reload; the page checking the manifest) goes to
+// the network first, but a connection that stalls does not keep a kept copy from showing.
+const FRESH = ["no-cache", "reload", "no-store"];
+const STALLED_MS = 4000;
+
+/** The network's answer, or after STALLED_MS the kept copy if there is one. */
+async function networkFirst(request, kept) {
+  const network = fetch(request);
+  network.catch(() => {}); // a failure is seen below, or the kept copy was used
+  let timer;
+  const stalled = new Promise((resolve) => {
+    timer = setTimeout(() => kept.then((copy) => copy && resolve(copy)), STALLED_MS);
+  });
+  try {
+    return await Promise.race([network, stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function answer(event, path) {
+  const cache = await ownCache();
+  const url = urlOf(path);
+  const fresh = FRESH.includes(event.request.cache);
+  const hit = cache && !fresh && (await cache.match(url));
+  if (hit) return hit;
+  const kept = () => (cache ? cache.match(url) : Promise.resolve(undefined));
+  let response;
+  try {
+    response = fresh ? await networkFirst(event.request, kept()) : await fetch(event.request);
+  } catch (error) {
+    const copy = await kept();
+    if (copy) return copy;
+    if (BUILD.files[path][2] === "p" || event.request.mode === "navigate") return offlinePage();
+    throw error;
+  }
+  // Not a fresh copy: it may be of a newer build than this worker's.
+  if (cache && !fresh && usable(response)) {
+    const hash = BUILD.files[path][0];
+    event.waitUntil(cache.put(url, keepable(response.clone(), hash)).catch(() => {}));
+  }
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || request.headers.has("range")) return;
+  const path = pathOf(new URL(request.url));
+  if (path !== null && BUILD.files[path]) {
+    event.respondWith(answer(event, path));
+  } else if (request.mode === "navigate" && path !== null) {
+    event.respondWith(fetch(request).catch(() => offlinePage()));
+  }
+});
+
+/** Sizes of what this version holds, and of the whole site. */
+async function status() {
+  const cache = await ownCache();
+  const cached = new Set();
+  for (const request of cache ? await cache.keys() : []) cached.add(pathOf(new URL(request.url)));
+  const count = (kinds, only) =>
+    listed(kinds).filter((path) => !only || cached.has(path));
+  const bytes = (paths) => paths.reduce((sum, path) => sum + BUILD.files[path][1], 0);
+  const site = count("eotps");
+  const held = count("eotpsr", true);
+  return {
+    type: "status",
+    version: BUILD.version,
+    pages: count("p").length,
+    pagesHeld: count("p", true).length,
+    siteBytes: bytes(site),
+    heldBytes: bytes(held),
+    saved: site.every((path) => cached.has(path) || (BUILD.files[path][2] === "o" && saveData())),
+  };
+}
+
+/** Cache every page and every file they use; tell `client` how far it got. */
+async function saveAll(client) {
+  const cache = await ownCache();
+  if (!cache) return; // a newer version took over: it answers the page from now on
+  const paths = listed(saveData() ? "etps" : "eotps");
+  const total = paths.reduce((sum, path) => sum + BUILD.files[path][1], 0);
+  let done = 0;
+  let last = 0;
+  const failed = await each(paths, async (path) => {
+    const size = await store(cache, path, []); // (`done += await` would race the other lanes)
+    done += size;
+    if (done - last > total / 100 || done === total) {
+      last = done;
+      client.postMessage({ type: "progress", done, total });
+    }
+  });
+  if (!failed.length) await cache.put(SAVED_MARK, new Response("saved"));
+  client.postMessage({ ...(await status()), type: "saved", failed: failed.length });
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  const client = event.source;
+  if (!client) return;
+  if (data.type === "status") {
+    event.waitUntil(status().then((reply) => client.postMessage(reply)));
+  } else if (data.type === "save") {
+    event.waitUntil(saveAll(client));
+  } else if (data.type === "visited" && Array.isArray(data.urls)) {
+    // The page and what it loaded before this worker controlled it.
+    event.waitUntil(
+      ownCache().then(async (cache) => {
+        if (!cache) return;
+        const paths = new Set();
+        for (const href of data.urls) {
+          let path = null;
+          try {
+            path = pathOf(new URL(href));
+          } catch {
+            // not a URL
+          }
+          if (path !== null && BUILD.files[path]) paths.add(path);
+        }
+        await each(paths, (path) => store(cache, path, []));
+        client.postMessage(await status());
+      }),
+    );
+  }
+});

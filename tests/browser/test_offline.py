@@ -1,0 +1,212 @@
+"""Reading offline: the service worker caches the engine and pages, updates, and turns off.
+
+Each test builds the small site of offline_site.py into its own folder and serves it, so
+it can rebuild it (a redeploy) under the same URL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.conftest import READY_TIMEOUT_MS, mkdocs_build, wait_ready
+from tests.browser.offline_site import write_site
+from tests.browser.server import requested, serve
+
+HAS_CACHED = """async (url) => {
+  for (const name of await caches.keys()) {
+    if (await (await caches.open(name)).match(url)) return true;
+  }
+  return false;
+}"""
+REGISTRATIONS = "navigator.serviceWorker.getRegistrations().then((r) => r.length)"
+
+
+def build(folder: Path, **options: object) -> Path:
+    """Build (or rebuild, into the same output) the offline fixture site."""
+    return mkdocs_build(write_site(folder / "src", **options), folder / "site")
+
+
+@contextmanager
+def opened(context: BrowserContext) -> Iterator[Page]:
+    """A page that fails the test on any uncaught script error."""
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    assert not errors, f"uncaught errors in the page: {errors}"
+
+
+def wait_offline_state(page: Page, *states: str) -> None:
+    page.wait_for_function(
+        "states => states.includes(document.documentElement.dataset.rbOffline)",
+        arg=list(states),
+        timeout=READY_TIMEOUT_MS,
+    )
+
+
+def cached(page: Page, url: str) -> bool:
+    return bool(page.evaluate(HAS_CACHED, url))
+
+
+def roll_inline(page: Page) -> None:
+    wait_ready(page)
+    root = page.locator(".rb-inline").first
+    root.locator("button.rb-roll").click()
+    expect(root.locator(".rb-out")).not_to_be_empty()
+
+
+def test_pages_search_and_every_widget_work_offline(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    site = build(tmp_path)
+    with serve(site) as base, opened(context) as page:
+        elsewhere: list[str] = []
+        context.on("request", lambda r: None if r.url.startswith(base) else elsewhere.append(r.url))
+        page.goto(base)
+        wait_offline_state(page, "ready")
+        # Two more pages online: one through instant navigation, one loaded directly.
+        page.locator(".md-nav--primary a.md-nav__link", has_text="Tables").first.click()
+        expect(page.locator("h1")).to_have_text("Tables")
+        page.goto(base + "fights/")
+        wait_offline_state(page, "ready")
+        page.wait_for_function(HAS_CACHED, arg=base + "fights/index.html")
+        assert cached(page, base + "tables/index.html")
+        assert not cached(page, base + "lore/index.html")  # never opened
+
+        # Save the rest from the tray; the progress bar goes, the status says it is done.
+        page.evaluate(
+            """() => {
+              window.progress = [];
+              navigator.serviceWorker.addEventListener("message", ({ data }) => {
+                if (data.type === "progress") window.progress.push(data);
+              });
+            }"""
+        )
+        page.locator(".rb-history-toggle").click()
+        page.locator("button.rb-offline-save").focus()
+        page.keyboard.press("Enter")
+        status = page.locator(".rb-offline-status")
+        expect(status).to_contain_text("Saved: all 4 pages", timeout=READY_TIMEOUT_MS)
+        expect(page.locator(".rb-offline-progress")).to_be_hidden()
+        progress = page.evaluate("window.progress")
+        assert progress and progress[-1]["done"] == progress[-1]["total"] > 0
+        assert cached(page, base + "lore/index.html")
+
+        context.set_offline(True)
+        served = len(requested(base))
+        # A page only "save" kept, loaded directly, with its inline roll.
+        page.goto(base + "lore/")
+        expect(page.locator("h1")).to_have_text("Lore")
+        roll_inline(page)
+        # A visited page through instant navigation: a table with a prompt.
+        page.locator(".md-nav--primary a.md-nav__link", has_text="Tables").first.click()
+        expect(page.locator("h1")).to_have_text("Tables")
+        table = page.locator(".rb-table[data-rb-anchor=recovery]")
+        table.locator("input[name=bonus]").fill("3")
+        table.locator(".rb-bar button.rb-roll").click()
+        expect(table.locator(".rb-result")).to_contain_text("Recovery")
+        # Exact odds at that bonus, from the engine (the build wrote them for bonus 0 only).
+        table.locator("button.rb-chances").click()
+        expect(table.locator("tr[data-rb-row='0'] .rb-p")).to_have_text("0%")
+        # The other visited page, loaded directly: a fight to the end.
+        page.goto(base + "fights/")
+        fight = page.locator(".rb-combat[data-rb-anchor=ford]")
+        wait_ready(page)
+        fight.locator("button.rb-fight-start").click()
+        fight.locator("button.rb-fight-end").click()
+        expect(fight.locator(".rb-fight-status")).to_contain_text("Fight over")
+        # Search finds a page by a word only its text has.
+        search = page.locator("input.md-search__input")
+        search.click()
+        search.press_sequentially("wyrm")  # Material searches on key presses
+        expect(page.locator(".md-search-result__item").first).to_contain_text("Lore")
+        # Reloaded offline, it still rolls.
+        page.reload()
+        expect(page.locator("h1")).to_have_text("Fights")
+        page.goto(base)
+        roll_inline(page)
+        # Everything above came from the cache. (Chromium's offline emulation covers pages
+        # and workers, not the browser's own check for a new service worker script.)
+        fetched = [path for path in requested(base)[served:] if path != "/rollbook-sw.js"]
+        assert fetched == []
+    assert elsewhere == []
+
+
+def test_a_redeployed_site_shows_its_new_text_within_one_reload(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    site = build(tmp_path)
+    with serve(site) as base, opened(context) as page:
+        page.goto(base)
+        wait_offline_state(page, "ready")
+        old = page.evaluate("caches.keys()")
+        assert len(old) == 1
+        page.locator(".rb-history-toggle").click()
+        page.locator("button.rb-offline-save").click()
+        expect(page.locator(".rb-offline-status")).to_contain_text("Saved")
+        build(tmp_path, home_text="Freshly rebuilt.")
+        served = len(requested(base))
+        page.goto(base)
+        # The browser finds the new worker; once it has taken over, the page says so.
+        notice = page.locator(".rb-update")
+        expect(notice).to_contain_text("new version", timeout=READY_TIMEOUT_MS)
+        notice.locator("button").click()  # reloads
+        expect(page.locator("article")).to_contain_text("Freshly rebuilt.")
+        page.wait_for_function(
+            "old => caches.keys().then((k) => k.length === 1 && k[0] !== old)", arg=old[0]
+        )
+        # The reader had saved the site: the new version holds all of it again.
+        assert cached(page, base + "lore/index.html")
+        # Files that did not change were copied from the old cache, not fetched again (the
+        # page asks the server for the small manifest on each load, to hear of "offline: false").
+        again = {p for p in requested(base)[served:] if "/assets/" in p}
+        assert again <= {"/assets/rollbook/manifest.json"}, again
+
+
+def test_offline_off_registers_nothing_and_removes_a_worker_readers_had(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    site = build(tmp_path, offline=False)
+    with serve(site) as base, opened(context) as page:
+        page.goto(base)
+        wait_offline_state(page, "off")
+        assert page.evaluate(REGISTRATIONS) == 0
+        build(tmp_path, offline=True)
+        page.goto(base)
+        wait_offline_state(page, "ready")
+        assert page.evaluate(REGISTRATIONS) == 1
+        build(tmp_path, offline=False)
+        page.goto(base)
+        page.wait_for_function(f"{REGISTRATIONS}.then((n) => n === 0)", polling=100)
+        page.wait_for_function("caches.keys().then((k) => k.length === 0)", polling=100)
+        page.reload()
+        wait_offline_state(page, "off")
+        assert page.evaluate(REGISTRATIONS) == 0
+
+
+def test_a_site_under_a_sub_path_keeps_only_its_own_scope(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    mkdocs_build(write_site(tmp_path / "src"), tmp_path / "host" / "rules")
+    with serve(tmp_path / "host") as host, opened(context) as page:
+        base = host + "rules/"
+        page.goto(base)
+        wait_offline_state(page, "ready")
+        scopes = page.evaluate(
+            "navigator.serviceWorker.getRegistrations().then((r) => r.map((x) => x.scope))"
+        )
+        assert scopes == [base]
+        names = page.evaluate("caches.keys()")
+        assert len(names) == 1 and names[0].startswith("rollbook:/rules/:")
+        page.goto(base + "lore/")
+        wait_offline_state(page, "ready")
+        page.wait_for_function(HAS_CACHED, arg=base + "lore/index.html")
+        context.set_offline(True)
+        page.goto(base)
+        page.locator(".md-nav--primary a.md-nav__link", has_text="Lore").first.click()
+        expect(page.locator("h1")).to_have_text("Lore")
+        roll_inline(page)
