@@ -115,9 +115,13 @@ function listed(kinds) {
   return Object.keys(BUILD.files).filter((path) => kinds.includes(BUILD.files[path][2]));
 }
 
+// The snapshot is left for later when the reader saves data or the browser calls the link
+// 2g/3g: the page's own start skips it there too (assets/linkspeed.js), and 7 MB in the
+// background would slow every page the reader opens next.
 function saveData() {
   const connection = self.navigator && self.navigator.connection;
-  return Boolean(connection && connection.saveData);
+  if (!connection) return false;
+  return Boolean(connection.saveData) || /^(slow-2g|2g|3g)$/.test(connection.effectiveType || "");
 }
 
 self.addEventListener("install", (event) => {
