@@ -1,5 +1,5 @@
 // @ts-check
-// Start-up lever (issue 6): restore the Pyodide memory snapshot made at build time.
+// Start-up: restore the Pyodide memory snapshot made at build time.
 //
 // The manifest lists `"snapshot": "snapshot-<hash>.bin"` when the site was built with one
 // (rollbook/sitewide/snapshot.py): the interpreter's memory with the engine already

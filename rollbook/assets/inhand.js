@@ -1,5 +1,5 @@
 // @ts-check
-// A roll in hand (issue 6): the next result of one widget, asked of the worker before the
+// A roll in hand: the next result of one widget, asked of the worker before the
 // reader clicks, so the click paints its result in the frame the click itself causes.
 //
 // Why: after a click, the browser renders a frame before it delivers the worker's reply

@@ -122,6 +122,13 @@ async function register() {
 function visitedUrls() {
   const urls = [...opened];
   for (const entry of performance.getEntriesByType("resource")) urls.push(entry.name);
+  // The snapshot is the engine worker's download, not the page's: kept when the engine
+  // started from it (then it is in the browser's cache already), never fetched for this
+  // on a link where the engine chose to start without it.
+  const choice = engine.stats.snapshotChoice;
+  if (choice && choice.use && manifest && typeof manifest.snapshot === "string") {
+    urls.push(new URL(manifest.snapshot, MANIFEST_URL).href);
+  }
   return urls.filter((url) => url.startsWith(ROOT.href));
 }
 

@@ -44,7 +44,7 @@ function mountFights(scope = document) {
 
 // Start the worker right after the page's first frame, not after `load` and an idle
 // callback (up to a second later): the worker boots Pyodide off the main thread, so it
-// cannot delay rendering, and waiting for `load` was most of the time to ready (issue 6).
+// cannot delay rendering, and waiting for `load` was most of the time to ready.
 // The task after the frame keeps worker creation out of the frame itself.
 function startAfterFirstFrame() {
   if (!hasWidgets()) return;

@@ -152,7 +152,8 @@ export async function copyText(text) {
 /**
  * How long a request may run before its widget shows that it is busy (milliseconds). A
  * reply within this shows no intermediate state, so a click costs the reader one frame of
- * rendering, not two (issue 6: click -> painted); a slow one still says it is working.
+ * rendering, not two (click -> painted: docs/reference/performance.md); a slow one still
+ * says it is working.
  */
 export const BUSY_DELAY_MS = 80;
 

@@ -113,7 +113,7 @@ PLUGIN_OPTIONS = frozenset(
     {
         "enabled", "configure_markdown", "pyodide_path", "pyodide_required", "wheels_icepool",
         "snapshot", "snapshot_cache", "reproducible_date", "assets_javascript",
-        "assets_stylesheet", "gm_screen",
+        "assets_stylesheet", "gm_screen", "offline",
     }
 )  # fmt: skip
 

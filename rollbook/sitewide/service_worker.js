@@ -1,7 +1,8 @@
 // The site's files, each with the start of its content hash, its size and its kind, come
 // first (BUILD, written by the build):
 //   "e" the dice engine, cached when this worker installs;
-//   "o" the start-up snapshot, the same unless the reader asked to save data;
+//   "o" the start-up snapshot: kept once the page says the engine started from it (so it
+//       is in the browser's cache already), or by "Save" unless the reader saves data;
 //   "t" what every page uses (theme, search index, sitemap): cached at install too;
 //   "p" a page, "s" anything else (images, downloads): cached when the reader opens or
 //       uses them, or all at once by "Save this site for offline use";
@@ -82,11 +83,17 @@ async function store(cache, path, older) {
       return size;
     }
   }
-  let response = await fetch(url);
+  // The browser's cache first, however old: the page has usually just downloaded these
+  // files (the engine's 7 MB snapshot among them), and the hash says whether a copy is
+  // this version's. A copy that is not is fetched again past every cache on the way.
+  let response = await fetch(url, { cache: "force-cache" });
   let body = usable(response) ? await response.arrayBuffer() : null;
   if (body && !(await sha(body)).startsWith(hash)) {
-    response = await fetch(url, { cache: "no-cache" }); // a stale copy on the way
+    response = await fetch(url, { cache: "no-cache" });
     body = usable(response) ? await response.arrayBuffer() : null;
+    // Still not the listed file (a deployment under way, a damaged copy): never kept, so
+    // a later visit fetches it again instead of serving it for ever.
+    if (body && !(await sha(body)).startsWith(hash)) throw new Error(`${path} is not the listed file`);
   }
   if (!body) throw new Error(`${path} answered ${response.status}`);
   await cache.put(url, keepable(response, hash, body));
@@ -129,7 +136,8 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const older = await olderCaches();
-      const engine = listed(saveData() ? "et" : "eot");
+      // The snapshot ("o") is kept when the page reports the engine started from it.
+      const engine = listed("et");
       const failed = await each(engine, (path) => store(cache, path, older));
       if (failed.length) throw new Error(`could not cache ${failed.join(", ")}`);
       // What the reader kept of an older version, in this version: the same pages and

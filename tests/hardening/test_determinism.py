@@ -1,4 +1,4 @@
-"""Issue 7.5: a seed gives the same reply in CPython and in Pyodide (the page's worker).
+"""A seed gives the same reply in CPython and in Pyodide (the page's worker).
 
 A corpus of expressions, the crafted site's tables and lists, and fights of every system
 with a fight file goes through `rollbook.engine.bridge.handle` here and through the worker in

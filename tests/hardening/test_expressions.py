@@ -1,4 +1,4 @@
-"""Issue 7.1: 100,000+ generated notations each give a result or a DiceError within 100 ms.
+"""100,000+ generated notations each give a result or a DiceError within 100 ms.
 
 Hypothesis draws the seeds of batches (shrinking then finds the smallest failing batch
 seed); each batch expands with ``exprgen`` into valid, near-miss and garbage notations. Every

@@ -1,4 +1,4 @@
-"""Issue 7.3: crafted deep links and prompt values never run script or corrupt the page.
+"""Crafted deep links and prompt values never run script or corrupt the page.
 
 Every payload would set `window.__pwned` or open a dialog if it ever became markup, a handler
 or a URL. Bad values must get a plain sentence; good ones roll. Most links are followed in

@@ -1,4 +1,4 @@
-"""Issue 7.2: malformed pages give `page:line` messages (or build cleanly), never a traceback.
+"""Malformed pages give `page:line` messages (or build cleanly), never a traceback.
 
 Each page of the corpus goes through the Markdown extensions directly, all of them through
 `rollbook check`, and a small site of them through `mkdocs build --strict`. HTML the author

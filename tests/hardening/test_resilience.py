@@ -1,4 +1,4 @@
-"""Issue 7.4: the page survives a killed worker and a runaway, and never leaves the site."""
+"""The page survives a killed worker and a runaway, and never leaves the site."""
 
 from __future__ import annotations
 
