@@ -2,52 +2,6 @@
 // Prompt inputs of a table: read as text, sent to the engine (which judges them: type, min,
 // max), marked when refused, and filled from deep links.
 
-import { el, humanize, uid } from "./util.js";
-
-/**
- * Inputs the build emitted, or built here from the table payload when it emitted none.
- * @param {Element} root
- * @param {import("./protocol.js").TablePayload} data
- * @returns {HTMLInputElement[]}
- */
-export function ensureInputs(root, data) {
-  let box = root.querySelector(".rb-prompts");
-  /** @type {HTMLInputElement[]} */
-  let inputs = box ? [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("input[name], select[name]"))] : [];
-  const specs = Array.isArray(data.prompts) ? data.prompts : [];
-  if (!inputs.length && specs.length) {
-    box = el("div", { class: "rb-prompts" });
-    for (const raw of specs) {
-      /** @type {import("./protocol.js").PromptSpec} */
-      const spec = typeof raw === "string" ? { name: raw } : raw;
-      const id = uid("rb-prompt");
-      const label = el("label", { for: id }, spec.label || humanize(spec.name));
-      const input = el("input", {
-        id,
-        name: spec.name,
-        type: spec.type === "text" ? "text" : "number",
-        inputmode: spec.type === "text" ? null : "numeric",
-        min: spec.min ?? null,
-        max: spec.max ?? null,
-        step: spec.type === "text" ? null : "1",
-        required: "",
-      });
-      const help = spec["help-text"] || spec.help_text || spec.help;
-      const field = el("span", { class: "rb-field" });
-      field.append(label, input);
-      if (help) {
-        const hint = el("span", { class: "rb-help", id: `${id}-help` }, help);
-        input.setAttribute("aria-describedby", hint.id);
-        field.append(hint);
-      }
-      box.append(field);
-    }
-    root.querySelector(".rb-bar")?.after(box);
-    inputs = [.../** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("input[name]"))];
-  }
-  return inputs;
-}
-
 /**
  * The text of each input, or of the link's value for it (`given`: a Map of name -> text).
  * Nothing is judged here: the engine judges every value by the rule the CLI uses
