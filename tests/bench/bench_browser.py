@@ -21,6 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tests.bench.harness import add_plain_pyodide
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, FIXTURE_CONFIG, mkdocs_build
 from tests.browser.server import serve
 
@@ -112,6 +113,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="rb-bench-site-") as tmp:
         site = mkdocs_build(FIXTURE_CONFIG, Path(tmp) / "site")
         shutil.copytree(BASELINE, site / "baseline")
+        add_plain_pyodide(site)  # the baseline page loads Pyodide as it is distributed
         with serve(site) as base:
             results = measure(base)
     ours, plain = results["rollbook"], results["plain Pyodide"]

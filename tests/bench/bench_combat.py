@@ -26,7 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from rollbook.engine.systems.montecarlo import simulate
-from tests.bench.harness import CHROMIUM, CHROMIUM_ARGS, REPO, Row, have_chromium, serve
+from tests.bench.harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    REPO,
+    Row,
+    add_plain_pyodide,
+    have_chromium,
+    serve,
+)
 
 TARGET_S = 2.0
 REPEATS = 3
@@ -72,7 +80,7 @@ self.onmessage = async ({ data }) => {
   try {
     const base = new URL(data.manifest);
     const manifest = await (await fetch(base)).json();
-    const dir = new URL(manifest.pyodide, base);
+    const dir = new URL(manifest.pyodide.replace(/\/?$/, "-plain/"), base);
     const { loadPyodide } = await import(new URL("pyodide.mjs", dir).href);
     const info = manifest.lock_info;
     const lock = info ? { lockFileContents: { info, packages: {} } } : {};
@@ -158,6 +166,7 @@ def pyodide(runs: int) -> dict[str, dict[str, Any]]:
         )  # fmt: skip
         if done.returncode != 0:
             raise RuntimeError(f"mkdocs build failed:\n{done.stderr}")
+        add_plain_pyodide(site)  # this worker calls loadPyodide on Pyodide as distributed
         with serve(site) as served, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:

@@ -28,6 +28,7 @@ __all__ = [
     "Link",
     "Row",
     "ServedSite",
+    "add_plain_pyodide",
     "brotli_size",
     "chromium_context",
     "median",
@@ -83,6 +84,22 @@ class Row:
         if self.value is None or not self.baseline:
             return None
         return self.value / self.baseline
+
+
+def add_plain_pyodide(site: Path) -> None:
+    """Copy Pyodide as it is distributed to ``assets/pyodide/<version>-plain/`` of a built
+    site, for the pages that call ``loadPyodide`` themselves (the benchmarks' baselines and
+    workers): the site's own folder holds the files made small for rollbook's worker (big
+    ones gzipped, the standard library cut to what the engine imports)."""
+    from rollbook.sitewide.build import PYODIDE_FILES
+    from rollbook.sitewide.runtime import find_pyodide
+
+    source = find_pyodide(None, project_dir=REPO)
+    for folder in [p for p in (site / "assets" / "pyodide").glob("*") if p.is_dir()]:
+        plain = folder.with_name(f"{folder.name}-plain")
+        plain.mkdir(exist_ok=True)
+        for name in PYODIDE_FILES:
+            shutil.copyfile(source / name, plain / name)
 
 
 def median(values: list[float]) -> float:

@@ -5,7 +5,7 @@ self.onmessage = async ({ data }) => {
     try {
       const manifestUrl = new URL(data.manifest);
       const manifest = await (await fetch(manifestUrl)).json();
-      const dir = new URL(manifest.pyodide, manifestUrl);
+      const dir = new URL(manifest.pyodide.replace(/\/?$/, "-plain/"), manifestUrl);
       const { loadPyodide } = await import(new URL("pyodide.mjs", dir).href);
       const pyodide = await loadPyodide({ indexURL: dir.href });
       const site = pyodide.runPython("import site; site.getsitepackages()[0]");
