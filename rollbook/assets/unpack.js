@@ -1,5 +1,5 @@
 // @ts-check
-// Unpacking the memory snapshot (rollbook/sitewide/snapshot_pack.py): gunzip (`inflate`),
+// Unpacking the memory snapshot (rollbook/sitewide/snapshot_pack.py): gunzip (fetchgz.js),
 // then lay the stored runs of pages out in the zero-filled memory (`expand`).
 //
 // Also the helper worker that inflates off the engine worker's thread: that takes
@@ -10,38 +10,9 @@
 // Imported by the engine worker itself (to expand, and to download when no helper could
 // start), it only exports.
 
-const MAGIC = "rbsparse";
+import { gunzip } from "./fetchgz.js";
 
-/**
- * The file's bytes, inflated while they download. A host or server that already undid
- * the gzip hands over the packed bytes themselves, which never start with gzip's two
- * magic bytes; they are returned as they are.
- */
-export async function inflate(body) {
-  const reader = body.getReader();
-  const head = [];
-  let size = 0;
-  let done = false;
-  while (size < 2 && !done) {
-    const chunk = await reader.read();
-    done = chunk.done;
-    if (chunk.value) head.push(chunk.value), (size += chunk.value.length);
-  }
-  const first = new Uint8Array(await new Blob(head).arrayBuffer());
-  const whole = new ReadableStream({
-    start(controller) {
-      if (size) controller.enqueue(first);
-      if (done) controller.close();
-    },
-    async pull(controller) {
-      const chunk = await reader.read();
-      if (chunk.done) controller.close();
-      else controller.enqueue(chunk.value);
-    },
-  });
-  const gzip = first[0] === 0x1f && first[1] === 0x8b;
-  return new Response(gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole).arrayBuffer();
-}
+const MAGIC = "rbsparse";
 
 /**
  * The memory from inflated bytes: the sparse layout laid out, or a plain snapshot (no
@@ -78,7 +49,8 @@ export function expand(buffer, memory = null) {
 export async function download(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${new URL(url).pathname} answered ${response.status}`);
-  return inflate(response.body);
+  // Inflated as it downloads (a host that already undid the gzip hands over the bytes).
+  return new Response(gunzip(response.body)).arrayBuffer();
 }
 
 if (self.name === "rollbook-unpack") {
