@@ -172,9 +172,7 @@ def inline_roll_element(
     wrap = etree.Element("span")
     wrap.set("class", " ".join(["rb-inline", *str(options.get("class", "")).split()]))
     wrap.set("data-rb-id", inline_id)
-    button = etree.SubElement(wrap, "button")
-    button.set("type", "button")
-    button.set("class", "rb-roll")
+    button = nested.roll_controls(wrap, label)
     button.set("data-roll", notation)
     summary = dice_summary(notation) if options.get("odds", True) else None
     if summary is not None:
@@ -186,9 +184,4 @@ def inline_roll_element(
         button.set("title", ascii_refs(f"{notation}: average {mean}, range {low}–{high}"))
     else:
         button.set("title", notation)
-    button.text = util.AtomicString(label)
-    out = etree.SubElement(wrap, "output")
-    out.set("class", "rb-out")
-    out.set("aria-live", "polite")
-    out.text = ""
     return wrap

@@ -37,6 +37,7 @@ __all__ = [
     "ref_element",
     "ref_key",
     "rewrite_plain_dice",
+    "roll_controls",
 ]
 
 #: The table option that turns plain notation in cells into nested rolls.
@@ -113,16 +114,22 @@ def ref_element(state: PageState, ref: str, title: str | None, line: int) -> etr
     wrap.set("data-rb-id", state.next_inline_id())
     wrap.set("data-rb-nest", ref)
     wrap.set("data-rb-table", key)
+    roll_controls(wrap, label).set("title", f"Roll on the table {ref}")
+    return wrap
+
+
+def roll_controls(wrap: etree.Element, label: str) -> etree.Element:
+    """Add what every inline roll holds: its button (returned, for the caller's attributes)
+    and the live output the browser writes the result into."""
     button = etree.SubElement(wrap, "button")
     button.set("type", "button")
     button.set("class", "rb-roll")
-    button.set("title", f"Roll on the table {ref}")
     button.text = util.AtomicString(label)
     out = etree.SubElement(wrap, "output")
     out.set("class", "rb-out")
     out.set("aria-live", "polite")
     out.text = ""
-    return wrap
+    return button
 
 
 # -- roll_dice_in_results --------------------------------------------------------------------
