@@ -125,14 +125,14 @@ def build_site_assets(
         if old.name not in keep:
             old.unlink()
     manifest: dict[str, Any] = {"assets": copied, "wheels": []}
-    if runtime is None:
+    if pyodide_dir is None or runtime is None:
         manifest["no_runtime"] = "this site was built without Pyodide, so its dice cannot roll"
     else:
         manifest["pyodide"], manifest["pyodide_version"] = f"../{runtime[1]}", runtime[0]
         manifest["pyodide_gz"] = list(GZIPPED)
-    lock_info = _read_json(Path(pyodide_dir or assets) / "pyodide-lock.json").get("info")
-    if runtime is not None and isinstance(lock_info, dict):  # the worker skips the lock file
-        manifest["lock_info"] = lock_info
+        lock_info = _read_json(Path(pyodide_dir) / "pyodide-lock.json").get("info")
+        if isinstance(lock_info, dict):  # the worker skips the lock file
+            manifest["lock_info"] = lock_info
     for label, wheel in built:
         (wheels_dir / wheel.filename).write_bytes(wheel.data)
         entry = {"path": f"wheels/{wheel.filename}", "sha256": wheel.sha256}

@@ -280,30 +280,13 @@ class Table:
     def _check_referenced_prompts(self, given: Mapping[str, Any], refs: Mapping[str, Any]) -> None:
         """Judge every ``ANCHOR.NAME`` value before rolling, whichever row comes up: a value
         the referenced table would refuse is refused now, not only when its row is hit."""
-        if not given:
-            return
-        anchors: dict[str, str] = {}
-        seen: set[str] = set()
-        todo: list[tuple[Table, int]] = [(self, 0)]
-        while todo:
-            table, depth = todo.pop()
-            for row in table.rows:
-                for part in row.nested:
-                    key = part.table or ""
-                    if part.ref is None or key in seen or depth + 1 > MAX_DEPTH:
-                        continue
-                    seen.add(key)
-                    data = refs.get(key)
-                    if isinstance(data, Mapping):
-                        anchors.setdefault(part.anchor, key)
-                        todo.append((Table.from_dict({**data, "refs": {}}), depth + 1))
-        for anchor, key in anchors.items():
+        for key, data in refs.items():
+            anchor = str(key).partition("#")[2]  # keys are "page.md#anchor"
             mine = {k: v for k, v in given.items() if str(k).startswith(f"{anchor}.")}
-            if not mine:
+            if not mine or not isinstance(data, Mapping):
                 continue
-            inner = Table.from_dict({**refs[key], "refs": {}})
             try:
-                inner.prompt_values(prompts_for(anchor, mine))
+                Table.from_dict({**data, "refs": {}}).prompt_values(prompts_for(anchor, mine))
             except PromptError as error:
                 raise PromptError(str(error), f"{anchor}.{error.prompt}") from None
 
