@@ -21,7 +21,6 @@ const UPDATE_CHECK_MS = 60_000;
 export const stats = { state: "idle", status: null, progress: null };
 let setupDone = null; // promise of setup(), once per document
 let manifest = null;
-let hadController = false;
 let lastUpdateCheck = 0;
 const opened = new Set(); // pages shown in this document, instant navigations included
 
@@ -148,23 +147,30 @@ function onMessage(event) {
   }
 }
 
-function onControllerChange() {
-  // A first registration taking over is not news; a new version of the site is.
-  if (!hadController) {
-    hadController = true;
-    return;
-  }
-  showUpdateNotice();
+/**
+ * A new version took over a page that an older one served: say so. Heard two ways, from the
+ * moment this module runs (before the page's other set-up, which waits for the engine): the
+ * controllerchange event, and the new worker's "updated" message, which the browser queues
+ * until the document has parsed, so a takeover faster than the page's own start is not
+ * missed. A first registration taking over a page no worker served is not news.
+ */
+function listenForUpdates() {
+  if (!supported()) return;
+  const servedByWorker = Boolean(navigator.serviceWorker.controller);
+  if (!servedByWorker) return;
+  navigator.serviceWorker.addEventListener("controllerchange", showUpdateNotice);
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "updated") showUpdateNotice();
+  });
 }
+listenForUpdates();
 
 /** Once per document: read the manifest, then register, or remove what is left. */
 export function setup() {
   if (setupDone) return setupDone;
   setupDone = (async () => {
     if (!supported()) return setState("unsupported");
-    hadController = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker.addEventListener("message", onMessage);
-    navigator.serviceWorker.addEventListener("controllerchange", onControllerChange);
     await whenLoaded();
     await whenEngineSettled();
     try {

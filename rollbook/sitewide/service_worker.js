@@ -166,6 +166,11 @@ self.addEventListener("activate", (event) => {
         if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
+      // Pages an older version served hear of it even if they start after the takeover
+      // (the browser holds the message until the page has parsed).
+      for (const client of await self.clients.matchAll({ type: "window" })) {
+        client.postMessage({ type: "updated", version: BUILD.version });
+      }
     })(),
   );
 });
