@@ -3,8 +3,9 @@
 1. Copy the package sources (the files git tracks or would track; no caches) into a clean
    temporary folder, so nothing of this checkout's state (build/, egg-info) leaks in.
 2. Fill ``rollbook/runtime/`` there: the pinned Pyodide files the site serves, with their
-   licence, and the start-up snapshot made for them (node makes it, or the snapshot cache
-   of ``make build`` already holds it), under its input hash.
+   licence, the standard library and wheels compiled to bytecode by that Pyodide
+   (``runtime/bytecode``), and the start-up snapshot made for them (node makes it, or the
+   snapshot cache of ``make build`` already holds it), under their input hashes.
 3. Build the wheel from that copy with ``python -m build --no-isolation`` (the pinned
    setuptools of this venv) and ``SOURCE_DATE_EPOCH`` set to the last commit's time, so
    two builds of one commit are byte-identical.
@@ -38,11 +39,18 @@ import shutil, sys, tempfile
 from pathlib import Path
 import rollbook
 from rollbook.sitewide import build_site_assets
+from rollbook.sitewide.bytecode import BUNDLED_BYTECODE
 from rollbook.sitewide.runtime import BUNDLED_PYODIDE, BUNDLED_SNAPSHOTS
 from rollbook.sitewide.snapshot import add_snapshot
 assert Path(rollbook.__file__).resolve().is_relative_to(Path.cwd().resolve()), rollbook.__file__
-with tempfile.TemporaryDirectory() as site:
-    build_site_assets(site, BUNDLED_PYODIDE)
+with tempfile.TemporaryDirectory() as site, tempfile.TemporaryDirectory() as cache:
+    # A fresh cache holds exactly this build's compiled packages: they ship, and the
+    # snapshot is made of the very files they become.
+    manifest = build_site_assets(site, BUNDLED_PYODIDE, cache_dir=Path(cache))
+    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"], manifest["bytecode"]
+    BUNDLED_BYTECODE.mkdir(parents=True, exist_ok=True)
+    for made in sorted(Path(cache, "bytecode").glob("bytecode-*.zip")):
+        shutil.copyfile(made, BUNDLED_BYTECODE / made.name)
     manifest = Path(site, "assets", "rollbook", "manifest.json")
     name = add_snapshot(manifest, cache_dir=Path(sys.argv[1]))
     BUNDLED_SNAPSHOTS.mkdir(parents=True, exist_ok=True)

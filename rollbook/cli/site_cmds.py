@@ -54,6 +54,7 @@ def run_assets(args: argparse.Namespace) -> int:
             pyodide,
             icepool=not args.no_icepool,
             cache_dir=args.snapshot_cache.parent / "pyodide",
+            report=lambda sentence: print(f"rollbook: {sentence}.", file=sys.stderr),
         )
         if not args.no_snapshot:
             try:
@@ -70,6 +71,8 @@ def run_assets(args: argparse.Namespace) -> int:
     for path in manifest["wheels"]:
         print(f"  {path}")
     print(f"  Pyodide {manifest['pyodide_version']}, {len(manifest['assets'])} browser asset(s)")
+    if manifest.get("bytecode"):
+        print(f"  bytecode: {', '.join(manifest['bytecode'])}")
     if "snapshot" in manifest:
         print(f"  snapshot {manifest['snapshot']}")
     return 0

@@ -217,6 +217,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
                 pyodide,
                 icepool=self.config.wheels_icepool,
                 cache_dir=Path(base, self.config.snapshot_cache).parent / "pyodide",
+                report=lambda sentence: log.info("rollbook: %s.", sentence),
             )
         except SitewideError as err:
             raise PluginError(f"rollbook: {err}") from None

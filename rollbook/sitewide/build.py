@@ -14,12 +14,19 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rollbook.sitewide.pyodide_files import GZIPPED, write_pyodide_files
-from rollbook.sitewide.sources import engine_wheel, icepool_wheel
+from rollbook.sitewide.bytecode import (
+    BUNDLED_BYTECODE,
+    compile_packages,
+    to_bytecode,
+    unzip,
+    zip_files,
+)
+from rollbook.sitewide.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
+from rollbook.sitewide.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
 
 __all__ = ["ASSETS_SOURCE", "MANIFEST_NAME", "PYODIDE_FILES", "SitewideError", "build_site_assets"]
 
@@ -51,12 +58,8 @@ def _pyodide_version(source: Path) -> str:
     return version
 
 
-def copy_pyodide(
-    source: Path, assets: Path, wheels: Sequence[bytes] = (), cache_dir: Path | None = None
-) -> tuple[str, str]:
-    """Write the Pyodide run-time files (``pyodide_files``: the big ones gzipped, the
-    standard library cut to what ``wheels`` import); return (version, folder relative to
-    ``assets``)."""
+def _check_pyodide(source: Path) -> str:
+    """The version of the Pyodide distribution in ``source``; SitewideError if incomplete."""
     missing = [name for name in PYODIDE_FILES if not (source / name).is_file()]
     if missing:
         raise SitewideError(
@@ -64,9 +67,22 @@ def copy_pyodide(
             "or name the folder holding pyodide.mjs: the plugin's `pyodide_path`, or "
             "`rollbook assets --pyodide DIR`."
         )
-    version = _pyodide_version(source)
+    return _pyodide_version(source)
+
+
+def copy_pyodide(
+    source: Path,
+    assets: Path,
+    wheels: Sequence[bytes] = (),
+    cache_dir: Path | None = None,
+    stdlib: bytes | None = None,
+) -> tuple[str, str]:
+    """Write the Pyodide run-time files (``pyodide_files``: the big ones gzipped, the
+    standard library cut to what ``wheels`` import, or ``stdlib``); return (version, folder
+    relative to ``assets``)."""
+    version = _check_pyodide(source)
     target = assets / "pyodide" / version
-    write_pyodide_files(source, target, wheels, cache_dir=cache_dir)
+    write_pyodide_files(source, target, wheels, cache_dir=cache_dir, stdlib=stdlib)
     return version, f"pyodide/{version}/"
 
 
@@ -93,13 +109,20 @@ def build_site_assets(
     icepool: bool = True,
     assets_source: Path = ASSETS_SOURCE,
     cache_dir: Path | None = None,
+    bytecode: bool = True,
+    bundled_bytecode: Path | None = None,
+    node: str = "node",
+    report: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Do all site-wide work for a built site; return the manifest written.
 
     ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash. With
     ``pyodide_dir`` None the site gets everything but the dice runtime: the pages' scripts
     still load, and the manifest's ``no_runtime`` sentence tells readers why the dice do not
-    roll.
+    roll. With ``bytecode`` the standard library and the wheels are served compiled
+    (``bytecode``: from ``bundled_bytecode``, by default what came with rollbook, the cache,
+    or ``node``); ``report`` hears, in
+    a sentence, of a package that stays source.
 
     Raises:
         SitewideError: when Pyodide or the site folder is missing.
@@ -109,13 +132,40 @@ def build_site_assets(
         raise SitewideError(f"{site} is not a folder: build the site first.")
     assets = site / "assets"
     ours = assets / "rollbook"
-    built = [("engine", engine_wheel())]
+    sources = {"engine": engine_files()}
     if icepool:
-        built.append(("icepool", icepool_wheel()))
+        sources["icepool"] = icepool_files()
+    makers = {"engine": engine_wheel, "icepool": icepool_wheel}
+    built = [(label, makers[label](files)) for label, files in sources.items()]
     runtime = None
+    compiled: list[str] = []
     if pyodide_dir is not None:
-        wheels = [wheel.data for _, wheel in built]
-        runtime = copy_pyodide(Path(pyodide_dir), assets, wheels, cache_dir)
+        source = Path(pyodide_dir)
+        version = _check_pyodide(source)
+        # The stdlib is cut by what the sources import; then everything may become bytecode.
+        stdlib = trimmed_stdlib(source, [wheel.data for _, wheel in built], cache_dir)
+        if bytecode:
+            stdlib_files = unzip(stdlib)
+            done = compile_packages(
+                source,
+                version,
+                {"stdlib": stdlib_files, **sources},
+                cache_dir=cache_dir / "bytecode" if cache_dir else None,
+                bundled_dir=bundled_bytecode or BUNDLED_BYTECODE,
+                node=node,
+            )
+            if "stdlib" in done.packages:
+                stdlib = zip_files(to_bytecode(stdlib_files, done.packages["stdlib"]))
+            built = [
+                (label, makers[label](to_bytecode(sources[label], done.packages[label])))
+                if label in done.packages
+                else (label, wheel)
+                for label, wheel in built
+            ]
+            compiled = sorted(done.packages)
+            if done.missing and report:
+                report(done.missing)
+        runtime = copy_pyodide(source, assets, cache_dir=cache_dir, stdlib=stdlib)
     copied = copy_browser_assets(assets_source, ours)
 
     wheels_dir = ours / "wheels"
@@ -130,6 +180,8 @@ def build_site_assets(
     else:
         manifest["pyodide"], manifest["pyodide_version"] = f"../{runtime[1]}", runtime[0]
         manifest["pyodide_gz"] = list(GZIPPED)
+        # The packages served compiled: the worker's choice of start depends on it.
+        manifest["bytecode"] = compiled
         lock_info = _read_json(Path(pyodide_dir) / "pyodide-lock.json").get("info")
         if isinstance(lock_info, dict):  # the worker skips the lock file
             manifest["lock_info"] = lock_info

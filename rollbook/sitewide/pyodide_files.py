@@ -29,7 +29,7 @@ from pathlib import Path
 
 from rollbook.sitewide.stdlib_trim import trim_stdlib
 
-__all__ = ["GZIPPED", "SOURCE_FILES", "node_folder", "write_pyodide_files"]
+__all__ = ["GZIPPED", "SOURCE_FILES", "node_folder", "trimmed_stdlib", "write_pyodide_files"]
 
 #: Files of the Pyodide distribution the site's files are made from.
 SOURCE_FILES = (
@@ -63,13 +63,26 @@ def _gzip(data: bytes) -> bytes:
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
+def trimmed_stdlib(source: Path, wheels: Sequence[bytes], cache_dir: Path | None = None) -> bytes:
+    """The distribution's standard library cut to what Pyodide and ``wheels`` import."""
+    data = (source / STDLIB).read_bytes()
+    key = b"\0".join([b"stdlib", data, *wheels])
+    return _cached(cache_dir, key, functools.partial(trim_stdlib, data, wheels))
+
+
 def write_pyodide_files(
-    source: Path, target: Path, wheels: Sequence[bytes], *, cache_dir: Path | None = None
+    source: Path,
+    target: Path,
+    wheels: Sequence[bytes],
+    *,
+    cache_dir: Path | None = None,
+    stdlib: bytes | None = None,
 ) -> list[str]:
     """Write the site's Pyodide files from the distribution in ``source`` into ``target``.
 
-    ``wheels`` are the wheels the site ships (their imports decide the stdlib's contents).
-    Returns the names written, sorted.
+    ``wheels`` are the wheels the site ships (their imports decide the stdlib's contents),
+    unless ``stdlib`` gives the standard library zip to serve (``bytecode``). Returns the
+    names written, sorted.
     """
     target.mkdir(parents=True, exist_ok=True)
     written: list[str] = []
@@ -79,8 +92,7 @@ def write_pyodide_files(
             data = _cached(cache_dir, b"gzip9\0" + data, functools.partial(_gzip, data))
             name += ".gz"
         elif name == STDLIB:
-            key = b"\0".join([b"stdlib", data, *wheels])
-            data = _cached(cache_dir, key, functools.partial(trim_stdlib, data, wheels))
+            data = stdlib if stdlib is not None else trimmed_stdlib(source, wheels, cache_dir)
         (target / name).write_bytes(data)
         written.append(name)
     for name in GZIPPED:  # a site built before may hold the uncompressed copies

@@ -10,7 +10,7 @@ from rollbook import engine
 from rollbook.sitewide.pysource import for_browser
 from rollbook.sitewide.wheel import Wheel, build_wheel
 
-__all__ = ["engine_wheel", "icepool_wheel"]
+__all__ = ["engine_files", "engine_wheel", "icepool_files", "icepool_wheel"]
 
 # Only what Python needs at run time; caches and editor files never reach the site.
 _KEEP_SUFFIXES = (".py", ".typed", ".json")
@@ -35,9 +35,9 @@ def _version(dist: str, default: str = "0.0.0") -> str:
         return default
 
 
-def engine_wheel() -> Wheel:
-    """``rollbook.engine`` alone (and the import-free ``rollbook/__init__.py`` above it), as
-    ``rollbook_engine-*.whl``: the browser never loads the markup, plugin or CLI code.
+def engine_files() -> dict[str, bytes]:
+    """``rollbook.engine`` alone (and the import-free ``rollbook/__init__.py`` above it): the
+    browser never loads the markup, plugin or CLI code.
 
     Its ``.py`` files go without their comments and docstrings (``pysource``): about 35 KB
     less for every reader.
@@ -46,19 +46,23 @@ def engine_wheel() -> Wheel:
     root = Path(next(iter(engine.__path__))).resolve()
     files = {"rollbook/__init__.py": (root.parent / "__init__.py").read_bytes()}
     files.update(_package_files(root, "rollbook/engine"))
-    files = {
+    return {
         path: for_browser(data) if path.endswith(".py") else data for path, data in files.items()
     }
+
+
+def engine_wheel(files: dict[str, bytes] | None = None) -> Wheel:
+    """``engine_files()`` (or ``files``: them compiled, say) as ``rollbook_engine-*.whl``."""
     return build_wheel(
         "rollbook-engine",
         rollbook.__version__,
-        files,
+        engine_files() if files is None else files,
         summary="rollbook's dice, tables and rules engine (pure Python, runs in Pyodide)",
     )
 
 
-def icepool_wheel() -> Wheel:
-    """The installed icepool repacked (its own files and licence), for odds in the browser."""
+def _icepool_parts() -> tuple[str, dict[str, bytes], dict[str, bytes]]:
+    """The installed icepool: its version, package files and licence files."""
     dist = importlib.metadata.distribution("icepool")
     files: dict[str, bytes] = {}
     extra: dict[str, bytes] = {}
@@ -71,10 +75,22 @@ def icepool_wheel() -> Wheel:
             files[item.as_posix()] = path.read_bytes()
         elif parts[0].endswith(".dist-info") and "licenses" in parts:
             extra["/".join(parts[1:])] = path.read_bytes()
+    return dist.version, files, extra
+
+
+def icepool_files() -> dict[str, bytes]:
+    """The installed icepool's own files, by path in its wheel."""
+    return _icepool_parts()[1]
+
+
+def icepool_wheel(files: dict[str, bytes] | None = None) -> Wheel:
+    """The installed icepool repacked (its own files, or ``files``, and licence), for odds
+    in the browser."""
+    version, own, extra = _icepool_parts()
     return build_wheel(
         "icepool",
-        dist.version,
-        files,
+        version,
+        own if files is None else files,
         summary="icepool, repacked by rollbook",
         extra_dist_info=extra,
     )

@@ -9,7 +9,8 @@ distribution's files as they are, ``loadPyodide``, the engine wheel), and the by
 server sent before the first roll. ``BENCH_LINKS=20/60,5/100`` picks the links
 (``0/0``: 127.0.0.1, no emulation).
 
-``BENCH_CROSSOVER=50,35,20`` adds, per rate (Mbit/s, 40 ms round trip), the first roll of
+``BENCH_CROSSOVER=0,50,35,20`` adds, per rate (Mbit/s, 40 ms round trip; 0: 127.0.0.1 as it
+is), the first roll of
 the same site with the snapshot forced and with a plain start forced (two copies of the
 site whose manifests decide it), to place the rate where the snapshot starts to pay.
 """
@@ -79,17 +80,17 @@ def _crossover(site: Path, rates: list[float]) -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="rb-bench-forced-") as work:
         forced = _forced(site, Path(work))
         for mbit in rates:
-            link = Link(mbit, 40, compress=False)
+            link = Link(mbit, 40, compress=False) if mbit else None  # 0: 127.0.0.1 as it is
             times = {}
             for kind, folder in forced.items():
                 with serve(folder, link=link) as served:
                     times[kind], _, _, error = _first_rolls(served, PAGE)
                 if error:
-                    return [*rows, Row(f"2b. crossover, {link}", na=error)]
+                    return [*rows, Row(f"2b. crossover, {link or '127.0.0.1'}", na=error)]
             snap, plain = statistics.median(times["snapshot"]), statistics.median(times["plain"])
             rows.append(
                 Row(
-                    f"2b. crossover, {link}: snapshot forced",
+                    f"2b. crossover, {link or '127.0.0.1'}: snapshot forced",
                     value=snap,
                     baseline=plain,
                     unit="s",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -107,20 +108,27 @@ def test_pyodide_not_required_still_writes_our_assets(no_bundle, tmp_path, caplo
     assert "pyodide_required: false" in caplog.records[0].getMessage()
 
 
-def test_without_node_or_a_bundled_snapshot_the_build_says_snapshot_false(
+def test_without_node_or_bundled_files_the_build_says_what_stays_slower(
     no_bundle, tmp_path, monkeypatch, caplog
 ):
     config, plugin = _site(tmp_path, f":\n      pyodide_path: {PYODIDE}")
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     monkeypatch.setattr("rollbook.mkdocs_plugin.plugin.BUNDLED_SNAPSHOTS", tmp_path / "none")
+    monkeypatch.setattr("rollbook.sitewide.build.BUNDLED_BYTECODE", tmp_path / "none")
     with caplog.at_level(logging.INFO, logger="mkdocs.plugins.rollbook"):
         plugin.on_post_build(config=config)
     messages = [(r.levelname, r.getMessage()) for r in caplog.records]
-    assert len(messages) == 1 and messages[0][0] == "INFO"
-    assert "`snapshot: false` skips this step." in messages[0][1]
-    assert "node" in messages[0][1]
+    assert [level for level, _ in messages] == ["INFO", "INFO"]
+    bytecode, snapshot = messages[0][1], messages[1][1]
+    assert bytecode.startswith("rollbook: engine, icepool, stdlib left as source")
+    assert "'node' (node.js, which compiles it) is not on PATH" in bytecode
+    assert "`snapshot: false` skips this step." in snapshot and "node" in snapshot
     manifest = json.loads((Path(config.site_dir) / "assets/rollbook/manifest.json").read_text())
     assert manifest["pyodide_version"] == PYODIDE_VERSION and "snapshot" not in manifest
+    assert manifest["bytecode"] == []
+    stdlib = Path(config.site_dir) / "assets" / manifest["pyodide"].removeprefix("../")
+    names = zipfile.ZipFile(stdlib / "python_stdlib.zip").namelist()
+    assert "json/__init__.py" in names and not any(n.endswith(".pyc") for n in names)
 
 
 def test_a_bundled_snapshot_with_the_sites_key_is_used_without_node(
@@ -128,7 +136,9 @@ def test_a_bundled_snapshot_with_the_sites_key_is_used_without_node(
 ):
     site = tmp_path / "site"
     site.mkdir()
-    build_site_assets(site, PYODIDE)
+    # The bytecode is kept where the CLI's build below looks (--snapshot-cache's sibling),
+    # as a release's is in runtime/bytecode: the snapshot is made of those very files.
+    build_site_assets(site, PYODIDE, cache_dir=tmp_path / "pyodide")
     ours = site / "assets" / "rollbook"
     manifest = json.loads((ours / "manifest.json").read_text())
     wheels = [(ours / w).resolve() for w in manifest["wheels"]]
@@ -145,6 +155,7 @@ def test_a_bundled_snapshot_with_the_sites_key_is_used_without_node(
     cache = ["--snapshot-cache", str(tmp_path / "cache")]
     assert cli_main(["assets", str(site), "--pyodide", str(PYODIDE), *cache]) == 0
     manifest = json.loads((ours / "manifest.json").read_text())
+    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"]
     assert manifest["snapshot"] == f"snapshot-{key}.bin"
     assert (ours / manifest["snapshot"]).read_bytes() == packed
     assert manifest["snapshot_bytes"] == memory_size(packed) == 12288

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 import rollbook
 from rollbook.sitewide.runtime import PYODIDE_VERSION
 from tests.browser.conftest import READY_TIMEOUT_MS
-from tests.browser.server import serve
+from tests.browser.server import serve, snapshot_forced
 
 REPO = Path(__file__).resolve().parents[2]
 SiteFactory = Callable[[str, str, dict[str, str]], Path]
@@ -112,6 +112,8 @@ def test_make_dist_writes_the_wheel_with_pyodide_and_a_snapshot(dist_wheel: Path
         assert pyodide + name in names
     assert pyodide + "LICENSE" in names
     assert [n for n in names if n.startswith("rollbook/runtime/snapshots/snapshot-")]
+    # The standard library, engine and icepool compiled by that Pyodide (bytecode.py).
+    assert len([n for n in names if n.startswith("rollbook/runtime/bytecode/bytecode-")]) == 3
     assert f"rollbook-{rollbook.__version__}.dist-info/licenses/LICENSE" in names
 
 
@@ -148,7 +150,8 @@ def test_zero_config_site_builds_strictly_without_node(
         assert widget in html
     manifest = json.loads((root / "site/assets/rollbook/manifest.json").read_text())
     assert manifest["pyodide_version"] == PYODIDE_VERSION
-    # The snapshot that came with the wheel: this PATH has no node to make one.
+    # The bytecode and snapshot that came with the wheel: this PATH has no node to make them.
+    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"]
     assert manifest["snapshot"].startswith("snapshot-")
 
 
@@ -159,10 +162,11 @@ def test_in_chromium_the_rolls_answer_and_a_seeded_link_equals_the_cli(
     no_node_env: dict[str, str],
 ) -> None:
     base, root, _ = user_site
-    page.goto(base)
-    page.wait_for_function(
-        "document.documentElement.dataset.rbEngine === 'ready'", timeout=READY_TIMEOUT_MS
-    )
+    with snapshot_forced(base):
+        page.goto(base)
+        page.wait_for_function(
+            "document.documentElement.dataset.rbEngine === 'ready'", timeout=READY_TIMEOUT_MS
+        )
     assert page.evaluate("window.rollbook.restored") is True  # the bundled snapshot
     inline = page.locator(".rb-inline").first
     inline.locator("button.rb-roll").click()
