@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import re
 import sys
 import threading
@@ -122,3 +123,22 @@ def denied(base: str, pattern: str, status: int = 404) -> Iterator[None]:
         yield
     finally:
         del denials[pattern]
+
+
+def _without_snapshot_size(body: bytes) -> bytes:
+    manifest = json.loads(body)
+    manifest.pop("snapshot_size", None)
+    return json.dumps(manifest).encode()
+
+
+@contextmanager
+def snapshot_forced(base: str) -> Iterator[None]:
+    """While open, the site's engine starts from its snapshot whatever rate it measures.
+
+    The worker fetches the snapshot only where it arrives sooner than a plain start would
+    finish (linkspeed.js), and on 127.0.0.1 that depends on how busy the machine is; a
+    manifest without ``snapshot_size`` (an older build's) always takes the snapshot. For
+    tests of the restore itself, not of the choice.
+    """
+    with altered(base, r"/assets/rollbook/manifest\.json$", _without_snapshot_size):
+        yield

@@ -9,6 +9,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from rollbook.engine import dice
 from tests.browser.conftest import expected_table_roll, payload, wait_ready
+from tests.browser.server import snapshot_forced
 
 
 def _recovery_table(page: Page, fixture_site: str) -> tuple[Locator, Locator]:
@@ -20,10 +21,11 @@ def _recovery_table(page: Page, fixture_site: str) -> tuple[Locator, Locator]:
 
 
 def test_engine_ready_then_inline_roll_by_mouse_and_keyboard(page: Page, fixture_site: str) -> None:
-    page.goto(fixture_site)
-    wait_ready(page)
+    with snapshot_forced(fixture_site):
+        page.goto(fixture_site)
+        wait_ready(page)
     assert page.evaluate("window.rollbook.workerStarts") == 1
-    # Started from the build's snapshot, which the site serves gzip-compressed.
+    # Started from the build's snapshot, which the site serves packed.
     assert page.evaluate("window.rollbook.restored") is True
     inline = page.locator(".rb-inline").first
     button = inline.locator("button.rb-roll")
