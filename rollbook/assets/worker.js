@@ -15,6 +15,8 @@ import { fetchFile, importFile, lazyResponse } from "./fetchgz.js";
 import { makeMeter, snapshotPays } from "./linkspeed.js";
 import { dropOdds, loadWheels, oddsReply, StartError } from "./wheel-check.js";
 import { mountWheels } from "./wheels.js";
+// Imported by wheel-check.js; named here so it is fetched with the others, not after.
+import "./sha256.js";
 
 const started = performance.now();
 // Milliseconds from the worker's start to each step of init (the benchmark prints them).
@@ -191,9 +193,11 @@ async function init(manifestUrl) {
   if (oddsLost) dropOdds(pyodide);
   try {
     const bridge = pyodide.pyimport("rollbook.engine.bridge");
+    mark("bridge");
     // Import what every widget needs now, so the first click does not pay for it (and a
     // first request is never mistaken for a runaway by the page's 1 s watchdog).
     pyodide.runPython("import rollbook.engine.dice, rollbook.engine.tables");
+    mark("engine");
     return bridge.handle_json;
   } catch (error) {
     console.warn("rollbook engine:", error); // the traceback, for the site's author
