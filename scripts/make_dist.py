@@ -3,7 +3,7 @@
 1. Copy the package sources (the files git tracks or would track; no caches) into a clean
    temporary folder, so nothing of this checkout's state (build/, egg-info) leaks in.
 2. Fill ``rollbook/runtime/`` there: the pinned Pyodide files the site serves, with their
-   licence, the standard library and wheels compiled to bytecode by that Pyodide
+   licence, the standard library and icepool compiled to bytecode by that Pyodide
    (``runtime/bytecode``), and the start-up snapshot made for them (node makes it, or the
    snapshot cache of ``make build`` already holds it), under their input hashes.
 3. Build the wheel from that copy with ``python -m build --no-isolation`` (the pinned
@@ -47,7 +47,7 @@ with tempfile.TemporaryDirectory() as site, tempfile.TemporaryDirectory() as cac
     # A fresh cache holds exactly this build's compiled packages: they ship, and the
     # snapshot is made of the very files they become.
     manifest = build_site_assets(site, BUNDLED_PYODIDE, cache_dir=Path(cache))
-    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"], manifest["bytecode"]
+    assert manifest["bytecode"] == ["icepool", "stdlib"], manifest["bytecode"]
     BUNDLED_BYTECODE.mkdir(parents=True, exist_ok=True)
     for made in sorted(Path(cache, "bytecode").glob("bytecode-*.zip")):
         shutil.copyfile(made, BUNDLED_BYTECODE / made.name)

@@ -6,21 +6,21 @@
 // the same files (Pyodide's WebAssembly and runtime, the wheels); the worker counts their
 // bytes as they arrive (`meter`) and, once PROBE_BYTES have come in (or everything has),
 // takes the rate seen so far. The snapshot is fetched when it would arrive within the time
-// it saves (`savedSeconds`) at that rate, and never when the browser says the reader saves data or is on a 2g/3g
-// connection; one already in the browser's cache (a later visit) is always used.
+// it saves (`savedSeconds`) at that rate, and never when the browser says the reader saves
+// data or is on a 2g/3g connection; one already in the browser's cache (a later visit) is always used.
 // docs/reference/performance.md has the measured crossover.
 
 /** Seconds of start-up a restore saves over a plain start (measured: performance.md),
- * when the standard library and the engine are served as source ... */
+ * when the standard library is served as source ... */
 export const SAVED_S = 1.5;
 /** ... and when they are served as bytecode (the build's default): a plain start then
  * compiles nothing, and the snapshot pays only on fast links. */
-export const SAVED_COMPILED_S = 0.65;
+export const SAVED_COMPILED_S = 0.5;
 
 /** What a restore saves on this site: it depends on what a plain start has to compile. */
 export function savedSeconds(manifest) {
   const compiled = Array.isArray(manifest.bytecode) ? manifest.bytecode : [];
-  return compiled.includes("stdlib") && compiled.includes("engine") ? SAVED_COMPILED_S : SAVED_S;
+  return compiled.includes("stdlib") ? SAVED_COMPILED_S : SAVED_S;
 }
 /** Bytes to see arrive before the rate is trusted. */
 export const PROBE_BYTES = 384 * 1024;

@@ -63,6 +63,8 @@ function mountFights(scope = document) {
 // The task after the frame keeps worker creation out of the frame itself.
 function startAfterFirstFrame() {
   if (!hasWidgets()) return;
+  // Usually the page has painted by the time the theme sets it up: no frame to wait for.
+  if (performance.getEntriesByType("paint").length) return void engine.start();
   let fallback = null;
   const begin = () => {
     if (fallback === null) return; // the other path already started it

@@ -26,6 +26,9 @@ let restored = false; // whether the interpreter came from the build's memory sn
 let choice = null; // why the snapshot was or was not fetched (linkspeed.js), for the page
 let ready = null; // promise of the bridge's handle_json, set by init
 let oddsLost = null; // why the odds library is missing (a clause), or null
+let warmUp = null; // imports the rest of what widgets need, once the engine is ready
+/** How long the worker waits after ready before importing the tables' code. */
+const WARM_UP_MS = 250;
 
 // No package is loaded from Pyodide's lock (our wheels go on sys.path directly), so when the
 // manifest carries the lock's `info` (Pyodide checks its ABI) an empty lock spares
@@ -194,10 +197,13 @@ async function init(manifestUrl) {
   try {
     const bridge = pyodide.pyimport("rollbook.engine.bridge");
     mark("bridge");
-    // Import what every widget needs now, so the first click does not pay for it (and a
-    // first request is never mistaken for a runaway by the page's 1 s watchdog).
-    pyodide.runPython("import rollbook.engine.dice, rollbook.engine.tables");
+    // The dice now, so an inline roll clicked at once is answered at once; the tables'
+    // code (a good third of the engine, compiled from source) once the worker has been
+    // idle a moment after ready: a request that comes first goes first, and one that
+    // needs the tables imports them itself, well within the page's 1 s watchdog.
+    pyodide.runPython("import rollbook.engine.dice");
     mark("engine");
+    warmUp = () => pyodide.runPython("import rollbook.engine.tables");
     return bridge.handle_json;
   } catch (error) {
     console.warn("rollbook engine:", error); // the traceback, for the site's author
@@ -212,6 +218,13 @@ self.onmessage = async (event) => {
     try {
       await ready;
       self.postMessage({ type: "ready", ms: performance.now() - started, marks, restored, choice });
+      setTimeout(() => {
+        try {
+          if (warmUp) warmUp();
+        } catch (error) {
+          console.warn("rollbook engine:", error); // a table request will say what is wrong
+        }
+      }, WARM_UP_MS);
     } catch (error) {
       if (!(error instanceof StartError)) console.warn("rollbook engine:", error);
       const sentence = error instanceof StartError ? error.message : "it failed while starting";

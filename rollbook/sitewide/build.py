@@ -20,6 +20,7 @@ from typing import Any
 
 from rollbook.sitewide.bytecode import (
     BUNDLED_BYTECODE,
+    OPTIMIZE,
     compile_packages,
     to_bytecode,
     unzip,
@@ -149,7 +150,7 @@ def build_site_assets(
             done = compile_packages(
                 source,
                 version,
-                {"stdlib": stdlib_files, **sources},
+                {"stdlib": stdlib_files, **{k: v for k, v in sources.items() if k in OPTIMIZE}},
                 cache_dir=cache_dir / "bytecode" if cache_dir else None,
                 bundled_dir=bundled_bytecode or BUNDLED_BYTECODE,
                 node=node,

@@ -1,9 +1,8 @@
 """The site's Python shipped as bytecode, compiled by the Pyodide its readers run.
 
 Pyodide imports from zips (the standard library, the wheels), and zipimport compiles every
-``.py`` it imports, on every visit, since it has nowhere to keep the result. On a reader's
-phone that compiling was most of Python's start: the standard library's modules and the
-engine's took about 1.3 s of the 2 s from an empty worker to a ready engine. Compiled
+``.py`` it imports, on every visit, since it has nowhere to keep the result. On this machine
+that compiling was most of Python's start: about 1 s of a plain start, more on a phone. Compiled
 here, once, they load from ``.pyc`` files instead.
 
 Bytecode is tied to the CPython version inside Pyodide, so ``compile_bytecode.mjs`` (next to
@@ -15,7 +14,8 @@ source and only starts slower.
 Each ``.py`` becomes a ``.pyc`` at the same path (zipimport finds it there; no source is
 kept beside it, so the download grows by only about a fifth). The standard library and
 icepool are compiled with docstrings and asserts left out (``-OO``; neither reads a
-docstring at run time), the engine as it is. Same input, same bytes: see the script.
+docstring at run time); the engine stays source (``OPTIMIZE``). Same input, same bytes:
+see the script.
 """
 
 from __future__ import annotations
@@ -46,8 +46,11 @@ __all__ = [
 SCRIPT = Path(__file__).with_name("compile_bytecode.mjs")
 #: Made at ``make dist`` for the release's standard library, engine and icepool.
 BUNDLED_BYTECODE = Path(__file__).resolve().parents[1] / "runtime" / "bytecode"
-#: Optimisation level per package (``compile(optimize=...)``).
-OPTIMIZE: dict[str, int] = {"stdlib": 2, "engine": 0, "icepool": 2}
+#: The packages the build compiles, with their optimisation level (``compile(optimize=)``).
+#: Not the engine: bytecode is about 2.2 times the size of its source, compressed, and the
+#: engine with the page's scripts keeps to a budget of 180 KB (brotli); its modules are
+#: the few a start compiles, where the standard library is 150.
+OPTIMIZE: dict[str, int] = {"stdlib": 2, "icepool": 2}
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 _TIMEOUT_S = 300
 #: Compiled packages a cache folder keeps: the least recently used go.

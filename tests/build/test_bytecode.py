@@ -1,9 +1,10 @@
-"""The standard library and wheels served as bytecode compiled by the site's own Pyodide.
+"""The standard library and icepool served as bytecode compiled by the site's own Pyodide.
 
-Pyodide runs under node on the compiled standard library and wheels (no ``.py`` beside the
-``.pyc`` files, so every module they hold loads from bytecode) and must answer every kind
-of bridge request exactly as CPython does. Compiling twice gives the same bytes; a cached
-or bundled package is used without node; without any, the package stays source.
+Pyodide runs under node on the compiled standard library and icepool wheel (no ``.py``
+beside the ``.pyc`` files, so every module they hold loads from bytecode) with the engine
+as source, and must answer every kind of bridge request exactly as CPython does.
+Compiling twice gives the same bytes; a cached or bundled package is used without node;
+without any, the package stays source.
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ def sources() -> dict[str, dict[str, bytes]]:
     engine, icepool = engine_files(), icepool_files()
     wheels = [engine_wheel(engine).data, icepool_wheel(icepool).data]
     stdlib = trim_stdlib((PYODIDE / "python_stdlib.zip").read_bytes(), wheels)
-    return {"stdlib": unzip(stdlib), "engine": engine, "icepool": icepool}
+    return {"stdlib": unzip(stdlib), "icepool": icepool, "engine": engine}
 
 
 @pytest.fixture(scope="module")
 def compiled(sources: dict[str, dict[str, bytes]]) -> dict[str, dict[str, bytes]]:
-    done = compile_packages(PYODIDE, PYODIDE_VERSION, sources, cache_dir=None, bundled_dir=None)
+    built = compiled_sources(sources)
+    done = compile_packages(PYODIDE, PYODIDE_VERSION, built, cache_dir=None, bundled_dir=None)
     assert done.missing == ""
     return done.packages
 
@@ -51,35 +53,44 @@ def test_every_request_answers_as_in_cpython_from_bytecode(
 ) -> None:
     stdlib = tmp_path / "python_stdlib.zip"
     stdlib.write_bytes(zip_files(to_bytecode(sources["stdlib"], compiled["stdlib"])))
+    engine, icepool = (
+        engine_wheel(),
+        icepool_wheel(to_bytecode(sources["icepool"], compiled["icepool"])),
+    )
     wheels = []
-    for label, make in (("engine", engine_wheel), ("icepool", icepool_wheel)):
-        wheel = make(to_bytecode(sources[label], compiled[label]))
-        path = tmp_path / wheel.filename
-        path.write_bytes(wheel.data)
-        assert not [n for n in zipfile.ZipFile(path).namelist() if n.endswith(".py")]
-        wheels.append(path)
+    for wheel in (engine, icepool):
+        wheels.append(tmp_path / wheel.filename)
+        wheels[-1].write_bytes(wheel.data)
+    assert not [n for n in zipfile.ZipFile(wheels[1]).namelist() if n.endswith(".py")]
     expected = [bridge.handle(json.loads(json.dumps(r))) for r in requests()]
     expected = json.loads(json.dumps(expected))
     ran = _run(wheels, stdlib)
     assert [json.loads(r) for r in ran["replies"]] == expected
-    assert "rollbook.engine.dice.parser" in ran["modules"] and "json" in ran["modules"]
+    assert {"rollbook.engine.dice.parser", "json", "icepool"} <= set(ran["modules"])
 
 
 def test_each_source_becomes_a_pyc_of_pyodides_python(
     sources: dict[str, dict[str, bytes]], compiled: dict[str, dict[str, bytes]]
 ) -> None:
-    for label, files in sources.items():
+    assert set(compiled) == {"stdlib", "icepool"}  # the engine stays source: OPTIMIZE
+    for label in compiled:
+        files = sources[label]
         python = {path for path in files if path.endswith(".py")}
         assert set(compiled[label]) == python, label
         for pyc in compiled[label].values():
             # CPython 3.14's magic; flags 0b01: hash-based, source never checked (PEP 552).
             assert pyc[:2] == MAGIC_314 and pyc[2:4] == b"\r\n"
             assert int.from_bytes(pyc[4:8], "little") == 0b01
-    served = to_bytecode(sources["engine"], compiled["engine"])
-    assert "rollbook/engine/bridge.pyc" in served and "rollbook/engine/bridge.py" not in served
+    served = to_bytecode(sources["icepool"], compiled["icepool"])
+    assert "icepool/__init__.pyc" in served and "icepool/__init__.py" not in served
     # The download grows by a fifth or so, not the double that .py beside .pyc would be.
     size = len(zip_files(to_bytecode(sources["stdlib"], compiled["stdlib"])))
     assert size < 1.35 * len(zip_files(sources["stdlib"]))
+
+
+def compiled_sources(sources: dict[str, dict[str, bytes]]) -> dict[str, dict[str, bytes]]:
+    """The packages the build compiles."""
+    return {label: files for label, files in sources.items() if label in bytecode.OPTIMIZE}
 
 
 def test_compiling_again_gives_the_same_bytes_and_the_cache_needs_no_node(
@@ -89,37 +100,37 @@ def test_compiling_again_gives_the_same_bytes_and_the_cache_needs_no_node(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     cache = tmp_path / "cache"
-    # The engine alone, in a node run of its own: the same bytes as beside the stdlib.
+    # icepool alone, in a node run of its own: the same bytes as beside the stdlib.
     alone = compile_packages(
-        PYODIDE, PYODIDE_VERSION, {"engine": sources["engine"]}, cache_dir=cache, bundled_dir=None
+        PYODIDE, PYODIDE_VERSION, {"icepool": sources["icepool"]}, cache_dir=cache, bundled_dir=None
     )
-    assert alone.packages["engine"] == compiled["engine"]
+    assert alone.packages["icepool"] == compiled["icepool"]
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     again = compile_packages(
-        PYODIDE, PYODIDE_VERSION, dict(sources), cache_dir=cache, bundled_dir=None
+        PYODIDE, PYODIDE_VERSION, dict(compiled_sources(sources)), cache_dir=cache, bundled_dir=None
     )
-    assert again.packages == {"engine": compiled["engine"]}
-    assert again.missing.startswith("icepool, stdlib left as source")
+    assert again.packages == {"icepool": compiled["icepool"]}
+    assert again.missing.startswith("stdlib left as source")
     assert "'node' (node.js, which compiles it) is not on PATH" in again.missing
 
 
 def test_a_bundled_package_is_used_first(
     sources: dict[str, dict[str, bytes]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    engine = sources["engine"]
-    key = bytecode.package_key(PYODIDE_VERSION, "engine", engine)
+    icepool = sources["icepool"]
+    key = bytecode.package_key(PYODIDE_VERSION, "icepool", icepool)
     bundled = tmp_path / "bundled"
     bundled.mkdir()
-    marker = {"rollbook/__init__.py": b"bundled"}
+    marker = {"icepool/__init__.py": b"bundled"}
     (bundled / f"bytecode-{key}.zip").write_bytes(zip_files(marker))
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     done = compile_packages(
-        PYODIDE, PYODIDE_VERSION, {"engine": engine}, cache_dir=None, bundled_dir=bundled
+        PYODIDE, PYODIDE_VERSION, {"icepool": icepool}, cache_dir=None, bundled_dir=bundled
     )
-    assert done.packages == {"engine": marker} and done.missing == ""
+    assert done.packages == {"icepool": marker} and done.missing == ""
     # A changed source is another key: the bundle no longer answers for it.
-    changed = {**engine, "rollbook/engine/limits.py": engine["rollbook/engine/limits.py"] + b"\n"}
-    assert bytecode.package_key(PYODIDE_VERSION, "engine", changed) != key
+    changed = {**icepool, "icepool/__init__.py": icepool["icepool/__init__.py"] + b"\n"}
+    assert bytecode.package_key(PYODIDE_VERSION, "icepool", changed) != key
 
 
 def test_the_site_serves_bytecode_and_is_byte_identical(tmp_path: Path) -> None:
@@ -129,7 +140,7 @@ def test_the_site_serves_bytecode_and_is_byte_identical(tmp_path: Path) -> None:
     second.mkdir()
     manifest = build_site_assets(first, PYODIDE, cache_dir=cache)
     build_site_assets(second, PYODIDE)  # no cache: compiled afresh
-    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"]
+    assert manifest["bytecode"] == ["icepool", "stdlib"]
     served = first / "assets" / "pyodide" / PYODIDE_VERSION / "python_stdlib.zip"
     names = zipfile.ZipFile(served).namelist()
     assert "json/__init__.pyc" in names and "json/__init__.py" not in names
@@ -140,7 +151,7 @@ def test_the_site_serves_bytecode_and_is_byte_identical(tmp_path: Path) -> None:
 
 def test_the_worker_weighs_the_snapshot_against_what_a_plain_start_compiles() -> None:
     linkspeed = PYODIDE.parents[1] / "rollbook" / "assets" / "linkspeed.js"
-    manifests = [{"bytecode": ["engine", "icepool", "stdlib"]}, {"bytecode": ["icepool"]}, {}]
+    manifests = [{"bytecode": ["icepool", "stdlib"]}, {"bytecode": ["icepool"]}, {}]
     script = (
         f"import({json.dumps(linkspeed.as_uri())}).then((m) => console.log(JSON.stringify("
         f"{json.dumps(manifests)}.map((manifest) => m.savedSeconds(manifest)))))"
@@ -150,4 +161,4 @@ def test_the_worker_weighs_the_snapshot_against_what_a_plain_start_compiles() ->
     done = subprocess.run([node, "-e", script], capture_output=True, text=True, check=True)
     # A plain start from bytecode compiles nothing: a restore saves less, so it must arrive
     # sooner to pay (the crossover measured in performance.md).
-    assert json.loads(done.stdout) == [0.65, 1.5, 1.5]
+    assert json.loads(done.stdout) == [0.5, 1.5, 1.5]
