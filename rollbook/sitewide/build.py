@@ -6,12 +6,13 @@ Layout (URLs in the manifest are relative to the manifest itself)::
     SITE/assets/rollbook/<browser assets, copied from rollbook/assets>
     SITE/assets/rollbook/wheels/rollbook_engine-0.1.0+<hash>-py3-none-any.whl
     SITE/assets/rollbook/wheels/icepool-2.2.2+<hash>-py3-none-any.whl
-    SITE/assets/pyodide/<version>/{pyodide.mjs, pyodide.asm.mjs.gz, pyodide.asm.wasm.gz,
+    SITE/assets/pyodide/<version>-<hash>/{pyodide.mjs, pyodide.asm.mjs.gz, pyodide.asm.wasm.gz,
                                     python_stdlib.zip (trimmed), pyodide-lock.json}
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from collections.abc import Callable, Sequence
@@ -80,11 +81,23 @@ def copy_pyodide(
 ) -> tuple[str, str]:
     """Write the Pyodide run-time files (``pyodide_files``: the big ones gzipped, the
     standard library cut to what ``wheels`` import, or ``stdlib``); return (version, folder
-    relative to ``assets``)."""
+    relative to ``assets``).
+
+    The folder is ``pyodide/VERSION-HASH/``, HASH a digest of what it serves: the standard
+    library differs with the wheels and with bytecode, and hosts may let browsers keep
+    these files forever, so new contents always get a new address.
+    """
     version = _check_pyodide(source)
-    target = assets / "pyodide" / version
-    write_pyodide_files(source, target, wheels, cache_dir=cache_dir, stdlib=stdlib)
-    return version, f"pyodide/{version}/"
+    if stdlib is None:
+        stdlib = trimmed_stdlib(source, wheels, cache_dir)
+    digest = hashlib.sha256(stdlib)
+    for name in PYODIDE_FILES:
+        digest.update(name.encode() + b"\0" + (source / name).read_bytes())
+    folder = f"{version}-{digest.hexdigest()[:10]}"
+    write_pyodide_files(
+        source, assets / "pyodide" / folder, wheels, cache_dir=cache_dir, stdlib=stdlib
+    )
+    return version, f"pyodide/{folder}/"
 
 
 def copy_browser_assets(source: Path, target: Path) -> list[str]:

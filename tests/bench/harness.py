@@ -87,7 +87,7 @@ class Row:
 
 
 def add_plain_pyodide(site: Path) -> None:
-    """Copy Pyodide as it is distributed to ``assets/pyodide/<version>-plain/`` of a built
+    """Copy Pyodide as it is distributed to ``assets/pyodide/<folder>-plain/`` of a built
     site, for the pages that call ``loadPyodide`` themselves (the benchmarks' baselines and
     workers): the site's own folder holds the files made small for rollbook's worker (big
     ones gzipped, the standard library cut to what the engine imports)."""

@@ -8,6 +8,7 @@ import gzip
 import hashlib
 import io
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -98,9 +99,14 @@ def test_build_site_assets_layout_and_manifest(tmp_path):
     assert json.loads(text) == manifest
     assert text == json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
     version = json.loads((PYODIDE / "package.json").read_text())["version"]
-    assert manifest["pyodide"] == f"../pyodide/{version}/"
+    # Named by version and contents: another standard library (other wheels, bytecode or
+    # not) gets another address, so files kept forever by browsers are never mixed.
+    assert re.fullmatch(rf"\.\./pyodide/{re.escape(version)}-[0-9a-f]{{10}}/", manifest["pyodide"])
     assert manifest["pyodide_version"] == version
-    served = tmp_path / "assets" / "pyodide" / version
+    served = (ours / manifest["pyodide"]).resolve()
+    other = tmp_path / "other"
+    other.mkdir()
+    assert build_site_assets(other, PYODIDE, bytecode=False)["pyodide"] != manifest["pyodide"]
     for name in PYODIDE_FILES:
         if name in manifest["pyodide_gz"]:  # served gzipped only
             assert (
