@@ -7,13 +7,14 @@
 // bytes as they arrive (`meter`) and, once PROBE_BYTES have come in (or everything has),
 // takes the rate seen so far. The snapshot is fetched when it would arrive within the time
 // it saves (`savedSeconds`) at that rate, and never when the browser says the reader saves
-// data or is on a 2g/3g connection; one already in the browser's cache (a later visit) is always used.
+// data or is on a 2g/3g connection; one already in the browser's cache (a later visit) is
+// always used.
 // docs/reference/performance.md has the measured crossover.
 
 /** Seconds of start-up a restore saves over a plain start (measured: performance.md),
  * when the standard library is served as source ... */
 export const SAVED_S = 1.5;
-/** ... and when they are served as bytecode (the build's default): a plain start then
+/** ... and when it is served as bytecode (the build's default): a plain start then
  * compiles nothing, and the snapshot pays only on fast links. */
 export const SAVED_COMPILED_S = 0.5;
 

@@ -23,6 +23,8 @@ let setupDone = null; // promise of setup(), once per document
 let manifest = null;
 let lastUpdateCheck = 0;
 const opened = new Set(); // pages shown in this document, instant navigations included
+// Whether a service worker served this document (one of an older version, if one takes over).
+const servedByWorker = supported() && Boolean(navigator.serviceWorker.controller);
 
 function setState(state) {
   stats.state = state;
@@ -133,7 +135,10 @@ function visitedUrls() {
 
 function onMessage(event) {
   const data = event.data || {};
-  if (data.type === "status" || data.type === "saved") {
+  // A new version took over a page an older one served; a first registration taking over
+  // a page no worker served is not news.
+  if (data.type === "updated" && servedByWorker) showUpdateNotice();
+  else if (data.type === "status" || data.type === "saved") {
     stats.status = data;
     if (data.type === "saved") {
       stats.progress = null;
@@ -147,30 +152,16 @@ function onMessage(event) {
   }
 }
 
-/**
- * A new version took over a page that an older one served: say so. Heard two ways, from the
- * moment this module runs (before the page's other set-up, which waits for the engine): the
- * controllerchange event, and the new worker's "updated" message, which the browser queues
- * until the document has parsed, so a takeover faster than the page's own start is not
- * missed. A first registration taking over a page no worker served is not news.
- */
-function listenForUpdates() {
-  if (!supported()) return;
-  const servedByWorker = Boolean(navigator.serviceWorker.controller);
-  if (!servedByWorker) return;
-  navigator.serviceWorker.addEventListener("controllerchange", showUpdateNotice);
-  navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data && event.data.type === "updated") showUpdateNotice();
-  });
-}
-listenForUpdates();
+// From the moment this module runs (the page's other set-up waits for the engine): the
+// worker's messages, among them a new version's "updated", which the browser holds until
+// the document has parsed, so a takeover faster than the page's own start is not missed.
+if (supported()) navigator.serviceWorker.addEventListener("message", onMessage);
 
 /** Once per document: read the manifest, then register, or remove what is left. */
 export function setup() {
   if (setupDone) return setupDone;
   setupDone = (async () => {
     if (!supported()) return setState("unsupported");
-    navigator.serviceWorker.addEventListener("message", onMessage);
     await whenLoaded();
     await whenEngineSettled();
     try {

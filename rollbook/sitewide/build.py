@@ -15,20 +15,15 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rollbook.sitewide.bytecode import (
-    BUNDLED_BYTECODE,
-    OPTIMIZE,
-    compile_packages,
-    to_bytecode,
-    unzip,
-    zip_files,
-)
+from rollbook.sitewide.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
 from rollbook.sitewide.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
 from rollbook.sitewide.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
+from rollbook.sitewide.wheel import Wheel
+from rollbook.sitewide.zips import unzip, zip_files
 
 __all__ = ["ASSETS_SOURCE", "MANIFEST_NAME", "PYODIDE_FILES", "SitewideError", "build_site_assets"]
 
@@ -73,31 +68,21 @@ def _check_pyodide(source: Path) -> str:
 
 
 def copy_pyodide(
-    source: Path,
-    assets: Path,
-    wheels: Sequence[bytes] = (),
-    cache_dir: Path | None = None,
-    stdlib: bytes | None = None,
-) -> tuple[str, str]:
-    """Write the Pyodide run-time files (``pyodide_files``: the big ones gzipped, the
-    standard library cut to what ``wheels`` import, or ``stdlib``); return (version, folder
-    relative to ``assets``).
+    source: Path, version: str, assets: Path, stdlib: bytes, cache_dir: Path | None
+) -> str:
+    """Write the Pyodide run-time files (``pyodide_files``: the big ones gzipped, ``stdlib``
+    as the standard library); return their folder, relative to ``assets``.
 
     The folder is ``pyodide/VERSION-HASH/``, HASH a digest of what it serves: the standard
     library differs with the wheels and with bytecode, and hosts may let browsers keep
     these files forever, so new contents always get a new address.
     """
-    version = _check_pyodide(source)
-    if stdlib is None:
-        stdlib = trimmed_stdlib(source, wheels, cache_dir)
     digest = hashlib.sha256(stdlib)
     for name in PYODIDE_FILES:
         digest.update(name.encode() + b"\0" + (source / name).read_bytes())
-    folder = f"{version}-{digest.hexdigest()[:10]}"
-    write_pyodide_files(
-        source, assets / "pyodide" / folder, wheels, cache_dir=cache_dir, stdlib=stdlib
-    )
-    return version, f"pyodide/{folder}/"
+    folder = f"pyodide/{version}-{digest.hexdigest()[:10]}/"
+    write_pyodide_files(source, assets / folder, (), cache_dir=cache_dir, stdlib=stdlib)
+    return folder
 
 
 def copy_browser_assets(source: Path, target: Path) -> list[str]:
@@ -114,6 +99,61 @@ def copy_browser_assets(source: Path, target: Path) -> list[str]:
         shutil.copyfile(path, dest)
         copied.append(rel.as_posix())
     return copied
+
+
+_WHEEL_MAKERS = {"engine": engine_wheel, "icepool": icepool_wheel}
+
+
+def _write_runtime(
+    source: Path,
+    assets: Path,
+    sources: dict[str, dict[str, bytes]],
+    built: dict[str, Wheel],
+    *,
+    bytecode: bool,
+    cache_dir: Path | None,
+    bundled_bytecode: Path,
+    node: str,
+    report: Callable[[str], None] | None,
+) -> dict[str, Any]:
+    """Write Pyodide's files; return the manifest's entries for them.
+
+    The standard library is cut by what the wheels' sources import; with ``bytecode`` it
+    and the packages of ``OPTIMIZE`` are then compiled, and their wheels in ``built``
+    replaced by compiled ones.
+    """
+    version = _check_pyodide(source)
+    stdlib = trimmed_stdlib(source, [wheel.data for wheel in built.values()], cache_dir)
+    compiled: list[str] = []
+    if bytecode:
+        stdlib_files = unzip(stdlib)
+        done = compile_packages(
+            source,
+            version,
+            {"stdlib": stdlib_files, **{k: v for k, v in sources.items() if k in OPTIMIZE}},
+            cache_dir=cache_dir / "bytecode" if cache_dir else None,
+            bundled_dir=bundled_bytecode,
+            node=node,
+        )
+        for label, pycs in done.packages.items():
+            if label == "stdlib":
+                stdlib = zip_files(to_bytecode(stdlib_files, pycs))
+            else:
+                built[label] = _WHEEL_MAKERS[label](to_bytecode(sources[label], pycs))
+        compiled = sorted(done.packages)
+        if done.missing and report:
+            report(done.missing)
+    entries: dict[str, Any] = {
+        "pyodide": f"../{copy_pyodide(source, version, assets, stdlib, cache_dir)}",
+        "pyodide_version": version,
+        "pyodide_gz": list(GZIPPED),
+        # The packages served compiled: the worker's choice of start depends on it.
+        "bytecode": compiled,
+    }
+    lock_info = _read_json(source / "pyodide-lock.json").get("info")
+    if isinstance(lock_info, dict):  # the worker skips the lock file
+        entries["lock_info"] = lock_info
+    return entries
 
 
 def build_site_assets(
@@ -133,10 +173,9 @@ def build_site_assets(
     ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash. With
     ``pyodide_dir`` None the site gets everything but the dice runtime: the pages' scripts
     still load, and the manifest's ``no_runtime`` sentence tells readers why the dice do not
-    roll. With ``bytecode`` the standard library and the wheels are served compiled
+    roll. With ``bytecode`` the standard library and icepool are served compiled
     (``bytecode``: from ``bundled_bytecode``, by default what came with rollbook, the cache,
-    or ``node``); ``report`` hears, in
-    a sentence, of a package that stays source.
+    or ``node``); ``report`` hears, in a sentence, of a package that stays source.
 
     Raises:
         SitewideError: when Pyodide or the site folder is missing.
@@ -149,57 +188,32 @@ def build_site_assets(
     sources = {"engine": engine_files()}
     if icepool:
         sources["icepool"] = icepool_files()
-    makers = {"engine": engine_wheel, "icepool": icepool_wheel}
-    built = [(label, makers[label](files)) for label, files in sources.items()]
-    runtime = None
-    compiled: list[str] = []
+    built = {label: _WHEEL_MAKERS[label](files) for label, files in sources.items()}
+    runtime: dict[str, Any] = {
+        "no_runtime": "this site was built without Pyodide, so its dice cannot roll"
+    }
     if pyodide_dir is not None:
-        source = Path(pyodide_dir)
-        version = _check_pyodide(source)
-        # The stdlib is cut by what the sources import; then everything may become bytecode.
-        stdlib = trimmed_stdlib(source, [wheel.data for _, wheel in built], cache_dir)
-        if bytecode:
-            stdlib_files = unzip(stdlib)
-            done = compile_packages(
-                source,
-                version,
-                {"stdlib": stdlib_files, **{k: v for k, v in sources.items() if k in OPTIMIZE}},
-                cache_dir=cache_dir / "bytecode" if cache_dir else None,
-                bundled_dir=bundled_bytecode or BUNDLED_BYTECODE,
-                node=node,
-            )
-            if "stdlib" in done.packages:
-                stdlib = zip_files(to_bytecode(stdlib_files, done.packages["stdlib"]))
-            built = [
-                (label, makers[label](to_bytecode(sources[label], done.packages[label])))
-                if label in done.packages
-                else (label, wheel)
-                for label, wheel in built
-            ]
-            compiled = sorted(done.packages)
-            if done.missing and report:
-                report(done.missing)
-        runtime = copy_pyodide(source, assets, cache_dir=cache_dir, stdlib=stdlib)
+        runtime = _write_runtime(
+            Path(pyodide_dir),
+            assets,
+            sources,
+            built,
+            bytecode=bytecode,
+            cache_dir=cache_dir,
+            bundled_bytecode=bundled_bytecode or BUNDLED_BYTECODE,
+            node=node,
+            report=report,
+        )
     copied = copy_browser_assets(assets_source, ours)
 
     wheels_dir = ours / "wheels"
     wheels_dir.mkdir(parents=True, exist_ok=True)
-    keep = {wheel.filename for _, wheel in built}
+    keep = {wheel.filename for wheel in built.values()}
     for old in wheels_dir.glob("*.whl"):  # `rollbook assets` may run on an older output
         if old.name not in keep:
             old.unlink()
-    manifest: dict[str, Any] = {"assets": copied, "wheels": []}
-    if pyodide_dir is None or runtime is None:
-        manifest["no_runtime"] = "this site was built without Pyodide, so its dice cannot roll"
-    else:
-        manifest["pyodide"], manifest["pyodide_version"] = f"../{runtime[1]}", runtime[0]
-        manifest["pyodide_gz"] = list(GZIPPED)
-        # The packages served compiled: the worker's choice of start depends on it.
-        manifest["bytecode"] = compiled
-        lock_info = _read_json(Path(pyodide_dir) / "pyodide-lock.json").get("info")
-        if isinstance(lock_info, dict):  # the worker skips the lock file
-            manifest["lock_info"] = lock_info
-    for label, wheel in built:
+    manifest: dict[str, Any] = {"assets": copied, "wheels": [], **runtime}
+    for label, wheel in built.items():
         (wheels_dir / wheel.filename).write_bytes(wheel.data)
         entry = {"path": f"wheels/{wheel.filename}", "sha256": wheel.sha256}
         manifest[label] = entry

@@ -1,9 +1,9 @@
 """The site's Python shipped as bytecode, compiled by the Pyodide its readers run.
 
 Pyodide imports from zips (the standard library, the wheels), and zipimport compiles every
-``.py`` it imports, on every visit, since it has nowhere to keep the result. On this machine
-that compiling was most of Python's start: about 1 s of a plain start, more on a phone. Compiled
-here, once, they load from ``.pyc`` files instead.
+``.py`` it imports, on every visit, since it has nowhere to keep the result. On this
+machine that compiling was most of Python's start: about 1 s of a plain start, more on a
+phone. Compiled here, once, they load from ``.pyc`` files instead.
 
 Bytecode is tied to the CPython version inside Pyodide, so ``compile_bytecode.mjs`` (next to
 this module) compiles with that very interpreter, in node. Readers without node get what
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import io
 import json
 import shutil
 import subprocess
@@ -32,6 +31,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rollbook.sitewide.pyodide_files import NODE_HELPER
+from rollbook.sitewide.zips import unzip, zip_files
+
 __all__ = [
     "BUNDLED_BYTECODE",
     "OPTIMIZE",
@@ -39,8 +41,6 @@ __all__ = [
     "compile_packages",
     "package_key",
     "to_bytecode",
-    "unzip",
-    "zip_files",
 ]
 
 SCRIPT = Path(__file__).with_name("compile_bytecode.mjs")
@@ -51,7 +51,6 @@ BUNDLED_BYTECODE = Path(__file__).resolve().parents[1] / "runtime" / "bytecode"
 #: engine with the page's scripts keeps to a budget of 180 KB (brotli); its modules are
 #: the few a start compiles, where the standard library is 150.
 OPTIMIZE: dict[str, int] = {"stdlib": 2, "icepool": 2}
-_EPOCH = (1980, 1, 1, 0, 0, 0)
 _TIMEOUT_S = 300
 #: Compiled packages a cache folder keeps: the least recently used go.
 CACHE_KEEP = 9
@@ -69,26 +68,6 @@ class Compiled:
     missing: str = ""
 
 
-def unzip(data: bytes) -> dict[str, bytes]:
-    """The files of a zip archive, by path (folders left out)."""
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        return {
-            info.filename: archive.read(info) for info in archive.infolist() if not info.is_dir()
-        }
-
-
-def zip_files(files: Mapping[str, bytes]) -> bytes:
-    """A deterministic zip of ``files``: sorted entries, fixed times and modes, deflate 9."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(files):
-            item = zipfile.ZipInfo(name, date_time=_EPOCH)
-            item.compress_type = zipfile.ZIP_DEFLATED
-            item.external_attr = 0o644 << 16
-            archive.writestr(item, files[name], compresslevel=9)
-    return out.getvalue()
-
-
 def to_bytecode(files: Mapping[str, bytes], compiled: Mapping[str, bytes]) -> dict[str, bytes]:
     """``files`` with each ``.py`` that ``compiled`` holds replaced by its ``.pyc``."""
     out: dict[str, bytes] = {}
@@ -102,7 +81,7 @@ def to_bytecode(files: Mapping[str, bytes], compiled: Mapping[str, bytes]) -> di
 
 def package_key(pyodide_version: str, label: str, files: Mapping[str, bytes]) -> str:
     """A hash of what one package's bytecode depends on (first 24 hex digits of SHA-256)."""
-    digest = hashlib.sha256(SCRIPT.read_bytes())
+    digest = hashlib.sha256(SCRIPT.read_bytes() + NODE_HELPER.read_bytes())
     digest.update(f"{pyodide_version}\0{label}\0{OPTIMIZE[label]}\0".encode())
     for path in sorted(files):
         if path.endswith(".py"):
@@ -110,16 +89,18 @@ def package_key(pyodide_version: str, label: str, files: Mapping[str, bytes]) ->
     return digest.hexdigest()[:24]
 
 
-def _read(folder: Path | None, key: str) -> dict[str, bytes] | None:
+def _read(folder: Path | None, key: str, *, used: bool = False) -> dict[str, bytes] | None:
+    """The compiled package kept in ``folder`` under ``key``, or None; ``used`` marks it
+    as recently used (a cache keeps those)."""
     if folder is None:
         return None
+    path = folder / f"bytecode-{key}.zip"
     try:
-        data = (folder / f"bytecode-{key}.zip").read_bytes()
-    except OSError:
-        return None
-    try:
-        return unzip(data)
-    except (zipfile.BadZipFile, OSError):
+        found = unzip(path.read_bytes())
+        if used:
+            path.touch()
+        return found
+    except (OSError, zipfile.BadZipFile):
         return None
 
 
@@ -196,13 +177,11 @@ def compile_packages(
     todo: dict[str, Mapping[str, bytes]] = {}
     keys = {label: package_key(pyodide_version, label, files) for label, files in packages.items()}
     for label, key in keys.items():
-        found = _read(bundled_dir, key) or _read(cache_dir, key)
-        if found is not None:
-            result.packages[label] = found
-            if cache_dir is not None and (cache_dir / f"bytecode-{key}.zip").is_file():
-                (cache_dir / f"bytecode-{key}.zip").touch()  # recently used: kept
-        else:
+        found = _read(bundled_dir, key) or _read(cache_dir, key, used=True)
+        if found is None:
             todo[label] = packages[label]
+        else:
+            result.packages[label] = found
     if not todo:
         return result
     try:

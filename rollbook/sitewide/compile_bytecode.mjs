@@ -15,9 +15,9 @@
 // (PYTHONHASHSEED=0), so sets of constants marshal in one order: same input, same bytes.
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+
+import { oneLine, startPyodide } from "./node_pyodide.mjs";
 
 const { values } = parseArgs({
   options: { pyodide: { type: "string" }, in: { type: "string" }, out: { type: "string" } },
@@ -44,21 +44,9 @@ def compile_all(text):
     return json.dumps({"packages": out}, sort_keys=True)
 `;
 
-function oneLine(error) {
-  const lines = String((error && error.message) || error).trim().split("\n");
-  return lines[lines.length - 1].trim();
-}
-
 try {
-  const pyodideDir = resolve(values.pyodide);
-  const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-  const { info } = JSON.parse(readFileSync(`${pyodideDir}/pyodide-lock.json`, "utf8"));
-  const pyodide = await loadPyodide({
-    indexURL: `${pyodideDir}/`,
-    lockFileContents: { info, packages: {} },
+  const pyodide = await startPyodide(values.pyodide, {
     env: { PYTHONHASHSEED: "0", PYTHONNODEBUGRANGES: "1" },
-    stdout: () => {},
-    stderr: (line) => console.error(line),
   });
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(COMPILE, { globals: namespace });

@@ -18,11 +18,11 @@
 
 import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { basename } from "node:path";
 import { parseArgs } from "node:util";
 
 import { mountWheels } from "../assets/wheels.js";
+import { oneLine, startPyodide } from "./node_pyodide.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -55,27 +55,12 @@ nodeCrypto.randomFillSync = (view) => {
 };
 Math.random = () => 0.5;
 
-// Node prints an uncaught error with a line of minified Pyodide source (and may cut it off
-// when stderr is a pipe), so failures are reported as one short line instead.
-function oneLine(error) {
-  const lines = String((error && error.message) || error).trim().split("\n");
-  return lines[lines.length - 1].trim();
-}
-
 try {
-  const pyodideDir = resolve(values.pyodide);
-  const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-  // No package comes from Pyodide's lock, but its `info` must match the build's ABI.
-  const { info } = JSON.parse(readFileSync(`${pyodideDir}/pyodide-lock.json`, "utf8"));
-  const pyodide = await loadPyodide({
-    indexURL: `${pyodideDir}/`,
-    lockFileContents: { info, packages: {} },
+  const pyodide = await startPyodide(values.pyodide, {
     _makeSnapshot: true,
     // The browser's default; otherwise node's script path would end up in sys.executable.
     _sysExecutable: "./this.program",
     env: { PYTHONHASHSEED: "0" },
-    stdout: () => {},
-    stderr: (line) => console.error(line),
   });
 
   // The same files at the same paths as the site's worker mounts them (wheels.js): a

@@ -29,7 +29,14 @@ from pathlib import Path
 
 from rollbook.sitewide.stdlib_trim import trim_stdlib
 
-__all__ = ["GZIPPED", "SOURCE_FILES", "node_folder", "trimmed_stdlib", "write_pyodide_files"]
+__all__ = [
+    "GZIPPED",
+    "NODE_HELPER",
+    "SOURCE_FILES",
+    "node_folder",
+    "trimmed_stdlib",
+    "write_pyodide_files",
+]
 
 #: Files of the Pyodide distribution the site's files are made from.
 SOURCE_FILES = (
@@ -38,6 +45,9 @@ SOURCE_FILES = (
 #: Files served only as ``NAME.gz``.
 GZIPPED = ("pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"
+#: What the build's node scripts share (starting Pyodide under node): part of the hash of
+#: everything they make.
+NODE_HELPER = Path(__file__).with_name("node_pyodide.mjs")
 #: Bumped whenever what this module makes from the same input changes.
 _VERSION = b"pyodide-files 1"
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from rollbook.engine.systems import MODULES
 from rollbook.sitewide.build import ASSETS_SOURCE, SitewideError
-from rollbook.sitewide.pyodide_files import GZIPPED, node_folder
+from rollbook.sitewide.pyodide_files import GZIPPED, NODE_HELPER, node_folder
 from rollbook.sitewide.snapshot_pack import MAGIC, memory_size, pack_for_site
 
 __all__ = [
@@ -112,7 +112,7 @@ def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[st
     """
     digest = hashlib.sha256()
     try:
-        digest.update(MAGIC + SCRIPT.read_bytes() + MOUNT.read_bytes())
+        digest.update(MAGIC + SCRIPT.read_bytes() + NODE_HELPER.read_bytes() + MOUNT.read_bytes())
         for name in _PYODIDE_INPUTS:
             path = _input_file(pyodide_dir, name)
             data = path.read_bytes()

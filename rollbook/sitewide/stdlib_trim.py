@@ -21,6 +21,8 @@ import re
 import zipfile
 from collections.abc import Iterable, Iterator
 
+from rollbook.sitewide.zips import zip_files
+
 __all__ = ["STARTUP", "imports_of", "trim_stdlib"]
 
 #: Modules Pyodide 314 imports from its zip by itself (start-up, ``pyodide.ffi``, the
@@ -44,7 +46,6 @@ STARTUP: tuple[str, ...] = (
     "traceback", "types", "typing", "warnings", "weakref", "zipfile", "zipimport",
 )  # fmt: skip
 
-_EPOCH = (1980, 1, 1, 0, 0, 0)
 _IMPORT_LINE = re.compile(
     r"^\s*(?:from\s+(\.*[\w.]*)\s+import\s+([\w, ()*]+)|import\s+([\w., ]+))", re.M
 )
@@ -156,18 +157,9 @@ def trim_stdlib(stdlib: bytes, wheels: Iterable[bytes]) -> bytes:
     roots = set(STARTUP)
     for wheel in wheels:
         roots |= _wheel_imports(wheel)
-    out = io.BytesIO()
-    with (
-        zipfile.ZipFile(io.BytesIO(stdlib)) as source,
-        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target,
-    ):
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as source:
         keep = {
             source_entry
             for source_entry, _ in (_modules(source)[m] for m in _closure(source, roots))
         }
-        for name in sorted(keep):
-            item = zipfile.ZipInfo(name, date_time=_EPOCH)
-            item.compress_type = zipfile.ZIP_DEFLATED
-            item.external_attr = 0o644 << 16
-            target.writestr(item, source.read(name), compresslevel=9)
-    return out.getvalue()
+        return zip_files({name: source.read(name) for name in keep})

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -117,9 +118,9 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     ctx.close()
 
 
-@pytest.fixture
-def page(context: BrowserContext) -> Iterator[Page]:
-    """A page that fails the test on any uncaught script error."""
+@contextmanager
+def opened(context: BrowserContext) -> Iterator[Page]:
+    """A page of ``context`` that fails the test on any uncaught script error."""
     errors: list[str] = []
     new = context.new_page()
     new.on("pageerror", lambda error: errors.append(str(error)))
@@ -127,6 +128,13 @@ def page(context: BrowserContext) -> Iterator[Page]:
     # No exceptions: Material's instant navigation re-runs inline scripts without their
     # type, which is why payloads are templates; a JSON <script> would fail here.
     assert not errors, f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    """A page that fails the test on any uncaught script error."""
+    with opened(context) as new:
+        yield new
 
 
 # Widgets answer within a few seconds even on a loaded machine; Playwright's default is 5 s.

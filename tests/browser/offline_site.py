@@ -59,6 +59,7 @@ The marsh wyrm sleeps under the ferry landing. Roll ![roll:2d6](. "2d6") to wake
 """,
 }
 
+# No markdown_extensions: the plugin adds ours and the fences (zero-config), as for authors.
 CONFIG = """site_name: rollbook offline fixtures
 docs_dir: docs
 strict: true
@@ -79,18 +80,6 @@ plugins:
       pyodide_path: {pyodide}
       snapshot_cache: {cache}
       offline: {offline}
-markdown_extensions:
-  - pymdownx.superfences:
-      custom_fences:
-        - name: roll-table
-          class: rollbook
-          validator: !!python/name:rollbook.markup.fences.validator
-          format: !!python/name:rollbook.markup.fences.formatter
-        - name: combat
-          class: rollbook
-          validator: !!python/name:rollbook.markup.combat_fence.validator
-          format: !!python/name:rollbook.markup.combat_fence.formatter
-  - rollbook
 """
 
 

@@ -6,13 +6,11 @@ it can rebuild it (a redeploy) under the same URL.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.conftest import READY_TIMEOUT_MS, mkdocs_build, wait_ready
+from tests.browser.conftest import READY_TIMEOUT_MS, mkdocs_build, opened, wait_ready
 from tests.browser.offline_site import write_site
 from tests.browser.server import requested, serve
 
@@ -28,16 +26,6 @@ REGISTRATIONS = "navigator.serviceWorker.getRegistrations().then((r) => r.length
 def build(folder: Path, **options: object) -> Path:
     """Build (or rebuild, into the same output) the offline fixture site."""
     return mkdocs_build(write_site(folder / "src", **options), folder / "site")
-
-
-@contextmanager
-def opened(context: BrowserContext) -> Iterator[Page]:
-    """A page that fails the test on any uncaught script error."""
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    assert not errors, f"uncaught errors in the page: {errors}"
 
 
 def wait_offline_state(page: Page, *states: str) -> None:

@@ -20,10 +20,11 @@ import pytest
 from rollbook.engine import bridge
 from rollbook.sitewide import bytecode
 from rollbook.sitewide.build import build_site_assets
-from rollbook.sitewide.bytecode import compile_packages, to_bytecode, unzip, zip_files
+from rollbook.sitewide.bytecode import compile_packages, to_bytecode
 from rollbook.sitewide.runtime import PYODIDE_VERSION
 from rollbook.sitewide.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
 from rollbook.sitewide.stdlib_trim import trim_stdlib
+from rollbook.sitewide.zips import unzip, zip_files
 from tests.build.bridge_requests import requests
 from tests.build.test_stdlib_trim import PYODIDE, _run
 

@@ -1,0 +1,32 @@
+"""Zip archives the build writes byte-identically: the trimmed and compiled standard
+library, and the compiled packages it keeps (wheels have their own writer, ``wheel``)."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Mapping
+
+__all__ = ["unzip", "zip_files"]
+
+_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def unzip(data: bytes) -> dict[str, bytes]:
+    """The files of a zip archive, by path (folders left out)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {
+            info.filename: archive.read(info) for info in archive.infolist() if not info.is_dir()
+        }
+
+
+def zip_files(files: Mapping[str, bytes]) -> bytes:
+    """A deterministic zip of ``files``: sorted entries, fixed times and modes, deflate 9."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            item = zipfile.ZipInfo(name, date_time=_EPOCH)
+            item.compress_type = zipfile.ZIP_DEFLATED
+            item.external_attr = 0o644 << 16
+            archive.writestr(item, files[name], compresslevel=9)
+    return out.getvalue()
