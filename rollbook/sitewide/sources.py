@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 from pathlib import Path
 
@@ -61,8 +62,10 @@ def engine_wheel(files: dict[str, bytes] | None = None) -> Wheel:
     )
 
 
+@functools.cache
 def _icepool_parts() -> tuple[str, dict[str, bytes], dict[str, bytes]]:
-    """The installed icepool: its version, package files and licence files."""
+    """The installed icepool: its version, package files and licence files (read once per
+    process: a build asks for them for the source wheel and again for the compiled one)."""
     dist = importlib.metadata.distribution("icepool")
     files: dict[str, bytes] = {}
     extra: dict[str, bytes] = {}
@@ -80,7 +83,7 @@ def _icepool_parts() -> tuple[str, dict[str, bytes], dict[str, bytes]]:
 
 def icepool_files() -> dict[str, bytes]:
     """The installed icepool's own files, by path in its wheel."""
-    return _icepool_parts()[1]
+    return dict(_icepool_parts()[1])
 
 
 def icepool_wheel(files: dict[str, bytes] | None = None) -> Wheel:
