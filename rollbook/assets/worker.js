@@ -26,9 +26,6 @@ let restored = false; // whether the interpreter came from the build's memory sn
 let choice = null; // why the snapshot was or was not fetched (linkspeed.js), for the page
 let ready = null; // promise of the bridge's handle_json, set by init
 let oddsLost = null; // why the odds library is missing (a clause), or null
-let warmUp = null; // imports the rest of what widgets need, once the engine is ready
-/** How long the worker waits after ready before importing the tables' code. */
-const WARM_UP_MS = 250;
 
 // No package is loaded from Pyodide's lock (our wheels go on sys.path directly), so when the
 // manifest carries the lock's `info` (Pyodide checks its ABI) an empty lock spares
@@ -127,8 +124,10 @@ async function init(manifestUrl) {
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
   const runtime = importFile(pyodideDir, "pyodide.asm.mjs", gzipped, meter);
   runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
-  // Wheels download (and are checked against the manifest) while the interpreter boots.
-  const wheels = loadWheels(manifest, base, (url) => fetchBytes(url, meter));
+  // Wheels download (and are checked against the manifest) while the interpreter boots:
+  // once the WebAssembly is in, which they would otherwise share the line with, though
+  // nothing reads them before Python has started.
+  const wheels = wasm.then(() => loadWheels(manifest, base, (url) => fetchBytes(url, meter)));
   const never = new Promise(() => {});
   const wheelsBroken = wheels.then(() => never);
   wheelsBroken.catch(() => {}); // raced below, once Pyodide's start is under way
@@ -197,13 +196,11 @@ async function init(manifestUrl) {
   try {
     const bridge = pyodide.pyimport("rollbook.engine.bridge");
     mark("bridge");
-    // The dice now, so an inline roll clicked at once is answered at once; the tables'
-    // code (a good third of the engine, compiled from source) once the worker has been
-    // idle a moment after ready: a request that comes first goes first, and one that
-    // needs the tables imports them itself, well within the page's 1 s watchdog.
-    pyodide.runPython("import rollbook.engine.dice");
+    // Import what every widget needs now, so the first click does not pay for it: a
+    // request's time counts against the page's 1 s watchdog, and on a slow or busy
+    // processor the tables' code (compiled from source) alone can take much of it.
+    pyodide.runPython("import rollbook.engine.dice, rollbook.engine.tables");
     mark("engine");
-    warmUp = () => pyodide.runPython("import rollbook.engine.tables");
     return bridge.handle_json;
   } catch (error) {
     console.warn("rollbook engine:", error); // the traceback, for the site's author
@@ -218,13 +215,6 @@ self.onmessage = async (event) => {
     try {
       await ready;
       self.postMessage({ type: "ready", ms: performance.now() - started, marks, restored, choice });
-      setTimeout(() => {
-        try {
-          if (warmUp) warmUp();
-        } catch (error) {
-          console.warn("rollbook engine:", error); // a table request will say what is wrong
-        }
-      }, WARM_UP_MS);
     } catch (error) {
       if (!(error instanceof StartError)) console.warn("rollbook engine:", error);
       const sentence = error instanceof StartError ? error.message : "it failed while starting";
