@@ -105,12 +105,17 @@ export function setPrompts(page, id, prompts) {
   save(pins.map((p) => cleanPin(p)).filter(Boolean));
 }
 
+/** Whether the site has a GM screen (the build says `gm_screen: ""` with a meta element). */
+export function gmScreenOn() {
+  return document.querySelector('meta[name="rollbook-gm-screen"][content="off"]') === null;
+}
+
 /**
  * The pin control of one item on its page: `[data-rb-pin]`, pressed while pinned. As a menu
  * item (inline rolls) it is a `menuitemcheckbox`. Null on the GM screen itself.
  */
 export function pinButton({ kind, id, label, asMenuItem = false }) {
-  if (document.querySelector("[data-rb-gm]") || !id) return null;
+  if (document.querySelector("[data-rb-gm]") || !id || !gmScreenOn()) return null;
   const page = currentPage();
   const attrs = asMenuItem
     ? { type: "button", role: "menuitemcheckbox", tabindex: "-1" }

@@ -21,10 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 from markdown import Markdown, util
 
-from rollbook.markup.problems import active_context
+from rollbook.markup.problems import active_context, host_prefix
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
+
+
+def mkdocs_file(md: Markdown) -> tuple[Any, Any] | None:
+    from rollbook.markup.page_state import mkdocs_file as find
+
+    return find(md)
+
 
 __all__ = [
     "OPTION",
@@ -54,16 +61,36 @@ def is_table_ref(notation: str) -> bool:
     return bool(_REF.match(notation.strip()))
 
 
-def page_src() -> str:
+def page_src(md: Markdown | None = None) -> str:
     """The page being converted as the host names it (``docs/rules/magic.md``), or ``""``."""
     ctx = active_context()
-    return ctx.src_path if ctx is not None else ""
+    if ctx is not None:
+        return ctx.src_path
+    prefix = host_prefix()
+    found = mkdocs_file(md) if md is not None and prefix is not None else None
+    if found is None:
+        return ""
+    return f"{prefix}/{found[0].src_uri}" if prefix else str(found[0].src_uri)
 
 
-def ref_key(src: str, ref: str) -> str:
-    """The key of the table a reference written on page ``src`` names."""
+def ref_key(src: str, ref: str, md: Markdown | None = None) -> str:
+    """The key of the table a reference written on page ``src`` names.
+
+    Under MkDocs the page is found as MkDocs finds a link's target (``Files``, which
+    mkdocs-static-i18n makes pick the page of the language built, or the default
+    language's): the key names the page that will be in the site.
+    """
     page, _, anchor = ref.strip().partition("#")
-    page = posixpath.normpath(posixpath.join(posixpath.dirname(src), page)) if page else src
+    if not page:
+        return f"{src}#{anchor}"
+    found = mkdocs_file(md) if md is not None else None
+    if found is not None:
+        file, files = found
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(file.src_uri), page))
+        hit = files.get_file_from_path(target.lstrip("/"))
+        if hit is not None and src.endswith(file.src_uri):
+            return f"{src[: len(src) - len(file.src_uri)]}{hit.src_uri}#{anchor}"
+    page = posixpath.normpath(posixpath.join(posixpath.dirname(src), page))
     return f"{page}#{anchor}"
 
 
@@ -107,7 +134,7 @@ def ref_element(state: PageState, ref: str, title: str | None, line: int) -> etr
         code.text = util.AtomicString(f"![roll:{ref}]")
         code.tail = util.AtomicString(f" (roll error: {problem})")
         return el
-    key = ref_key(page_src(), ref)
+    key = ref_key(page_src(state.md), ref, state.md)
     label = " ".join(title.split()) if title and title.strip() else anchor.replace("-", " ")
     wrap = etree.Element("span")
     wrap.set("class", "rb-inline rb-ref")
@@ -193,4 +220,4 @@ def prepare(
 def on_block(state: PageState, table: Any, anchor: str, payload: dict[str, Any]) -> None:
     """A block whose rows roll other tables: its payload's ``refs`` wait for the host."""
     if any(part.ref is not None for row in table.rows for part in row.nested):
-        payload["refs"] = f"{REFS_MARK}{page_src()}#{anchor}"
+        payload["refs"] = f"{REFS_MARK}{page_src(state.md)}#{anchor}"

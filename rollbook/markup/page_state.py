@@ -15,9 +15,9 @@ from markdown import Markdown
 from markdown.extensions.toc import slugify as toc_slugify
 
 from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, scan
-from rollbook.markup.problems import LOG, Problem, Severity, active_context
+from rollbook.markup.problems import LOG, Problem, Severity, active_context, host_prefix
 
-__all__ = ["PageState", "host_page"]
+__all__ = ["PageState", "host_page", "mkdocs_file"]
 
 # The fence name of each kind the pre-scan records.
 FENCE_NAMES = {kind: name for name, kind in {**FENCE_KINDS, **BLOCK_KINDS}.items()}
@@ -131,16 +131,34 @@ class PageState:
             ctx.tables.update(self.tables)
         if not new:
             return
+        if ctx is None and host_prefix() is not None and mkdocs_file(self.md) is not None:
+            return  # a page converted again (an excerpt): the host reported it the first time
         host = None if ctx is not None else host_page(self.md, self._source)
         for problem in sorted(new):
             if ctx is not None:
                 ctx.problems.append(
-                    Problem(problem.line + ctx.line_offset, problem.message, problem.severity)
+                    Problem(ctx.source_line(problem.line), problem.message, problem.severity)
                 )
             elif host is not None:
                 LOG.warning("%s:%d: %s", host[0], problem.line + host[1], problem.message)
             else:
                 LOG.warning("rollbook: line %d: %s", problem.line, problem.message)
+
+
+def mkdocs_file(md: Markdown) -> tuple[Any, Any] | None:
+    """``(file, files)`` of the page MkDocs converts with ``md``, or None.
+
+    MkDocs registers its link resolver (``relpath``) on every conversion of a page, also the
+    ones other plugins make (a blog's excerpts): its ``file`` is the page and its ``files``
+    resolve paths the way links resolve (per language under mkdocs-static-i18n).
+    """
+    proc = md.treeprocessors["relpath"] if "relpath" in md.treeprocessors else None  # noqa: SIM401
+    file, files = getattr(proc, "file", None), getattr(proc, "files", None)
+    if not isinstance(getattr(file, "src_uri", None), str) or files is None:
+        return None
+    if not callable(getattr(files, "get_file_from_path", None)):
+        return None
+    return file, files
 
 
 def host_page(md: Markdown, source: str) -> tuple[str, int] | None:

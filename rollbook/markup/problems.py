@@ -10,12 +10,20 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["LOG", "PageContext", "Problem", "active_context", "page_context"]
+__all__ = [
+    "LOG",
+    "PageContext",
+    "Problem",
+    "active_context",
+    "host_prefix",
+    "page_context",
+    "set_host",
+]
 
 # Under the "mkdocs" logger hierarchy: `mkdocs build --strict` counts these warnings.
 LOG = logging.getLogger("mkdocs.rollbook.markup")
@@ -52,6 +60,8 @@ class PageContext:
             MkDocs' own anchor validation cannot see them).
         tables: The page's tables by anchor (engine ``Table``s), for references between
             pages (``rollbook.markup.refs``).
+        line_map: Converted line -> the author's line, when the host's other plugins
+            rewrote the page before conversion (``rollbook.markup.line_map``).
     """
 
     src_path: str = "<page>"
@@ -60,6 +70,11 @@ class PageContext:
     problems: list[Problem] = field(default_factory=list)
     anchor_ids: set[str] = field(default_factory=set)
     tables: dict[str, Any] = field(default_factory=dict)
+    line_map: Callable[[int], int] | None = None
+
+    def source_line(self, line: int) -> int:
+        """The author's line (front matter counted) of a line of the converted text."""
+        return (self.line_map(line) if self.line_map else line) + self.line_offset
 
     def format(self, problem: Problem) -> str:
         """Return ``page:line: message``."""
@@ -67,6 +82,20 @@ class PageContext:
 
 
 _CURRENT: ContextVar[PageContext | None] = ContextVar("rollbook_page", default=None)
+# Set by a host that sees every page (the MkDocs plugin) once its pages are converted: the
+# folder prefix it names pages with. Pages converted again later (a blog's excerpts) were
+# reported already, and the host fills their references in the written page.
+_HOST: ContextVar[str | None] = ContextVar("rollbook_host", default=None)
+
+
+def host_prefix() -> str | None:
+    """The prefix (``docs``) of the host that resolves references itself, else None."""
+    return _HOST.get()
+
+
+def set_host(prefix: str | None) -> None:
+    """Say (or, with None, stop saying) that a host resolves references across pages."""
+    _HOST.set(prefix)
 
 
 def active_context() -> PageContext | None:

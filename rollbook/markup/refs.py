@@ -24,7 +24,7 @@ from markdown.postprocessors import Postprocessor
 
 from rollbook.engine.tables.nested import MAX_DEPTH
 from rollbook.markup.nested import REFS_MARK
-from rollbook.markup.problems import active_context
+from rollbook.markup.problems import active_context, host_prefix
 from rollbook.markup.render import payload_json
 
 if TYPE_CHECKING:
@@ -48,6 +48,11 @@ class SiteProblem:
 class _Page:
     offset: int
     tables: dict[str, Any]
+    line_map: Callable[[int], int] | None = None
+
+    def line(self, converted: int) -> int:
+        """The author's line of a line of the converted text."""
+        return (self.line_map(converted) if self.line_map else converted) + self.offset
 
 
 @dataclass
@@ -58,8 +63,14 @@ class Site:
     #: Only one page is known (no host sees the others).
     partial: bool = False
 
-    def add(self, src: str, offset: int, tables: dict[str, Any]) -> None:
-        self.pages[src] = _Page(offset, dict(tables))
+    def add(
+        self,
+        src: str,
+        offset: int,
+        tables: dict[str, Any],
+        line_map: Callable[[int], int] | None = None,
+    ) -> None:
+        self.pages[src] = _Page(offset, dict(tables), line_map)
 
     def get(self, key: str) -> Any:
         src, _, anchor = key.rpartition("#")
@@ -125,7 +136,7 @@ class Site:
             for table in page.tables.values():
                 fence = f"roll-{table.kind}"
                 for row, part in self.edges(table):
-                    line = table.lines(row.path) + page.offset
+                    line = page.line(table.lines(row.path))
                     target = self.get(part.table or "")
                     if target is None:
                         message = f"{fence}: {self._missing(part)}"
@@ -208,7 +219,7 @@ class RefsHere(Postprocessor):
         self.state = state
 
     def run(self, text: str) -> str:
-        if REFS_MARK not in text or active_context() is not None:
+        if REFS_MARK not in text or active_context() is not None or host_prefix() is not None:
             return text
         site = Site(partial=True)
         site.add("", 0, self.state.tables)

@@ -1,52 +1,110 @@
-"""The GM screen page the plugin adds to a site: pinned rolls, tables and encounters.
+"""The GM screen page in an MkDocs site: an ordinary page to every other plugin.
 
-The page is generated (not in the author's docs folder) and holds one placeholder that
-``assets/rollbook/gm.js`` fills from what the reader pinned on other pages.
+The page's Markdown comes from ``rollbook.sitewide.gm_page``. It is a generated file that
+pretends to live where the author's own ``docs/gm/index.md`` would (its ``abs_src_path``), so
+plugins that sort files by their place in the docs (mkdocs-static-i18n) treat it as a page;
+under i18n's folder layout it goes in the default language's folder; an author's page at the
+same path (``gm/index.fr.md`` for a translation) wins. Plugins that date pages
+(git-revision-date-localized) get the input's date, not the build's; navigations built by a
+plugin (awesome-nav) get it appended like MkDocs' own does.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
 
-__all__ = ["GM_TITLE", "add_gm_page", "gm_src_uri", "list_in_nav"]
+from rollbook.mkdocs_plugin.build_date import input_epoch
+from rollbook.sitewide.gm_page import GM_MARKDOWN, GM_TITLE, gm_src_uri
 
-GM_TITLE = "GM screen"
+__all__ = [
+    "GM_TITLE",
+    "add_gm_page",
+    "date_gm_page",
+    "gm_page_uri",
+    "list_in_nav",
+    "nav_with_gm_page",
+    "restore_gm_content",
+]
 
-_PAGE = """\
----
-title: {title}
-search:
-  exclude: true
----
-
-# {title}
-
-Everything you pin gathers here: inline rolls, tables, lists and encounters from any page,
-each rolling in place with its prompts. Move items up and down, remove them, or share the
-screen with another device. The screen is kept in this browser only.
-
-<div class="rb-gm" data-rb-gm><p class="rb-gm-empty">Nothing pinned yet.
-Every roll, table, list and encounter has a pin control; what you pin appears here.</p></div>
-"""
+_BY = "rollbook"
 
 
-def gm_src_uri(path: str) -> str | None:
-    """``gm/`` -> ``gm/index.md``; None when the screen is turned off (empty path)."""
-    path = path.strip().strip("/")
-    return f"{path}/index.md" if path else None
+def _i18n(config: MkDocsConfig) -> Any:
+    return config.plugins.get("i18n")
+
+
+def gm_page_uri(config: MkDocsConfig, path: str) -> str | None:
+    """The page's ``src_uri``: under i18n's folder layout inside the default language's folder."""
+    i18n = _i18n(config)
+    folder = ""
+    if i18n is not None and getattr(i18n, "config", {}).get("docs_structure") == "folder":
+        folder = str(getattr(i18n, "default_language", "") or "")
+    return gm_src_uri(path, folder)
+
+
+def _authors_own(files: Files, config: MkDocsConfig, src_uri: str) -> bool:
+    if files.get_file_from_path(src_uri) is not None:
+        return True
+    i18n = _i18n(config)
+    default = getattr(i18n, "default_language", None) if i18n is not None else None
+    stem = src_uri.removesuffix(".md")
+    return bool(default) and files.get_file_from_path(f"{stem}.{default}.md") is not None
 
 
 def add_gm_page(files: Files, config: MkDocsConfig, path: str) -> File | None:
     """Add the generated GM screen page unless the author already has that page."""
-    src_uri = gm_src_uri(path)
-    if src_uri is None or files.get_file_from_path(src_uri) is not None:
+    src_uri = gm_page_uri(config, path)
+    if src_uri is None or _authors_own(files, config, src_uri):
         return None
-    page = File.generated(config, src_uri, content=_PAGE.format(title=GM_TITLE))
+    page = File.generated(config, src_uri, content=GM_MARKDOWN)
+    page.abs_src_path = _virtual_path(config, src_uri)
+    page.generated_by = _BY
     files.append(page)
     return page
+
+
+def _virtual_path(config: MkDocsConfig, src_uri: str) -> str:
+    return os.path.normpath(os.path.join(config.docs_dir, src_uri))
+
+
+def restore_gm_content(files: Files, config: MkDocsConfig, path: str) -> None:
+    """Give the page its Markdown again where a plugin rebuilt the file from its path alone
+    (mkdocs-static-i18n makes a new ``File`` per language)."""
+    src_uri = gm_page_uri(config, path)
+    if src_uri is None:
+        return
+    virtual = _virtual_path(config, src_uri)
+    if os.path.isfile(virtual):  # the author's own page after all
+        return
+    for file in files.documentation_pages():
+        if file.abs_src_path == virtual and getattr(file, "generated_by", None) != _BY:
+            file.content_string = GM_MARKDOWN  # (this setter forgets the path: put it back)
+            file.abs_src_path = virtual
+            file.generated_by = _BY
+
+
+def date_gm_page(files: Files, config: MkDocsConfig) -> None:
+    """Date the generated page by the input (``SOURCE_DATE_EPOCH`` or the docs' last
+    commit) for plugins that date generated pages by the clock (git-revision-date-localized
+    keeps ``generated_timestamps``), so two builds stay identical."""
+    ours = [f.src_uri for f in files if getattr(f, "generated_by", None) == _BY]
+    if not ours:
+        return
+    epoch_text = os.environ.get("SOURCE_DATE_EPOCH", "")
+    epoch = int(epoch_text) if epoch_text.isdigit() else input_epoch(config.docs_dir)
+    if epoch is None:
+        return
+    for plugin in config.plugins.values():
+        stamps = getattr(plugin, "generated_timestamps", None)
+        if isinstance(stamps, dict):
+            for src_uri in ours:
+                stamps.setdefault(src_uri, epoch)
 
 
 def list_in_nav(nav: list[Any] | None, path: str) -> None:
@@ -57,6 +115,22 @@ def list_in_nav(nav: list[Any] | None, path: str) -> None:
     if any(_mentions(entry, src_uri) for entry in nav):
         return
     nav.append({GM_TITLE: src_uri})
+
+
+def nav_with_gm_page(nav: Navigation, files: Files, config: MkDocsConfig) -> None:
+    """Append the generated page to a navigation a plugin built without it (awesome-nav)."""
+    for file in files.documentation_pages():
+        if getattr(file, "generated_by", None) != _BY:
+            continue
+        if any(page.file is file for page in nav.pages):
+            return
+        page = file.page if isinstance(file.page, Page) else Page(GM_TITLE, file, config)
+        if nav.pages:
+            nav.pages[-1].next_page = page
+            page.previous_page = nav.pages[-1]
+        nav.items.append(page)
+        nav.pages.append(page)
+        return
 
 
 def _mentions(entry: Any, src_uri: str) -> bool:

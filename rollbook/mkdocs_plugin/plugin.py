@@ -7,7 +7,10 @@ Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this pl
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
    memory snapshot with the engine imported (``on_post_build``, shared with
-   ``rollbook assets``).
+   ``rollbook assets``), and last the offline worker;
+4. keeps out of other plugins' way (``coexist.py``, ``gm_screen.py``): the GM page is an
+   ordinary page to them, references resolve per language, pages other plugins write get
+   their references too, and each step runs where the others expect it.
 """
 
 from __future__ import annotations
@@ -20,18 +23,35 @@ from typing import Any
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from rollbook.markup.extension import unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.line_map import LineMap
+from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.pagefile import page_too_big
-from rollbook.markup.problems import PageContext, set_context
+from rollbook.markup.problems import PageContext, set_context, set_host
 from rollbook.markup.refs import Site
 from rollbook.mkdocs_plugin.build_date import pin_build_date
+from rollbook.mkdocs_plugin.coexist import (
+    FILE_NOTICE,
+    GM_OFF_META,
+    building_more_languages,
+    check_plugin_order,
+    fill_written_pages,
+    protect_placeholders,
+)
 from rollbook.mkdocs_plugin.config import RollbookConfig
-from rollbook.mkdocs_plugin.gm_screen import add_gm_page, list_in_nav
+from rollbook.mkdocs_plugin.gm_screen import (
+    add_gm_page,
+    date_gm_page,
+    list_in_nav,
+    nav_with_gm_page,
+    restore_gm_content,
+)
 from rollbook.mkdocs_plugin.markdown_setup import (
     EXTENSION_NAMES,
     add_rollbook_markdown,
@@ -80,7 +100,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self.problem_count = 0
         self._page = None
         self._site = Site()
+        self._sources: dict[str, str] = {}  # page -> its Markdown as rollbook first saw it
         set_context(None)
+        set_host(None)
 
     # -- config ---------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
@@ -98,15 +120,39 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             entry = ExtraScriptValue(script)
             entry.type = "module"
             config.extra_javascript.append(entry)
+        notice = self.config.assets_javascript.rsplit("/", 1)[0] + "/" + FILE_NOTICE
+        if not any(str(s) == notice for s in config.extra_javascript):
+            classic = ExtraScriptValue(notice)
+            classic.defer = True
+            config.extra_javascript.append(classic)
         if self.config.assets_stylesheet not in config.extra_css:
             config.extra_css.append(self.config.assets_stylesheet)
         list_in_nav(config.nav, self.config.gm_screen)
+        check_plugin_order(config)
         return config
 
-    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+    def _add_gm_page(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:
             add_gm_page(files, config, self.config.gm_screen)
+            date_gm_page(files, config)
         return files
+
+    # After plugins that rebuild the file list (mkdocs-static-i18n, priority -100).
+    @event_priority(-110)
+    def _restore_gm_page(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if self.config.enabled:
+            restore_gm_content(files, config, self.config.gm_screen)
+            date_gm_page(files, config)
+        return files
+
+    on_files = CombinedEvent(_add_gm_page, _restore_gm_page)
+
+    # After plugins that build the navigation themselves (awesome-nav, priority 100).
+    @event_priority(-50)
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        if self.config.enabled:
+            nav_with_gm_page(nav, files, config)
+        return nav
 
     def _configure_markdown(self, config: MkDocsConfig) -> None:
         for name in EXTENSION_NAMES:  # options put under the extension that it does not have
@@ -150,7 +196,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # First, before other plugins rewrite the Markdown: the line offset must be measured
     # against what the author wrote.
     @event_priority(100)
-    def on_page_markdown(
+    def _first_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
         if not self.config.enabled:
@@ -162,7 +208,22 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             presets=dict(self.config.presets),
         )
         set_context(self._page)
+        markdown = protect_placeholders(markdown, page, config)
+        self._sources[page.file.src_uri] = markdown
+        return markdown
+
+    # Last: plugins that rewrote the Markdown (mkdocs-macros) moved lines; problems are
+    # reported at the author's lines all the same.
+    @event_priority(-1000)
+    def _last_markdown(
+        self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        source = self._sources.pop(page.file.src_uri, None)
+        if self._page is not None and source is not None and source != markdown:
+            self._page.line_map = LineMap(source, markdown)
         return None
+
+    on_page_markdown = CombinedEvent(_first_markdown, _last_markdown)
 
     # First as well: report before any other plugin could fail on the same page.
     @event_priority(100)
@@ -178,7 +239,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             log.warning(ctx.format(problem))
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
-        self._site.add(ctx.src_path, ctx.line_offset, ctx.tables)
+        self._site.add(ctx.src_path, ctx.line_offset, ctx.tables, ctx.line_map)
         return None
 
     # Every page is converted before any is written: tables that roll tables of other
@@ -193,14 +254,29 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             page = file.page
             if page is not None and page.content:
                 page.content = self._site.fill(page.content)
+        # Pages converted again from now on (a blog's excerpts) were reported already; their
+        # references are filled in the written page.
+        set_host(self._docs_prefix)
         return None
 
-    # -- site -----------------------------------------------------------------------------
-    # Last: other plugins may still write into site_dir; ours only adds files beside them.
-    @event_priority(-100)
-    def on_post_build(self, *, config: MkDocsConfig) -> None:
-        set_context(None)
+    # Before minify (which cannot parse our marks' JSON) and other writers of the page.
+    @event_priority(100)
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
+            return None
+        if REFS_MARK in output:
+            output = self._site.fill(output)
+        if not self.config.gm_screen.strip("/ ") and "</head>" in output:
+            output = output.replace("</head>", f"{GM_OFF_META}</head>", 1)
+        return output
+
+    # -- site -----------------------------------------------------------------------------
+    # Early: plugins that rework files at post_build (minify's `js_files`, priority 0) find
+    # ours there. Once per site under mkdocs-static-i18n (its languages share the assets).
+    @event_priority(50)
+    def _write_assets(self, *, config: MkDocsConfig) -> None:
+        set_context(None)
+        if not self.config.enabled or building_more_languages(config):
             return
         base = os.path.dirname(config.config_file_path or ".")
         pyodide: Path | None = None
@@ -233,8 +309,26 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
                 log.info("rollbook: %s `snapshot: false` skips this step.", err)
             except SnapshotError as err:
                 log.warning("rollbook: %s", err)
-        # Last of all: the offline worker lists (and hashes) every file written before it.
+
+    # After plugins that write pages of their own at post_build (print-site, priority 0),
+    # before mkdocs-static-i18n builds the next language (-100).
+    @event_priority(-90)
+    def _fill_written(self, *, config: MkDocsConfig) -> None:
+        if self.config.enabled:
+            fill_written_pages(config.site_dir, self._site)
+
+    # Last of all, once per site: the offline worker lists (and hashes) every file written
+    # before it, every language's pages and what other plugins rewrote (minify) included.
+    @event_priority(-110)
+    def _write_worker(self, *, config: MkDocsConfig) -> None:
+        set_context(None)
+        set_host(None)
+        if not self.config.enabled or building_more_languages(config):
+            return
         write_offline(config.site_dir, enabled=self.config.offline and not self._serving)
+
+    on_post_build = CombinedEvent(_write_assets, _fill_written, _write_worker)
 
     def on_build_error(self, *, error: Exception) -> None:
         set_context(None)
+        set_host(None)

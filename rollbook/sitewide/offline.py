@@ -15,10 +15,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-__all__ = ["WORKER_NAME", "site_files", "write_offline"]
+__all__ = [
+    "WORKER_NAME",
+    "is_redirect_stub",
+    "keep_query_in_redirects",
+    "search_language_files",
+    "site_files",
+    "write_offline",
+]
 
 WORKER_NAME = "rollbook-sw.js"
 _HERE = Path(__file__).resolve().parent
@@ -37,13 +45,19 @@ LATER = "r"  # cached only once something asks for it (source maps, other langua
 _LATER_FOLDERS = ("assets/javascripts/lunr/", "assets/pyodide/")
 _SHELL_FOLDERS = ("assets/", "search/")
 _SHELL_FILES = ("sitemap.xml", "404.html")
+_SEARCH_INDEX = "search/search_index.json"
+_LUNR = "assets/javascripts/lunr/"
+# Word splitters Material's search loads besides the language's own file.
+_LUNR_EXTRA = {"ja": ("tinyseg.js",), "hi": ("wordcut.js",), "th": ("wordcut.js",)}
 
 
-def _kind(path: str, engine: set[str], snapshot: str | None) -> str:
+def _kind(path: str, engine: set[str], snapshot: str | None, search: set[str]) -> str:
     if path == snapshot:
         return OPTIONAL
     if path in engine:
         return ENGINE
+    if path in search:
+        return SHELL
     name = PurePosixPath(path).name
     if path.endswith(".html") and name != "404.html":
         return PAGE
@@ -69,10 +83,45 @@ def _engine_files(site: Path, manifest: dict[str, Any]) -> set[str]:
     return found
 
 
+def search_language_files(site_dir: str | Path) -> set[str]:
+    """The files Material's search worker loads for the site's search languages.
+
+    The languages are those of ``search/search_index.json`` (``config.lang``: the
+    ``search`` plugin's ``lang``, every language under mkdocs-static-i18n); English needs
+    none. The worker imports them when search starts, so they are kept with the search index.
+    """
+    site = Path(site_dir)
+    try:
+        index = json.loads((site / _SEARCH_INDEX).read_text(encoding="utf-8"))
+        langs = [str(lang) for lang in index["config"]["lang"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+    wanted: list[str] = []
+    for lang in langs:
+        wanted.extend(_LUNR_EXTRA.get(lang, ()))
+        if lang != "en":
+            wanted.append(f"min/lunr.{lang}.min.js")
+    if len(langs) > 1:
+        wanted.append("min/lunr.multi.min.js")
+    if wanted:
+        wanted.append("min/lunr.stemmer.support.min.js")
+    return {f"{_LUNR}{name}" for name in wanted if (site / _LUNR / name).is_file()}
+
+
+def is_redirect_stub(data: bytes) -> bool:
+    """A page that only sends the reader elsewhere (mkdocs-redirects' stubs and the like)."""
+    head = data[:2048].lower()
+    return len(data) < 4096 and b'http-equiv="refresh"' in head
+
+
 def site_files(site_dir: str | Path, manifest: dict[str, Any]) -> dict[str, list[Any]]:
-    """``{path: [hash, size, kind]}`` for every file of the site but the worker itself."""
+    """``{path: [hash, size, kind]}`` for every file of the site but the worker itself.
+
+    Redirect stubs are saved with the site but are not its pages (not counted as such).
+    """
     site = Path(site_dir)
     engine = _engine_files(site, manifest)
+    search = search_language_files(site)
     snapshot = manifest.get("snapshot")
     snapshot_path = f"{_ASSETS}{snapshot}" if isinstance(snapshot, str) else None
     files: dict[str, list[Any]] = {}
@@ -82,7 +131,10 @@ def site_files(site_dir: str | Path, manifest: dict[str, Any]) -> dict[str, list
             continue
         data = path.read_bytes()
         digest = hashlib.sha256(data).hexdigest()
-        files[rel] = [digest, len(data), _kind(rel, engine, snapshot_path)]
+        kind = _kind(rel, engine, snapshot_path, search)
+        if kind == PAGE and is_redirect_stub(data):
+            kind = SAVED
+        files[rel] = [digest, len(data), kind]
     return files
 
 
@@ -109,6 +161,7 @@ def write_offline(site_dir: str | Path, *, enabled: bool = True) -> str | None:
         return None
     manifest["offline"] = {"worker": f"../../{WORKER_NAME}"}
     _write_manifest(manifest_path, manifest)
+    keep_query_in_redirects(site)
     files = site_files(site, manifest)
     listing = "".join(f"{path}\0{entry[0]}\n" for path, entry in files.items())
     version = hashlib.sha256(listing.encode()).hexdigest()[:16]
@@ -122,3 +175,23 @@ def write_offline(site_dir: str | Path, *, enabled: bool = True) -> str | None:
     )
     worker.write_text(header + _WORKER_SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
     return version
+
+
+# mkdocs-redirects' stub: `location.href="TARGET"+(anchor?"#"+anchor:"")` keeps the anchor only.
+_STUB_JUMP = re.compile(rb'(location\.href=)("[^"<>]*")(\+\(anchor\?)')
+
+
+def keep_query_in_redirects(site_dir: str | Path) -> list[str]:
+    """Make redirect stubs keep the query (``?roll=...&seed=...`` deep links) as they keep
+    the anchor; returns the stubs changed."""
+    site = Path(site_dir)
+    changed = []
+    for path in sorted(site.rglob("*.html")):
+        data = path.read_bytes()
+        if not is_redirect_stub(data) or b"location.search" in data:
+            continue
+        new = _STUB_JUMP.sub(rb"\1\2+location.search\3", data, count=1)
+        if new != data:
+            path.write_bytes(new)
+            changed.append(path.relative_to(site).as_posix())
+    return changed

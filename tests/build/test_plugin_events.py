@@ -17,6 +17,7 @@ from mkdocs.structure.pages import Page
 from rollbook.markup.problems import active_context
 from rollbook.mkdocs_plugin.config import Presets, RollbookConfig
 from rollbook.mkdocs_plugin.plugin import RollbookPlugin, front_matter_lines
+from tests.build.plugin_only import only
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +44,7 @@ def render(config, plugin, docs, name: str, text: str) -> Page:
     page.read_source(config)
     md = page.markdown
     assert md is not None
-    md = plugin.on_page_markdown(md, page=page, config=config, files=files) or md
+    md = only(plugin).on_page_markdown(md, page=page, config=config, files=files) or md
     page.markdown = md
     page.render(config, files)
     plugin.on_page_content(page.content or "", page=page, config=config, files=files)
@@ -135,7 +136,7 @@ def test_extension_logs_by_itself_without_the_plugin(caplog):
 def test_post_build_writes_manifest(site):
     config, plugin, _ = site
     Path(config.site_dir).mkdir()
-    plugin.on_post_build(config=config)
+    only(plugin).on_post_build(config=config)
     manifest = Path(config.site_dir) / "assets" / "rollbook" / "manifest.json"
     assert manifest.is_file()
 
@@ -145,7 +146,7 @@ def test_post_build_without_pyodide_names_the_folder(site, tmp_path):
     Path(config.site_dir).mkdir()
     plugin.config.pyodide_path = str(tmp_path / "nowhere")
     with pytest.raises(PluginError, match=r"Pyodide was not found in .*nowhere \(the folder"):
-        plugin.on_post_build(config=config)
+        only(plugin).on_post_build(config=config)
 
 
 def test_disabled_plugin_does_nothing(site):
@@ -155,7 +156,7 @@ def test_disabled_plugin_does_nothing(site):
     plugin.on_config(config)
     assert list(config.extra_javascript) == before
     Path(config.site_dir).mkdir()
-    plugin.on_post_build(config=config)
+    only(plugin).on_post_build(config=config)
     assert not (Path(config.site_dir) / "assets").exists()
 
 

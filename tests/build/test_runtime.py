@@ -21,6 +21,7 @@ from rollbook.sitewide import SitewideError, build_site_assets, runtime
 from rollbook.sitewide.runtime import PYODIDE_VERSION, find_pyodide
 from rollbook.sitewide.snapshot import default_imports, snapshot_key
 from rollbook.sitewide.snapshot_pack import memory_size, pack_for_site
+from tests.build.plugin_only import only
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -97,7 +98,7 @@ def _site(tmp_path: Path, options: str = "") -> tuple:
 def test_pyodide_not_required_still_writes_our_assets(no_bundle, tmp_path, caplog):
     config, plugin = _site(tmp_path, ":\n      pyodide_required: false")
     with caplog.at_level(logging.INFO, logger="mkdocs.plugins.rollbook"):
-        plugin.on_post_build(config=config)
+        only(plugin).on_post_build(config=config)
     ours = Path(config.site_dir) / "assets" / "rollbook"
     assert (ours / "rollbook.js").is_file() and (ours / "rollbook.css").is_file()
     manifest = json.loads((ours / "manifest.json").read_text())
@@ -116,7 +117,7 @@ def test_without_node_or_bundled_files_the_build_says_what_stays_slower(
     monkeypatch.setattr("rollbook.mkdocs_plugin.plugin.BUNDLED_SNAPSHOTS", tmp_path / "none")
     monkeypatch.setattr("rollbook.sitewide.build.BUNDLED_BYTECODE", tmp_path / "none")
     with caplog.at_level(logging.INFO, logger="mkdocs.plugins.rollbook"):
-        plugin.on_post_build(config=config)
+        only(plugin).on_post_build(config=config)
     messages = [(r.levelname, r.getMessage()) for r in caplog.records]
     assert [level for level, _ in messages] == ["INFO", "INFO"]
     bytecode, snapshot = messages[0][1], messages[1][1]
