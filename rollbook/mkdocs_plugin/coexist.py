@@ -7,6 +7,7 @@ print-site (must be the last plugin; its page is written at post_build), mkdocs-
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from pathlib import Path
@@ -24,6 +25,7 @@ __all__ = [
     "check_plugin_order",
     "fill_written_pages",
     "protect_placeholders",
+    "restore_minified_names",
 ]
 
 log = logging.getLogger("mkdocs.plugins.rollbook")
@@ -70,6 +72,33 @@ def fill_written_pages(site_dir: str, site: Site) -> int:
             path.write_text(site.fill(text), encoding="utf-8")
             count += 1
     return count
+
+
+_MINIFIED = re.compile(r"^(?P<stem>.+?)(?:\.[0-9a-f]{6,})?\.min\.(?P<ext>js|mjs|css)$")
+
+
+def restore_minified_names(site_dir: str) -> list[str]:
+    """Give our assets their names back where mkdocs-minify renamed them (``js_files``).
+
+    Minify writes ``table.min.js`` (or ``table.HASH.min.js``) for ``table.js`` and points
+    the pages at it, but our modules import each other by name: the minified file is put
+    back under the name the imports use. Returns the names restored.
+    """
+    ours = Path(site_dir, "assets", "rollbook")
+    try:
+        listed = set(json.loads((ours / "manifest.json").read_text(encoding="utf-8"))["assets"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    restored = []
+    for path in sorted(ours.iterdir()):
+        found = _MINIFIED.match(path.name)
+        if not found:
+            continue
+        name = f"{found['stem']}.{found['ext']}"
+        if name in listed and not (ours / name).exists():
+            (ours / name).write_bytes(path.read_bytes())
+            restored.append(name)
+    return restored
 
 
 def _macros(config: MkDocsConfig) -> Any:

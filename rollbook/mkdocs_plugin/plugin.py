@@ -43,6 +43,7 @@ from rollbook.mkdocs_plugin.coexist import (
     check_plugin_order,
     fill_written_pages,
     protect_placeholders,
+    restore_minified_names,
 )
 from rollbook.mkdocs_plugin.config import RollbookConfig
 from rollbook.mkdocs_plugin.gm_screen import (
@@ -272,11 +273,11 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
 
     # -- site -----------------------------------------------------------------------------
     # Early: plugins that rework files at post_build (minify's `js_files`, priority 0) find
-    # ours there. Once per site under mkdocs-static-i18n (its languages share the assets).
+    # ours there, in every language's build under mkdocs-static-i18n too.
     @event_priority(50)
     def _write_assets(self, *, config: MkDocsConfig) -> None:
         set_context(None)
-        if not self.config.enabled or building_more_languages(config):
+        if not self.config.enabled:
             return
         base = os.path.dirname(config.config_file_path or ".")
         pyodide: Path | None = None
@@ -316,6 +317,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _fill_written(self, *, config: MkDocsConfig) -> None:
         if self.config.enabled:
             fill_written_pages(config.site_dir, self._site)
+            restore_minified_names(config.site_dir)
 
     # Last of all, once per site: the offline worker lists (and hashes) every file written
     # before it, every language's pages and what other plugins rewrote (minify) included.

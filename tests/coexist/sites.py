@@ -66,6 +66,7 @@ class Case:
         rollbook_last: List rollbook after the other plugins (order must not matter).
         git: Make the project a git repository (one commit at ``COMMIT_DATE``).
         pages: Replace the two default pages (path -> text, under docs/).
+        options: rollbook's own options (YAML lines under its entry).
     """
 
     name: str
@@ -76,6 +77,7 @@ class Case:
     rollbook_last: bool = False
     git: bool = False
     pages: dict[str, str] | None = None
+    options: str = ""
 
 
 I18N = """\
@@ -122,9 +124,7 @@ MACROS_PAGE = """\
 roll: 1d2 + {{ bonus }}
 id: meeting
 prompts:
-  bonus:
-    label: Bonus
-    default: 0
+  - name: bonus
     min: 0
     max: 3
 results:
@@ -146,6 +146,15 @@ MINIFY = """\
       - assets/rollbook/rollbook.css
 """
 AWESOME_NAV = {"docs/.nav.yml": "nav:\n  - index.md\n  - other.md\n"}
+
+#: The social cards' font: a system font put in the plugin's cache, as if downloaded once
+#: (the plugin fetches fonts from Google Fonts, and tests have no network).
+CARD_FONT = "Liberation Sans"
+_CARD_FONT_FILES = {
+    "Regular.ttf": "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "Bold.ttf": "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+}
+
 
 CASES = [
     Case(
@@ -173,8 +182,9 @@ CASES = [
         files={"docs/blog/index.md": "# Blog\n", "docs/blog/posts/notes.md": BLOG_POST},
     ),
     Case("tags", "- tags\n", files={"docs/tags.md": "# Tags\n\n<!-- material/tags -->\n"}),
-    Case("social", "- social:\n    cards_layout_options:\n      font_family: DejaVu Sans\n"),
-    Case("privacy", "- privacy\n"),
+    Case("social", f"- social:\n    cards_layout_options:\n      font_family: {CARD_FONT}\n"),
+    # Material's bundle names an optional script on a CDN; no network here to fetch it.
+    Case("privacy", "- privacy:\n    assets_exclude:\n      - unpkg.com/*\n"),
     Case("offline", "- offline\n", visit="other.html", extra="use_directory_urls: false\n"),
     Case("minify", MINIFY, rollbook_last=True),
     Case("awesome-nav", "- awesome-nav\n", files=AWESOME_NAV),
@@ -199,6 +209,46 @@ CASES = [
     ),
 ]
 
+#: No GM screen: no page, and no pin control anywhere.
+CASES.append(Case("no-gm-screen", "", options='gm_screen: ""\n'))
+
+#: Every plugin above in one site (print-site last, as it must be).
+ALL = Case(
+    "all",
+    "".join(
+        [
+            I18N.format(layout="suffix"),
+            "- blog:\n    archive: false\n    categories: false\n- tags\n",
+            f"- social:\n    cards_layout_options:\n      font_family: {CARD_FONT}\n",
+            "- privacy:\n    assets_exclude:\n      - unpkg.com/*\n",
+            "- offline\n",
+            MINIFY,
+            "- awesome-nav\n- glightbox\n",
+            "- redirects:\n    redirect_maps:\n      old.md: other.md\n",
+            "- exclude:\n    glob:\n      - drafts/*\n",
+            "- macros\n",
+            "- git-revision-date-localized\n",
+            PRINT_SITE,
+        ]
+    ),
+    visit="fr/other.html",
+    extra="use_directory_urls: false\n",
+    git=True,
+    pages={
+        "index.md": INDEX,
+        "index.fr.md": _fr(INDEX),
+        "other.md": OTHER,
+        "other.fr.md": _fr(OTHER),
+    },
+    files={
+        "docs/blog/index.md": "# Blog\n",
+        "docs/blog/posts/notes.md": BLOG_POST,
+        "docs/tags.md": "# Tags\n\n<!-- material/tags -->\n",
+        "docs/drafts/wip.md": "# Not ready\n",
+    },
+)
+CASES.append(ALL)
+
 
 def write_site(case: Case, folder: Path) -> Path:
     """Write the project of ``case`` into ``folder``; return its mkdocs.yml."""
@@ -208,6 +258,7 @@ def write_site(case: Case, folder: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     rollbook = f"- rollbook:\n    pyodide_path: {PYODIDE}\n    snapshot_cache: {SNAPSHOTS}\n"
+    rollbook += textwrap.indent(case.options, "    ")
     others = textwrap.dedent(case.plugins)
     listed = (
         ["- search\n", others, rollbook] if case.rollbook_last else ["- search\n", rollbook, others]
@@ -224,6 +275,11 @@ def write_site(case: Case, folder: Path) -> Path:
     )
     config = folder / "mkdocs.yml"
     config.write_text(yml, encoding="utf-8")
+    if "social" in others:
+        fonts = folder / ".cache" / "plugin" / "social" / "fonts" / CARD_FONT
+        fonts.mkdir(parents=True)
+        for name, source in _CARD_FONT_FILES.items():
+            (fonts / name).write_bytes(Path(source).read_bytes())
     if case.git:
         _commit(folder)
     return config

@@ -1,0 +1,81 @@
+"""The pieces the coexistence suite relies on, each on its own (no build)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import jinja2
+
+from rollbook.markup.line_map import LineMap
+from rollbook.mkdocs_plugin.coexist import protect_placeholders, restore_minified_names
+from rollbook.sitewide.gm_page import gm_src_uri
+from rollbook.sitewide.offline import keep_query_in_redirects
+
+SOURCE = "# T\n\n{% for x in xs %}\n- {{ x }}\n{% endfor %}\n\n```roll-table\nroll: 1d6\n```\n"
+
+
+def test_line_map_sends_rewritten_lines_back_to_the_authors() -> None:
+    rewritten = "# T\n\n\n- a\n\n- b\n\n- c\n\n\n```roll-table\nroll: 1d6\n```\n"
+    lines = LineMap(SOURCE, rewritten)
+    assert lines(1) == 1
+    assert lines(11) == 7 and lines(12) == 8  # the fence, four lines lower after Jinja
+    assert 3 <= lines(6) <= 5  # a line the loop made: within the loop
+    assert lines(99) == 99  # past the end: unchanged
+
+
+def _macros(variables: dict) -> SimpleNamespace:
+    plugin = SimpleNamespace(
+        env=jinja2.Environment(), config={"render_by_default": True}, variables=variables
+    )
+    return SimpleNamespace(plugins={"macros": plugin})
+
+
+def test_placeholders_in_our_fences_are_kept_from_macros_only() -> None:
+    page = SimpleNamespace(meta={}, file=SimpleNamespace(src_path="a.md"))
+    text = (
+        "Hello {{ name }}\n```roll-table\nroll: 1d6 + {{ bonus }}\n"
+        "result_text: '{{ site }} {{ result }}'\n```\n{{ bonus }}\n"
+    )
+    out = protect_placeholders(text, page, _macros({"site": "x", "name": "y"}))  # type: ignore[arg-type]
+    assert out.count("\n") == text.count("\n")
+    lines = out.split("\n")
+    assert lines[0] == "Hello {{ name }}" and lines[5] == "{{ bonus }}"  # outside: macros'
+    assert lines[2] == "roll: 1d6 + {% raw %}{{ bonus }}{% endraw %}"
+    assert lines[3] == "result_text: '{{ site }} {% raw %}{{ result }}{% endraw %}'"
+    rendered = jinja2.Environment(undefined=jinja2.StrictUndefined).from_string(
+        "\n".join(lines[1:5])
+    )
+    assert "1d6 + {{ bonus }}" in rendered.render(site="x")
+    page.meta["render_macros"] = False  # a page macros leaves alone stays as written
+    assert protect_placeholders(text, page, _macros({})) == text  # type: ignore[arg-type]
+
+
+def test_redirect_stub_keeps_the_query(tmp_path: Path) -> None:
+    stub = tmp_path / "old" / "index.html"
+    stub.parent.mkdir()
+    stub.write_text(
+        '<html><head><script>var anchor=window.location.hash.substr(1);location.href="../new/"'
+        '+(anchor?"#"+anchor:"")</script><meta http-equiv="refresh" content="0; url=../new/">'
+        "</head></html>",
+        encoding="utf-8",
+    )
+    assert keep_query_in_redirects(tmp_path) == ["old/index.html"]
+    assert 'location.href="../new/"+location.search+(anchor?' in stub.read_text(encoding="utf-8")
+    assert keep_query_in_redirects(tmp_path) == []  # once
+
+
+def test_minified_assets_get_their_import_names_back(tmp_path: Path) -> None:
+    ours = tmp_path / "assets" / "rollbook"
+    ours.mkdir(parents=True)
+    (ours / "manifest.json").write_text('{"assets": ["table.js", "rollbook.css"]}')
+    (ours / "table.0a1b2c3d.min.js").write_text("export const a=1;")
+    (ours / "other.min.js").write_text("x")  # not ours: left alone
+    assert restore_minified_names(str(tmp_path)) == ["table.js"]
+    assert (ours / "table.js").read_text() == "export const a=1;"
+
+
+def test_gm_page_path() -> None:
+    assert gm_src_uri("gm/") == "gm/index.md"
+    assert gm_src_uri("/screen", folder="en") == "en/screen/index.md"
+    assert gm_src_uri("  ") is None
