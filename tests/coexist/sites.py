@@ -210,7 +210,7 @@ CASES = [
 ]
 
 #: No GM screen: no page, and no pin control anywhere.
-CASES.append(Case("no-gm-screen", "", options='gm_screen: ""\n'))
+CASES.append(Case("no-gm-screen", "", visit="", options='gm_screen: ""\n'))
 
 #: Every plugin above in one site (print-site last, as it must be).
 ALL = Case(
