@@ -49,6 +49,16 @@ results:
 """
 
 
+# The GM screen translated by the author (the English one stays generated).
+GM_FR = """\
+# Écran du MJ
+
+Ce que vous épinglez apparaît ici.
+
+<div class="rb-gm" data-rb-gm><p class="rb-gm-empty">Rien d'épinglé.</p></div>
+"""
+
+
 def _fr(text: str) -> str:
     return text.replace("# Home", "# Accueil").replace("# Other", "# Autre")
 
@@ -167,6 +177,7 @@ CASES = [
             "other.md": OTHER,
             "other.fr.md": _fr(OTHER),
             "only-en.md": OTHER.replace("meeting", "lone"),
+            "gm/index.fr.md": GM_FR,
         },
     ),
     Case(

@@ -82,6 +82,11 @@ def test_rolls_another_pages_table_in_chromium(case: Case, built, page: Page) ->
         if case.name == "macros":  # its roll adds the prompt `bonus`
             page.get_by_label("Bonus").fill("1")
         roll_meeting(page)
+        if case.name == "print-site":  # printed: no roll menus, no GM screen items
+            page.emulate_media(media="print")
+            expect(page.locator(".rb-more").first).to_be_hidden()
+            expect(page.locator(".rb-gm").first).to_be_hidden()
+            expect(page.locator(".rb-table[data-rb-anchor=meeting] tbody").first).to_be_visible()
         if case.name == "redirects":  # a deep link through the old address lands on the roll
             page.goto(f"{base}old/?roll=meeting&seed=7")
             expect(page).to_have_url(re.compile(r"/other/\?roll=meeting&seed=7"))
@@ -113,8 +118,8 @@ def test_i18n_resolves_references_per_language_with_fallback_pages(built) -> Non
     assert 'data-rb-table="docs/index.md#reaction"' in page_text(suffix, "other/index.html")
     fallback = page_text(suffix, "fr/only-en/index.html")  # English page in the French site
     assert '"refs":{"docs/index.fr.md#reaction"' in fallback and "rb-refs:" not in fallback
-    for gm in ("gm/index.html", "fr/gm/index.html"):
-        assert "data-rb-gm" in page_text(suffix, gm)
+    assert "Écran du MJ" in page_text(suffix, "fr/gm/index.html")  # the author's translation
+    assert "GM screen" in page_text(suffix, "gm/index.html")  # the generated page
     folder, _ = built(BY_NAME["i18n-folder"])
     assert '"refs":{"docs/en/index.md#reaction"' in page_text(folder, "fr/other/index.html")
     for gm in ("gm/index.html", "fr/gm/index.html"):

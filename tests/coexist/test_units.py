@@ -8,7 +8,11 @@ from types import SimpleNamespace
 import jinja2
 
 from rollbook.markup.line_map import LineMap
-from rollbook.mkdocs_plugin.coexist import protect_placeholders, restore_minified_names
+from rollbook.mkdocs_plugin.coexist import (
+    check_plugin_order,
+    protect_placeholders,
+    restore_minified_names,
+)
 from rollbook.sitewide.gm_page import gm_src_uri
 from rollbook.sitewide.offline import keep_query_in_redirects
 
@@ -79,3 +83,13 @@ def test_gm_page_path() -> None:
     assert gm_src_uri("gm/") == "gm/index.md"
     assert gm_src_uri("/screen", folder="en") == "en/screen/index.md"
     assert gm_src_uri("  ") is None
+
+
+def test_print_site_before_rollbook_is_one_sentence(caplog) -> None:
+    before = SimpleNamespace(plugins={"search": 0, "print-site": 0, "rollbook": 0})
+    check_plugin_order(before)  # type: ignore[arg-type]
+    after = SimpleNamespace(plugins={"search": 0, "rollbook": 0, "print-site": 0})
+    check_plugin_order(after)  # type: ignore[arg-type]
+    messages = [r.getMessage() for r in caplog.records]
+    assert len(messages) == 1 and messages[0].count(". ") == 0  # one sentence
+    assert "list `rollbook` above `print-site`" in messages[0]
