@@ -88,6 +88,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = "docs"
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
         self._site = Site()  # every page's tables, for tables that roll other tables
+        self._sources: dict[str, str] = {}  # page -> its Markdown as rollbook first saw it
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -101,7 +102,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self.problem_count = 0
         self._page = None
         self._site = Site()
-        self._sources: dict[str, str] = {}  # page -> its Markdown as rollbook first saw it
+        self._sources = {}
         set_context(None)
         set_host(None)
 

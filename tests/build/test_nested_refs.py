@@ -5,10 +5,22 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Iterator
 
+import pytest
 from mkdocs.structure.files import File, Files
 
+from rollbook.markup.problems import set_host
 from tests.build.test_plugin_events import render, site  # noqa: F401 (a fixture)
+
+
+@pytest.fixture(autouse=True)
+def _host_ends_with_the_test() -> Iterator[None]:
+    """on_env tells the extension a host resolves references; a build's post_build (not
+    run here) says it no longer does, so later tests in this process convert on their own."""
+    yield
+    set_host(None)
+
 
 ROOTS = """\
 ---
