@@ -14,7 +14,7 @@ from typing import Any
 from markdown import Markdown
 from markdown.extensions.toc import slugify as toc_slugify
 
-from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, scan
+from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, fence_name, scan
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
 
 __all__ = ["PageState", "host_page"]
@@ -171,8 +171,8 @@ def host_page(md: Markdown, source: str) -> tuple[str, int] | None:
     return shown, content[:at].count("\n") if at > 0 else 0
 
 
-def _ci_test(language: str, name: str) -> bool:
-    return language.lower() == name
+def _ci_test(language: object, name: str) -> bool:
+    return fence_name(language) == name
 
 
 def _fence_entries(md: Markdown) -> list[dict[str, Any]]:

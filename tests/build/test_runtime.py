@@ -67,8 +67,10 @@ def test_nothing_found_is_one_sentence(no_bundle, tmp_path):
         find_pyodide(None, project_dir=tmp_path)
     assert str(caught.value) == (
         f"this rollbook {rollbook.__version__} has no Pyodide with it: reinstall it from a "
-        "release (`pip install --force-reinstall rollbook`), or in rollbook's own repository "
-        "run `make setup`."
+        "release (`pip install --force-reinstall rollbook`), name a folder holding Pyodide "
+        f"{PYODIDE_VERSION} with the plugin option `pyodide_path` (`--pyodide` for `rollbook "
+        "assets`), or set `pyodide_required: false` to build the site without live dice; in "
+        "rollbook's own repository run `make setup`."
     )
 
 
