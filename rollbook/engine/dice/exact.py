@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from .arith import BINARY, FUNCTION_IMPL, clean
+from .chains import fold
 from .dist import KRONECKER_BITS, Dist, convolve, plus, sum_iid
 from .errors import DiceError, DiceLimitError, OddsUnavailableError, PlaceholderError
 from .limits import LIMITS
@@ -428,14 +429,26 @@ def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> Dist:
 # --- expression nodes ----------------------------------------------------------------------
 
 
-def _binop_odds(node: BinOp) -> Dist:
+def _binop_parts(node: Node) -> tuple[Node, Node] | None:
+    return (node.left, node.right) if isinstance(node, BinOp) else None
+
+
+def _binop_combine(node: BinOp, left: Dist, right: Dist) -> Dist:
     fn, pos = BINARY[node.op], node.pos
-    left, right = _node_odds(node.left), _node_odds(node.right)
-    if node.op == "+":
-        return convolve(left, right)
-    if node.op == "-":
-        return convolve(left, right.map(lambda v: -v))
-    return left.combine(right, lambda a, b: fn(a, b, pos))
+    try:
+        if node.op == "+":
+            return convolve(left, right)
+        if node.op == "-":
+            return convolve(left, right.map(lambda v: -v))
+        return left.combine(right, lambda a, b: fn(a, b, pos))
+    except DiceError as err:
+        if err.position is None:
+            err.position = pos
+        raise
+
+
+def _binop_odds(node: BinOp) -> Dist:
+    return fold(node, _binop_parts, _node_odds, _binop_combine)  # type: ignore[arg-type]
 
 
 def _call_odds(node: Call) -> Dist:
