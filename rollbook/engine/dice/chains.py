@@ -14,6 +14,7 @@ from typing import Any
 
 __all__ = ["fold"]
 
+
 def fold[N, V](
     root: N,
     split: Callable[[N], tuple[N, N] | None],
