@@ -94,8 +94,8 @@ TABLE: tuple[Limit, ...] = (
     # -- exact odds and nested tables --
     Limit(
         "odds_work",
-        4_000_000,
-        "pairs of values combined to work out one set of exact odds (all steps added up)",
+        5_000_000,
+        "work to build one set of exact odds: values combined, mapped and summed, all steps",
     ),
     Limit(
         "nested_rolls", 2000, "tables and dice one roll of a table may roll, nested ones included"

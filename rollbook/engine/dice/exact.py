@@ -22,7 +22,16 @@ from typing import Any
 
 from .arith import BINARY, FUNCTION_IMPL, clean
 from .chains import fold
-from .dist import KRONECKER_BITS, Dist, convolve, plus, sum_iid
+from .dist import (
+    FRACTION_WEIGHT,
+    KRONECKER_BITS,
+    Dist,
+    charge,
+    convolve,
+    plus,
+    sum_iid,
+    work_budget,
+)
 from .errors import DiceError, DiceLimitError, OddsUnavailableError, PlaceholderError
 from .limits import LIMITS
 from .nodes import (
@@ -440,7 +449,7 @@ def _binop_combine(node: BinOp, left: Dist, right: Dist) -> Dist:
             return convolve(left, right)
         if node.op == "-":
             return convolve(left, right.map(lambda v: -v))
-        return left.combine(right, lambda a, b: fn(a, b, pos))
+        return left.combine(right, lambda a, b: fn(a, b, pos), fractions=node.op in ("/", "**"))
     except DiceError as err:
         if err.position is None:
             err.position = pos
@@ -510,7 +519,9 @@ def odds(expr: Any) -> Distribution:
         names = ", ".join(sorted(e.placeholders))
         raise PlaceholderError(f"Fill the placeholders before computing odds: {names}.", 0, e.text)
     try:
-        d = _node_odds(e.tree)
+        with work_budget():
+            d = _node_odds(e.tree)
+            charge(len(d.w) * FRACTION_WEIGHT)  # the probabilities below are fractions
     except DiceError as err:
         if not err.text:
             err.text = e.text
