@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from rollbook.engine.bridge import handle
-from rollbook.engine.dice import DiceError, odds
-from rollbook.engine.dice import arith
+from rollbook.engine.dice import DiceError, arith, odds
 from rollbook.engine.limits import value
 from tests.hardening.bounded import assert_one_sentence, rollbook
 
