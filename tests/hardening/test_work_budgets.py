@@ -76,3 +76,49 @@ def test_check_and_import_are_not_stalled_by_such_a_notation(tmp_path: Path) -> 
     done = rollbook(tmp_path, "import", "hugo", "out")
     assert_one_sentence(done)
     assert done.returncode == 0 and "odds_work" in done.stdout
+
+
+def nest_page(levels: int = 6, fan: int = 12) -> str:
+    """Tables t1..tN, each row 1 of which rolls the next table ``fan`` times."""
+    parts = ["# Nest\n"]
+    for i in range(1, levels + 1):
+        rolls = " ".join([f"![roll:#t{i + 1}]()"] * fan) if i < levels else "end"
+        parts.append(
+            f"```roll-table\nid: t{i}\nroll: 1d2\nresults:\n  1: 'a {rolls}'\n  2: 'b'\n```\n"
+        )
+    return "\n".join(parts)
+
+
+def test_nested_references_have_a_roll_budget(tmp_path: Path) -> None:
+    (tmp_path / "page.md").write_text(nest_page(), encoding="utf-8")
+    done = rollbook(tmp_path, "check", "page.md")
+    assert_one_sentence(done)
+    assert done.returncode == 1
+    # t1 (row at line 7) may roll 12**5 tables; t2 (line 15) 12**4; t3 is within the budget
+    assert "page.md:7: roll-table: one roll of this table may roll up to" in done.stdout
+    assert "page.md:15: roll-table: " in done.stdout and "page.md:23:" not in done.stdout
+    assert "nested_rolls limit of 2,000" in done.stdout
+    done = rollbook(tmp_path, "table", "page.md", "t1", "--seed", "1")
+    assert_one_sentence(done)
+    assert done.returncode == 2 and "nested_rolls limit" in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith("rollbook: ")
+    assert rollbook(tmp_path, "table", "page.md", "t3", "--seed", "1").returncode == 0
+
+
+def test_a_page_embeds_referenced_tables_within_its_budget(monkeypatch) -> None:
+    from rollbook.engine import limits
+    from rollbook.markup.pages import MarkdownSetup
+    from rollbook.markup.refs import convert_with_refs
+
+    small = limits.Limit("page_embed_bytes", 3000, "test")
+    monkeypatch.setitem(limits._BY_NAME, "page_embed_bytes", small)
+    page = Path(__file__).parent / "_embed_page.md"
+    try:
+        page.write_text(nest_page(levels=4, fan=2), encoding="utf-8")
+        [result], _ = convert_with_refs([page], MarkdownSetup())
+    finally:
+        page.unlink()
+    said = [p for p in result.problems if "page_embed_bytes limit of 3,000" in p.message]
+    assert said, result.problems
+    assert '"refs":{}' in result.html  # past the budget a block embeds nothing more
+    assert result.html.count('"refs":{"') >= 1  # the first one still has its tables
