@@ -8,6 +8,8 @@ inline roll still renders (odds are an extra) and a table says so at its line.
 
 from __future__ import annotations
 
+import importlib
+import os
 from pathlib import Path
 
 import pytest
@@ -122,3 +124,61 @@ def test_a_page_embeds_referenced_tables_within_its_budget(monkeypatch) -> None:
     assert said, result.problems
     assert '"refs":{}' in result.html  # past the budget a block embeds nothing more
     assert result.html.count('"refs":{"') >= 1  # the first one still has its tables
+
+
+SHORTCODE_PAGES = {
+    "unclosed_openers": "{{< " * 24_000,
+    "unclosed_percent": "{{%" * 32_000,
+    "many_shortcodes": "{{< x >}}\n" * 9_600,
+    "long_unclosed_lines": ("{{< a " + "x" * 50 + "\n") * 1_600,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHORTCODE_PAGES))
+def test_the_shortcode_scan_is_one_pass(name: str) -> None:
+    """Each opener is paired with the first closer after it by a forward search from where
+    the last shortcode ended, so a ~96 KB page costs one pass (not one per opener)."""
+    scan_module = importlib.import_module("rollbook.hugo.scan")
+
+    text = SHORTCODE_PAGES[name]
+    searched = 0
+    real = str.find
+
+    class Counting(str):
+        def find(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            nonlocal searched
+            searched += 1
+            return real(self, *args, **kwargs)
+
+    found = list(scan_module._shortcodes(Counting(text), 1))
+    assert searched <= len(found) + 1  # one search per shortcode, one that finds no closer
+    if name == "many_shortcodes":
+        assert [f.line for f in found] == list(range(1, 9_601))
+
+
+def test_import_takes_a_page_full_of_shortcode_openers(tmp_path: Path) -> None:
+    content = tmp_path / "hugo" / "content"
+    content.mkdir(parents=True)
+    (content / "_index.md").write_text("# Home\n\n" + "{{< " * 24_000 + "\n", encoding="utf-8")
+    done = rollbook(tmp_path, "import", "hugo", "out")  # bounded: a hang fails, not waits
+    assert_one_sentence(done)
+    assert done.returncode == 0, done.stderr
+
+
+def test_fight_reads_only_regular_files_under_its_cap(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "zero.yaml").symlink_to("/dev/zero")
+    with open(tmp_path / "huge.yaml", "wb") as handle:
+        handle.truncate(value("fight_file_bytes") + 1)  # sparse
+    cases = {
+        "/dev/zero": "not a regular file",
+        "pipe.yaml": "not a regular file",  # opening it without a writer would hang
+        "zero.yaml": "not a regular file",
+        "huge.yaml": "fight_file_bytes limit",
+        ".": "cannot read it",
+    }
+    for name, said in cases.items():
+        done = rollbook(tmp_path, "fight", name)
+        assert_one_sentence(done)
+        assert done.returncode == 2 and said in done.stderr, (name, done.stderr)
+        assert done.stderr.count("\n") == 1
