@@ -54,6 +54,7 @@ class PageState:
         self.own_ids: set[str] = set()  # anchors that are the block's own `id`
         self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
         self._source = ""  # the text this conversion was given (for host_page)
+        self._host: tuple[str, int] | None = None  # host_page, once asked for
 
     # -- lines --------------------------------------------------------------------------
     def start(self, lines: list[str]) -> None:
@@ -120,6 +121,16 @@ class PageState:
     # -- problems -----------------------------------------------------------------------
     def report(self, line: int | None, message: str, severity: Severity = "error") -> None:
         self.problems.append(Problem(line or self._last_line, message, severity))
+
+    def file_line(self, line: int | None) -> int:
+        """A body line as a line of the page's file (front matter counted), as logged."""
+        line = line or self._last_line
+        ctx = active_context()
+        if ctx is not None:
+            return line + ctx.line_offset
+        if self._host is None:
+            self._host = host_page(self.md, self._source) or ("", 0)
+        return line + self._host[1]
 
     def flush(self) -> None:
         """Hand problems not yet delivered to the host's page context, or log them."""
