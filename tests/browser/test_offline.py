@@ -6,6 +6,7 @@ it can rebuild it (a redeploy) under the same URL.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -263,3 +264,46 @@ def test_a_new_version_never_copies_an_unchecked_entry(
         # The new version kept the page (the reader had it), fetched again, not copied.
         text = page.evaluate(CACHED_TEXT, url)
         assert text is not None and "sleeps" in text and "forged" not in text
+
+
+def test_removing_the_offline_copy_is_a_choice_per_site(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    # The same site twice on one origin (every URL it uses is relative to its base).
+    first = mkdocs_build(write_site(tmp_path / "src"), tmp_path / "host" / "a")
+    shutil.copytree(first, tmp_path / "host" / "b")
+    with serve(tmp_path / "host") as host, opened(context) as page:
+        # An older version kept one flag for the whole origin: sites that have no flag of
+        # their own yet take its word.
+        page.goto(host)
+        page.evaluate("localStorage.setItem('rollbook.offline.removed', '1')")
+        page.goto(host + "a/")
+        wait_offline_state(page, "removed")
+        assert page.evaluate(REGISTRATIONS) == 0
+        page.locator(".rb-history-toggle").click()
+        page.locator("button.rb-offline-save").click()
+        expect(page.locator(".rb-offline-status")).to_contain_text(
+            "Saved", timeout=READY_TIMEOUT_MS
+        )
+        page.goto(host + "b/")
+        wait_offline_state(page, "removed")  # a's choice is not b's
+        page.goto(host + "a/")
+        wait_offline_state(page, "ready", "saved")
+        # Removing a's copy leaves b's choice and b's worker alone, and the other way round.
+        page.locator(".rb-history-toggle").click()
+        page.locator("button.rb-offline-remove").click()
+        wait_offline_state(page, "removed")
+        page.evaluate("localStorage.removeItem('rollbook.offline.removed')")
+        page.goto(host + "b/")
+        wait_offline_state(page, "removed")
+        page.locator(".rb-history-toggle").click()
+        page.locator("button.rb-offline-save").click()
+        expect(page.locator(".rb-offline-status")).to_contain_text(
+            "Saved", timeout=READY_TIMEOUT_MS
+        )
+        page.goto(host + "a/")
+        wait_offline_state(page, "removed")
+        scopes = page.evaluate(
+            "navigator.serviceWorker.getRegistrations().then((r) => r.map((x) => x.scope))"
+        )
+        assert scopes == [host + "b/"]
