@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rollbook.sitewide.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
+from rollbook.sitewide.pages import write_page_list
 from rollbook.sitewide.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
 from rollbook.sitewide.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
 from rollbook.sitewide.wheel import Wheel
@@ -205,6 +206,7 @@ def build_site_assets(
             report=report,
         )
     copied = copy_browser_assets(assets_source, ours)
+    write_page_list(site, ours)  # the pages the GM screen may fetch
 
     wheels_dir = ours / "wheels"
     wheels_dir.mkdir(parents=True, exist_ok=True)
