@@ -129,13 +129,10 @@ function inert(node) {
       const lower = name.toLowerCase();
       // Control characters and spaces inside a scheme are ignored by URL parsers.
       const scheme = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
-      if (
-        lower.startsWith("on") ||
-        lower === "srcdoc" ||
-        lower === "formaction" ||
-        scheme.startsWith("javascript:") ||
-        scheme.startsWith("vbscript:")
-      ) {
+      const runs = scheme.startsWith("javascript:") || scheme.startsWith("vbscript:");
+      // A link keeps an href (navigation code reads every link's URL), one that goes nowhere.
+      if (runs && lower === "href") element.setAttribute(name, "#");
+      else if (runs || lower.startsWith("on") || lower === "srcdoc" || lower === "formaction") {
         element.removeAttribute(name);
       }
     }
