@@ -24,7 +24,7 @@ const ID_REFS = ["for", "aria-controls", "aria-labelledby", "aria-describedby", 
 const pagesFetched = new Map(); // page -> Promise<{doc} | {problem}>, per screen mount
 const PAGES_URL = new URL("./pages.json", import.meta.url);
 const PAGE_LIMIT = 5_000_000; // bytes of one page the screen reads at most
-let listing = null; // Promise<Map<file, bytes>> of pages.json, per screen mount
+let listing = null; // Promise<Set<file>> of pages.json, per screen mount
 // Left out of a copied widget: what could run, load a document or restyle the page.
 const DROPPED = "script, iframe, frame, frameset, object, embed, applet, link, meta, base, style, noscript";
 const UNREACHABLE = "Its page could not be loaded (offline and not saved?).";
@@ -57,15 +57,12 @@ export function fromLink(search = location.search) {
   return out;
 }
 
-/** The site's pages with rolls (pages.json): file -> size; empty when it cannot be read. */
+/** The site's pages with rolls (pages.json) as files; empty when it cannot be read. */
 function pageList() {
   listing ??= fetch(PAGES_URL, { credentials: "same-origin" })
     .then((response) => (response.ok ? response.json() : null))
-    .then((data) => {
-      const pages = data && typeof data.pages === "object" && data.pages ? data.pages : {};
-      return new Map(Object.entries(pages).filter(([, size]) => Number.isSafeInteger(size)));
-    })
-    .catch(() => new Map());
+    .then((data) => new Set(Array.isArray(data?.pages) ? data.pages.filter((p) => typeof p === "string") : []))
+    .catch(() => new Set());
   return listing;
 }
 
