@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rollbook.site_runtime.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
+from rollbook.site_runtime.pages import write_page_list
 from rollbook.site_runtime.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
 from rollbook.site_runtime.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
 from rollbook.site_runtime.wheel import Wheel
@@ -276,6 +277,7 @@ def build_site_assets(
             report=report,
         )
     copied = copy_browser_assets(assets_source, ours)
+    write_page_list(site, ours)  # the pages the GM screen may fetch
 
     wheels_dir = ours / "wheels"
     wheels_dir.mkdir(parents=True, exist_ok=True)
