@@ -50,7 +50,7 @@ class Tagged:
 
     tag: str
     value: Any
-    style: str | None = None
+    style: str | None = field(default=None, compare=False)
 
 
 class _Reader(yaml.SafeLoader):
