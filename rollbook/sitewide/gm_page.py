@@ -77,7 +77,10 @@ _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</s
 
 
 def _deeper(url: str, prefix: str) -> str:
-    if not url or _ABSOLUTE.match(url):
+    """A URL of the home page as the page ``prefix`` below it writes it ("" is home)."""
+    if not url:
+        return prefix
+    if _ABSOLUTE.match(url):
         return url
     return prefix + (url[2:] if url.startswith("./") else url)
 

@@ -137,7 +137,7 @@ def test_dump_data_round_trips_unknown_tags() -> None:
 HOME = """<!doctype html><html><head><title>Home - Ashroad</title>
 <link rel="stylesheet" href="assets/stylesheets/main.css">
 <script id="__config" type="application/json">{"base":".","search":"./assets/search.js"}</script>
-</head><body><a href="." class="home">Home</a><a href="https://example.org/x">out</a>
+</head><body><a href="." class="home">Home</a><a href="" class="logo">Logo</a><a href="https://example.org/x">out</a>
 <a href="#top">top</a><img src="./img/logo.png">
 <article class="md-content__inner md-typeset"><h1>Welcome</h1><p>Rules here.</p></article>
 <script type="module" src="assets/rollbook/rollbook.js"></script></body></html>"""
@@ -150,6 +150,7 @@ def test_the_gm_page_takes_the_home_page_as_its_shell() -> None:
     assert 'href="../../assets/stylesheets/main.css"' in page
     assert 'src="../../assets/rollbook/rollbook.js"' in page
     assert 'src="../../img/logo.png"' in page and 'href="../../."' in page
+    assert '<a href="../../" class="logo">' in page  # "" is the home page itself
     assert 'href="https://example.org/x"' in page and 'href="#top"' in page
     config = json.loads(page.split('"application/json">')[1].split("</script>")[0])
     assert config == {"base": "../..", "search": "../../assets/search.js"}
