@@ -31,6 +31,7 @@ __all__ = [
     "markdown_site",
     "properdocs_site",
     "run",
+    "small_project",
     "strip_rollbook",
     "zensical_project",
     "zensical_site",
@@ -124,6 +125,20 @@ def zensical_project(folder: Path, extra_pages: dict[str, str] | None = None) ->
     text = dump_data(config)
     assert "rollbook.markup" not in text and "rollbook.js" not in text
     (folder / "mkdocs.yml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def small_project(folder: Path) -> Path:
+    """Two pages whose tables roll each other's, a config naming rollbook as a plugin only."""
+    (folder / "docs").mkdir(parents=True, exist_ok=True)
+    (folder / "docs" / "index.md").write_text("# Home\n\nRoll ![roll:1d6]().\n")
+    (folder / "docs" / "road.md").write_text(REFERRING_PAGE, encoding="utf-8")
+    (folder / "docs" / "weather.md").write_text(WEATHER_PAGE, encoding="utf-8")
+    (folder / "mkdocs.yml").write_text(
+        "site_name: Small\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n"
+        f"  - rollbook:\n      pyodide_path: {PYODIDE}\n      snapshot: false\n",
+        encoding="utf-8",
+    )
     return folder
 
 

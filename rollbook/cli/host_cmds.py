@@ -87,9 +87,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     config = _config(args.config)
     try:
-        zensical.serve(config, dev_addr=args.dev_addr, say=_say)
+        status = zensical.serve(config, dev_addr=args.dev_addr, say=_say)
     except (zensical.ZensicalMissing, ConfigProblem) as err:
         raise CliError(str(err)) from None
-    except KeyboardInterrupt:
-        return 0
-    return 0
+    return 0 if status in (0, -2, -15, 130) else 1  # stopped by Ctrl-C or SIGTERM: fine

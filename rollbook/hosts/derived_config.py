@@ -220,6 +220,9 @@ class Derived:
     path: Path
     site_dir: Path
     options: dict[str, Any] = field(default_factory=dict)
+    #: The docs folder as messages and table references name it (``docs``).
+    docs_prefix: str = "docs"
+    directory_urls: bool = True
 
 
 def derive(config_file: Path) -> Derived:
@@ -267,4 +270,15 @@ def derive(config_file: Path) -> Derived:
     target.write_text(header + dump_data(data), encoding="utf-8")
     site_dir = data.get("site_dir")
     folder = site_dir if isinstance(site_dir, str) and site_dir else "site"
-    return Derived(target, (source.parent / folder).resolve(), options)
+    docs = data.get("docs_dir")
+    docs_path = Path(docs if isinstance(docs, str) and docs else "docs")
+    root = source.parent.resolve()
+    if docs_path.is_absolute() and docs_path.resolve().is_relative_to(root):
+        docs_path = docs_path.resolve().relative_to(root)
+    return Derived(
+        target,
+        (source.parent / folder).resolve(),
+        options,
+        docs_prefix=docs_path.as_posix(),
+        directory_urls=data.get("use_directory_urls", True) is not False,
+    )

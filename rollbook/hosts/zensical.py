@@ -16,7 +16,11 @@ With ``strict`` the build fails (exit 1) when the pages had author problems: Zen
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
+import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,6 +29,7 @@ from typing import Any
 from rollbook.hosts.derived_config import Derived, derive
 from rollbook.markup.problems import LOG
 from rollbook.sitewide.finish import FinishOptions, finish_site
+from rollbook.sitewide.refs_refresh import refresh_refs
 
 __all__ = ["ZensicalMissing", "build", "serve", "zensical_module"]
 
@@ -81,6 +86,8 @@ def _options(derived: Derived, *, serving: bool) -> FinishOptions:
         snapshot_cache=o["snapshot_cache"],
         gm_screen=o["gm_screen"],
         offline=o["offline"] and not serving,
+        refs_docs=derived.docs_prefix,
+        directory_urls=derived.directory_urls,
     )
 
 
@@ -116,30 +123,49 @@ def build(
     return list(problems)
 
 
+def _newest_page(site: Path) -> int:
+    return max((p.stat().st_mtime_ns for p in site.rglob("*.html") if p.is_file()), default=0)
+
+
 def _watch(derived: Derived, project: Path, stop: threading.Event, say: Callable[[str], None]):
-    """Finish the site again whenever a rebuild took our files away (polls, 0.5 s)."""
+    """After each rebuild, finish the site again (polls once a second).
+
+    A rebuild that emptied the folder gets the whole step; one that rewrote pages gets the
+    copies of referenced tables brought up to date (the pages Zensical kept may hold old
+    ones).
+    """
     options = _options(derived, serving=True)
-    gm = derived.site_dir / str(options.gm_screen or "").strip("/") / "index.html"
-    while not stop.wait(0.5):
-        manifest = derived.site_dir / MANIFEST
-        if not (derived.site_dir / "index.html").is_file():
+    site = derived.site_dir
+    seen = -1
+    while not stop.wait(1.0):
+        if not (site / "index.html").is_file():
             continue  # mid-build
-        if manifest.is_file() and (options.gm_screen is None or gm.is_file()):
-            continue
         try:
-            finish_site(derived.site_dir, project, options, info=say, warn=say)
-        except Exception as err:  # a half-written folder: the next rebuild tries again
+            newest = _newest_page(site)
+            if not (site / MANIFEST).is_file():
+                finish_site(site, project, options, info=say, warn=say)
+            elif newest != seen and options.refs_docs is not None:
+                refresh_refs(site, options.refs_docs, directory_urls=options.directory_urls)
+            else:
+                continue
+            seen = _newest_page(site)  # our own writes are not a rebuild
+        except Exception as err:  # a half-written folder: the next pass tries again
             say(f"could not finish the site yet ({type(err).__name__}: {err})")
 
 
-def serve(config_file: Path, *, dev_addr: str | None, say: Callable[[str], None]) -> None:
-    """Serve the site with Zensical, finishing it after every rebuild (until interrupted).
+#: The child that serves: Zensical ends its own process on Ctrl-C, so it runs apart and
+#: this process stays to stop the finishing thread and remove the derived config.
+_SERVE_CHILD = "import json, sys, zensical; zensical.serve(sys.argv[1], json.loads(sys.argv[2]))"
+
+
+def serve(config_file: Path, *, dev_addr: str | None, say: Callable[[str], None]) -> int:
+    """Serve the site with Zensical, finishing it after every rebuild; its exit status.
 
     Raises:
         ZensicalMissing: Zensical is not installed.
         rollbook.hosts.derived_config.ConfigProblem: the config cannot be read.
     """
-    zensical = zensical_module()
+    zensical_module()
     derived = derive(config_file)
     stop = threading.Event()
     watcher = threading.Thread(
@@ -148,12 +174,24 @@ def serve(config_file: Path, *, dev_addr: str | None, say: Callable[[str], None]
         name="rollbook-finish",
         daemon=True,
     )
+    options: dict[str, Any] = {"open": False, "strict": False}
+    if dev_addr:
+        options["dev_addr"] = dev_addr
+    child = subprocess.Popen(
+        [sys.executable, "-c", _SERVE_CHILD, str(derived.path.resolve()), json.dumps(options)]
+    )
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     watcher.start()
     try:
-        options: dict[str, Any] = {"open": False, "strict": False}
-        if dev_addr:
-            options["dev_addr"] = dev_addr
-        zensical.serve(str(derived.path.resolve()), options)
+        return child.wait()
+    except KeyboardInterrupt:  # Ctrl-C reached the child too; SIGTERM is passed on
+        child.terminate()
+        return child.wait()
     finally:
+        signal.signal(signal.SIGTERM, previous)
         stop.set()
         derived.path.unlink(missing_ok=True)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt

@@ -6,6 +6,8 @@ assets SITE`` runs it after any other generator (Zensical, plain Python-Markdown
 
 1. the engine and icepool wheels, Pyodide, our browser assets and the manifest;
 2. the start-up snapshot (when asked for and one can be had);
+0. for Zensical, which keeps unchanged pages as rendered before, the copies of other pages'
+   tables brought up to date (:mod:`rollbook.sitewide.refs_refresh`);
 3. the GM screen page, for generators that did not make it (the plugin makes it as a page);
 4. last, the offline service worker, which lists (and hashes) every file written before it.
 """
@@ -21,6 +23,7 @@ from rollbook.sitewide import runtime
 from rollbook.sitewide.build import SitewideError, build_site_assets
 from rollbook.sitewide.gm_page import write_gm_page
 from rollbook.sitewide.offline import write_offline
+from rollbook.sitewide.refs_refresh import refresh_refs
 from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
 
 __all__ = ["FinishOptions", "finish_site"]
@@ -41,6 +44,10 @@ class FinishOptions:
         gm_screen: Where to write the GM screen page; None: the host made it (or no page).
         offline: Write the offline service worker (False: the one that removes itself).
         snapshot_off: How the host's author turns the snapshot off, for the hint.
+        refs_docs: For hosts that keep pages rendered from an older build (Zensical): the
+            docs folder as references name it (``docs``); the copies of referenced tables
+            in the built pages are then written again from their own pages.
+        directory_urls: The site's ``use_directory_urls`` (where a page's file is).
     """
 
     pyodide_path: str | None = None
@@ -51,6 +58,8 @@ class FinishOptions:
     gm_screen: str | None = None
     offline: bool = True
     snapshot_off: str = "`snapshot: false`"
+    refs_docs: str | None = None
+    directory_urls: bool = True
 
 
 def finish_site(
@@ -70,6 +79,8 @@ def finish_site(
         SitewideError: something the site needs is missing (the message says what to do).
     """
     site = Path(site_dir)
+    if options.refs_docs is not None:
+        refresh_refs(site, options.refs_docs, directory_urls=options.directory_urls)
     pyodide: Path | None = None
     try:
         pyodide = runtime.find_pyodide(options.pyodide_path, project_dir=project_dir)

@@ -7,6 +7,10 @@ The sites come from ``tests.host_sites`` (built once per run, shared with the br
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -15,6 +19,7 @@ import yaml
 from rollbook.hosts.derived_config import ConfigProblem, Tagged, derive, dump_data, load_data
 from rollbook.sitewide.author_problems import find_problems
 from rollbook.sitewide.gm_page import gm_page_html, normalise_gm_path, write_gm_page
+from rollbook.sitewide.refs_refresh import built_page_of, refresh_refs
 from tests import host_sites
 from tests.markup.helpers import GAP_TABLE
 
@@ -256,3 +261,85 @@ def test_properdocs_builds_the_demo_strictly_with_the_plugin(tmp_path_factory) -
     assert manifest["snapshot"] and (site / "gm" / "index.html").is_file()
     assert "data-rb-gm" in (site / "gm" / "index.html").read_text(encoding="utf-8")
     assert (site / "rollbook-sw.js").is_file()
+
+
+def _get(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as reply:
+            return str(reply.read().decode("utf-8"))
+    except OSError:
+        return None
+
+
+def _wait_for(url: str, needle: str, seconds: float = 240) -> str:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        text = _get(url)
+        if text is not None and needle in text:
+            return text
+        time.sleep(1)
+    raise AssertionError(f"{url} never held {needle!r}: {(_get(url) or '')[:300]}")
+
+
+def test_rollbook_serve_finishes_the_site_after_each_rebuild(tmp_path: Path) -> None:
+    project = host_sites.small_project(tmp_path / "small")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    base = f"http://127.0.0.1:{port}/"
+    server = subprocess.Popen(
+        [str(host_sites.BIN / "rollbook"), "serve", "-a", f"127.0.0.1:{port}"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for(f"{base}assets/rollbook/manifest.json", '"wheels"')
+        _wait_for(f"{base}road/", '"Clear skies"')
+        _wait_for(f"{base}gm/", "data-rb-gm")
+        # Only the weather page changes: the road page, kept as it was rendered, rolls the
+        # new rows all the same.
+        weather = project / "docs" / "weather.md"
+        weather.write_text(weather.read_text().replace("Clear skies", "A red moon"))
+        _wait_for(f"{base}weather/", '"A red moon"')
+        road = _wait_for(f"{base}road/", '"A red moon"')
+        assert '"Clear skies"' not in road
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    assert not (project / ".rollbook-derived.yml").exists()
+
+
+def test_stale_copies_of_referenced_tables_are_written_again(tmp_path: Path) -> None:
+    assert built_page_of("docs/a/b.md", "docs", True) == "a/b/index.html"
+    assert built_page_of("docs/a/b.md", "docs", False) == "a/b.html"
+    assert built_page_of("docs/a/index.md", "docs", True) == "a/index.html"
+    assert built_page_of("other/a.md", "docs", True) is None
+    old = {"id": "sky", "rows": [{"cells": ["Rain"], "key": "1"}]}
+    new = {
+        "id": "sky",
+        "rows": [{"cells": ["Snow"], "key": "1"}],
+        "extra": {"ref": "x", "table": "docs/c.md#deep"},
+    }
+    deep = {"id": "deep", "rows": [{"cells": ["Down"], "key": "1"}]}
+
+    def widget(anchor: str, data: dict) -> str:
+        return (
+            f'<div class="rb-table" data-rb-anchor="{anchor}">'
+            f'<template class="rb-data">{json.dumps(data)}</template></div>'
+        )
+
+    (tmp_path / "road").mkdir()
+    (tmp_path / "weather").mkdir()
+    (tmp_path / "c").mkdir()
+    road = {"id": "road", "rows": [], "refs": {"docs/weather.md#sky": old, "docs/gone.md#x": old}}
+    (tmp_path / "road" / "index.html").write_text(widget("road", road))
+    (tmp_path / "weather" / "index.html").write_text(widget("sky", new))
+    (tmp_path / "c" / "index.html").write_text(widget("deep", deep))
+    assert refresh_refs(tmp_path, "docs") == 1
+    html = (tmp_path / "road" / "index.html").read_text()
+    data = json.loads(html.split('"rb-data">')[1].split("</template>")[0])
+    assert data["refs"]["docs/weather.md#sky"] == new
+    assert data["refs"]["docs/c.md#deep"] == deep  # reached through the new rows
+    assert data["refs"]["docs/gone.md#x"] == old  # nothing to take it from: kept
+    assert refresh_refs(tmp_path, "docs") == 0  # up to date: nothing written
