@@ -67,7 +67,7 @@ def _say(sentence: str) -> None:
 def run_build(args: argparse.Namespace) -> int:
     from rollbook.hosts import zensical
     from rollbook.hosts.derived_config import ConfigProblem
-    from rollbook.sitewide import SitewideError
+    from rollbook.site_runtime import SitewideError
 
     config = _config(args.config)
     try:

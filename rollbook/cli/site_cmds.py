@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_assets(args: argparse.Namespace) -> int:
-    from rollbook.sitewide import SitewideError
+    from rollbook.site_runtime import SitewideError
     from rollbook.sitewide.author_problems import find_problems
     from rollbook.sitewide.finish import FinishOptions, finish_site
 

@@ -103,7 +103,7 @@ def build(
     Raises:
         ZensicalMissing: Zensical is not installed.
         rollbook.hosts.derived_config.ConfigProblem: the config cannot be read.
-        rollbook.sitewide.SitewideError: the site-wide step is missing something.
+        rollbook.site_runtime.SitewideError: the site-wide step is missing something.
     """
     zensical = zensical_module()
     derived = derive(config_file)

@@ -37,7 +37,7 @@ from rollbook.mkdocs_plugin.markdown_setup import (
     add_rollbook_markdown,
     has_extension,
 )
-from rollbook.sitewide import SitewideError
+from rollbook.site_runtime import SitewideError
 from rollbook.sitewide.finish import FinishOptions, finish_site
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]

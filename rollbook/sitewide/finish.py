@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rollbook.sitewide import runtime
-from rollbook.sitewide.build import SitewideError, build_site_assets
+from rollbook.offline.service_worker import write_offline
+from rollbook.site_runtime import runtime
+from rollbook.site_runtime.build import SitewideError, build_site_assets
+from rollbook.site_runtime.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
 from rollbook.sitewide.gm_page import write_gm_page
-from rollbook.sitewide.offline import write_offline
 from rollbook.sitewide.refs_refresh import refresh_refs
-from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
 
 __all__ = ["FinishOptions", "finish_site"]
 

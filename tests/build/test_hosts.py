@@ -71,7 +71,7 @@ def test_the_derived_config_adds_rollbook_once_and_keeps_every_tag(tmp_path: Pat
     fences = _fences(data)
     assert set(fences) == {"mermaid", "roll-table", "roll-list", "statblock", "combat"}
     assert fences["roll-table"]["format"] == Tagged(
-        "tag:yaml.org,2002:python/name:rollbook.markup.fences.formatter", ""
+        "tag:yaml.org,2002:python/name:rollbook.markup.roll_table.fence.formatter", ""
     )
     names = [next(iter(e)) if isinstance(e, dict) else e for e in data["markdown_extensions"]]
     assert names.count("rollbook") == 1 and names.count("pymdownx.superfences") == 1
