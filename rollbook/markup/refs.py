@@ -152,8 +152,9 @@ class Site:
         if page is None:
             if self.partial:
                 return (
-                    f"this row rolls the table {part.ref!r} of another page, which only the "
-                    "MkDocs plugin and rollbook check can read."
+                    f"this row rolls the table {part.ref!r} of another page, which a host "
+                    "that names no page cannot read: build with the MkDocs plugin or "
+                    "`rollbook build`, or check with `rollbook check`."
                 )
             return f"this row rolls the table {part.ref!r}, but {src} is not a page of this site."
         known = ", ".join(sorted(page.tables)) or "none"
