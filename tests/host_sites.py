@@ -129,16 +129,22 @@ def zensical_project(folder: Path, extra_pages: dict[str, str] | None = None) ->
 
 
 def small_project(folder: Path) -> Path:
-    """Two pages whose tables roll each other's, a config naming rollbook as a plugin only."""
+    """Two pages whose tables roll each other's, and a config naming nothing of rollbook.
+
+    Pyodide and the snapshot cache are this repository's, linked in where a project of
+    this repository keeps them, as a site set up by ``make setup`` has them.
+    """
     (folder / "docs").mkdir(parents=True, exist_ok=True)
     (folder / "docs" / "index.md").write_text("# Home\n\nRoll ![roll:1d6]().\n")
     (folder / "docs" / "road.md").write_text(REFERRING_PAGE, encoding="utf-8")
     (folder / "docs" / "weather.md").write_text(WEATHER_PAGE, encoding="utf-8")
     (folder / "mkdocs.yml").write_text(
-        "site_name: Small\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n"
-        f"  - rollbook:\n      pyodide_path: {PYODIDE}\n      snapshot: false\n",
-        encoding="utf-8",
+        "site_name: Small\ntheme:\n  name: material\n  font: false\n", encoding="utf-8"
     )
+    (folder / "node_modules").mkdir()
+    (folder / "node_modules" / "pyodide").symlink_to(PYODIDE)
+    (folder / ".cache").mkdir()
+    (folder / ".cache" / "rollbook").symlink_to(SNAPSHOTS.parent)
     return folder
 
 

@@ -283,6 +283,7 @@ def _wait_for(url: str, needle: str, seconds: float = 240) -> str:
 
 def test_rollbook_serve_finishes_the_site_after_each_rebuild(tmp_path: Path) -> None:
     project = host_sites.small_project(tmp_path / "small")
+    assert "rollbook" not in (project / "mkdocs.yml").read_text()  # nothing of ours listed
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
