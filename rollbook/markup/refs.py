@@ -8,8 +8,10 @@ deeper than ``MAX_DEPTH`` as ``page.md:LINE`` problems (the line of the referenc
 - the MkDocs plugin at ``on_env``, after all pages were converted;
 - ``rollbook check`` / ``rollbook table`` (``convert_with_refs``), converting referenced
   pages as needed;
-- a host without either (Zensical, plain Markdown): ``RefsHere`` at the end of each
-  conversion, for references within the page.
+- a host without either: ``RefsHere`` at the end of each conversion; under Zensical, whose
+  page context names the page and the docs folder, it reads the other pages a table rolls
+  itself (``rollbook.markup.other_pages``); under plain Python-Markdown, where a page has
+  no name, only references within the page resolve.
 """
 
 from __future__ import annotations
@@ -173,8 +175,9 @@ class Site:
         if page is None:
             if self.partial:
                 return (
-                    f"this row rolls the table {part.ref!r} of another page, which only the "
-                    "MkDocs plugin and rollbook check can read."
+                    f"this row rolls the table {part.ref!r} of another page, which a host "
+                    "that names no page cannot read: build with the MkDocs plugin or "
+                    "`rollbook build`, or check with `rollbook check`."
                 )
             return f"this row rolls the table {part.ref!r}, but {src} is not a page of this site."
         known = ", ".join(sorted(page.tables)) or "none"
@@ -268,9 +271,15 @@ class RefsHere(Postprocessor):
     def run(self, text: str) -> str:
         if REFS_MARK not in text or active_context() is not None:
             return text
-        site = Site(partial=True)
-        site.add("", 0, self.state.tables)
-        for problem in site.problems():
+        host = self.state.host
+        src = host.shown if host is not None else ""
+        site = Site(partial=host is None)
+        site.add(src, 0, self.state.tables)  # lines as this conversion counts them
+        if host is not None:
+            from rollbook.markup.other_pages import other_page_tables
+
+            resolve(site, lambda other: other_page_tables(host, other))
+        for problem in site.problems(only=[src]):
             self.state.report(problem.line, problem.message)
         return site.fill(text)
 

@@ -115,7 +115,7 @@ def test_without_node_or_bundled_files_the_build_says_what_stays_slower(
 ):
     config, plugin = _site(tmp_path, f":\n      pyodide_path: {PYODIDE}")
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
-    monkeypatch.setattr("rollbook.mkdocs_plugin.plugin.BUNDLED_SNAPSHOTS", tmp_path / "none")
+    monkeypatch.setattr("rollbook.site_runtime.runtime.BUNDLED_SNAPSHOTS", tmp_path / "none")
     monkeypatch.setattr("rollbook.site_runtime.build.BUNDLED_BYTECODE", tmp_path / "none")
     with caplog.at_level(logging.INFO, logger="mkdocs.plugins.rollbook"):
         plugin.on_post_build(config=config)
