@@ -21,16 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from markdown import Markdown, util
 
+from rollbook.markup.host_page import mkdocs_file
 from rollbook.markup.problems import active_context, host_prefix
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
-
-
-def mkdocs_file(md: Markdown) -> tuple[Any, Any] | None:
-    from rollbook.markup.page_state import mkdocs_file as find
-
-    return find(md)
 
 
 __all__ = [
@@ -61,16 +56,16 @@ def is_table_ref(notation: str) -> bool:
     return bool(_REF.match(notation.strip()))
 
 
-def page_src(md: Markdown | None = None) -> str:
+def page_src(state: PageState) -> str:
     """The page being converted as the host names it (``docs/rules/magic.md``), or ``""``."""
     ctx = active_context()
     if ctx is not None:
         return ctx.src_path
-    prefix = host_prefix()
-    found = mkdocs_file(md) if md is not None and prefix is not None else None
-    if found is None:
-        return ""
-    return f"{prefix}/{found[0].src_uri}" if prefix else str(found[0].src_uri)
+    prefix = host_prefix()  # a page MkDocs converts again (an excerpt): named as before
+    found = mkdocs_file(state.md) if prefix is not None else None
+    if found is not None:
+        return f"{prefix}/{found[0].src_uri}" if prefix else str(found[0].src_uri)
+    return state.host.shown if state.host is not None else ""
 
 
 def ref_key(src: str, ref: str, md: Markdown | None = None) -> str:
@@ -134,7 +129,7 @@ def ref_element(state: PageState, ref: str, title: str | None, line: int) -> etr
         code.text = util.AtomicString(f"![roll:{ref}]")
         code.tail = util.AtomicString(f" (roll error: {problem})")
         return el
-    key = ref_key(page_src(state.md), ref, state.md)
+    key = ref_key(page_src(state), ref, state.md)
     label = " ".join(title.split()) if title and title.strip() else anchor.replace("-", " ")
     wrap = etree.Element("span")
     wrap.set("class", "rb-inline rb-ref")
@@ -220,4 +215,4 @@ def prepare(
 def on_block(state: PageState, table: Any, anchor: str, payload: dict[str, Any]) -> None:
     """A block whose rows roll other tables: its payload's ``refs`` wait for the host."""
     if any(part.ref is not None for row in table.rows for part in row.nested):
-        payload["refs"] = f"{REFS_MARK}{page_src(state.md)}#{anchor}"
+        payload["refs"] = f"{REFS_MARK}{page_src(state)}#{anchor}"

@@ -14,7 +14,7 @@ from rollbook.mkdocs_plugin.coexist import (
     restore_minified_names,
 )
 from rollbook.sitewide.gm_page import gm_src_uri
-from rollbook.sitewide.offline import keep_query_in_redirects
+from rollbook.offline.service_worker import keep_query_in_redirects
 
 SOURCE = "# T\n\n{% for x in xs %}\n- {{ x }}\n{% endfor %}\n\n```roll-table\nroll: 1d6\n```\n"
 
