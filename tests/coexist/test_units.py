@@ -13,8 +13,8 @@ from rollbook.mkdocs_plugin.coexist import (
     protect_placeholders,
     restore_minified_names,
 )
-from rollbook.sitewide.gm_page import gm_src_uri
 from rollbook.offline.service_worker import keep_query_in_redirects
+from rollbook.sitewide.gm_page import gm_src_uri
 
 SOURCE = "# T\n\n{% for x in xs %}\n- {{ x }}\n{% endfor %}\n\n```roll-table\nroll: 1d6\n```\n"
 
@@ -81,7 +81,7 @@ def test_minified_assets_get_their_import_names_back(tmp_path: Path) -> None:
 
 def test_gm_page_path() -> None:
     assert gm_src_uri("gm/") == "gm/index.md"
-    assert gm_src_uri("/screen", folder="en") == "en/screen/index.md"
+    assert gm_src_uri("screen/", folder="en") == "en/screen/index.md"
     assert gm_src_uri("  ") is None
 
 
