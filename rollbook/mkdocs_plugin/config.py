@@ -12,13 +12,13 @@ from rollbook.markup.presets import (
     TABLE_PRESET_OPTIONS,
     presets_problem,
 )
+from rollbook.sitewide.site_path import site_path_problem
 
 __all__ = [
     "INLINE_PRESET_OPTIONS",
     "TABLE_PRESET_OPTIONS",
     "RollbookConfig",
     "SitePath",
-    "site_path_problem",
 ]
 
 
@@ -54,26 +54,6 @@ class SitePath(c.Type[str]):
         if problem:
             raise base.ValidationError(problem)
         return text
-
-
-def site_path_problem(text: str, *, allow_empty: bool = False) -> str | None:
-    """Why ``text`` is not a path inside the site, in one sentence; None if it is one."""
-    stripped = text.strip()
-    if not stripped:
-        return None if allow_empty else "a path inside the site is required, got an empty one."
-    parts = stripped.strip("/").split("/")
-    bad = (
-        stripped.startswith("/")
-        or any(part in ("", ".", "..") for part in parts)
-        or any(ch in stripped for ch in "\\?#:%")
-        or any(ord(ch) < 32 or ord(ch) == 127 for ch in stripped)
-    )
-    if bad:
-        return (
-            f"must be a path inside the site such as 'gm/' (relative, no '..' or '.' parts, "
-            f"no backslash, no URL or %-escape), not {text!r}."
-        )
-    return None
 
 
 class RollbookConfig(base.Config):
