@@ -171,8 +171,9 @@ def host_page(md: Markdown, source: str) -> tuple[str, int] | None:
     return shown, content[:at].count("\n") if at > 0 else 0
 
 
-def _ci_test(language: str, name: str) -> bool:
-    return language.lower() == name
+def _ci_test(language: str | None, name: str) -> bool:
+    # superfences asks with None for a fence that names no language (a bare ```).
+    return (language or "").lower() == name
 
 
 def _fence_entries(md: Markdown) -> list[dict[str, Any]]:

@@ -58,7 +58,7 @@ def book_options(config: Any, settings: PdfSettings, *, epoch: int) -> BookOptio
     from rollbook.pdf.errors import PdfError
 
     extra = config.get("extra") or {}
-    version = extra.get("version") if isinstance(extra, dict) else None
+    version = extra.get("version") if hasattr(extra, "get") else None
     date = dt.datetime.fromtimestamp(epoch, tz=dt.UTC)
     edition = f"Version {version}, " if version else ""
     edition += f"{date.day} {date.strftime('%B %Y')}"
