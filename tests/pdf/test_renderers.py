@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from rollbook.markup.pages import MarkdownSetup
+from rollbook.markup.refs import convert_with_refs
 from rollbook.pdf.book import book_source
 from rollbook.pdf.context import BookPage, BookSection, RenderContext
 from rollbook.pdf.options import BookOptions, primary_colour
 from rollbook.pdf.tree import parse_html
 from rollbook.pdf.typst_text import markup, string
 from rollbook.pdf.walker import render_block_children
-from rollbook.markup.pages import MarkdownSetup
-from rollbook.markup.refs import convert_with_refs
 
 
 def _typst(html: str, **options: object) -> str:
@@ -83,7 +83,8 @@ def test_tabs_are_sub_tables_and_prompts_a_choose_line(tmp_path):
     html = _page_html(tmp_path, "```roll-table\nroll: d2,d2\ntabs:\n  1: Low\n  2: High\n"
                       "results:\n  1-1: a\n  1-2: b\n  2-1: c\n  2-2: d\n```\n\n"
                       "```roll-table\nroll: 1d6 + {{ skill }}\nprompts:\n  - name: skill\n"
-                      "    min: 0\n    max: 3\nresults:\n  \"<5\": fail\n  \">=5\": pass\n```\n")  # fmt: skip
+                      "    min: 0\n    max: 3\nresults:\n  \"<5\": fail\n"
+                      "  \">=5\": pass\n```\n")  # fmt: skip
     out = _typst(html)
     assert "#rb-subtable-caption(rb-opts)[Low]" in out
     assert "#rb-subtable-caption(rb-opts)[High]" in out
@@ -121,8 +122,8 @@ def test_controls_and_payloads_never_reach_the_book(tmp_path):
 
 
 def test_a_link_to_an_id_that_prints_nothing_is_plain_text():
-    pages = [BookPage(src="a.md", url="a/", title="A",
-                      html='<p><a href="#x-result">result</a></p><div class="rb-result" id="x-result"></div>')]  # fmt: skip
+    html = '<p><a href="#x-result">result</a></p><div class="rb-result" id="x-result"></div>'
+    pages = [BookPage(src="a.md", url="a/", title="A", html=html)]
     text = book_source([BookSection("Part"), *pages], BookOptions()).text
     assert "#rb-nolink[result]" in text
 
