@@ -196,14 +196,17 @@ def roll_block(element: Element, ctx: RenderContext) -> str:
     return _roll_frame(label, caption, live, "".join(out), ctx)
 
 
-def _roll_frame(label: str, caption: str, live: str | None, body: str, ctx: RenderContext) -> str:
+def _roll_frame(
+    label: str, caption: str, live: str | None, body: str, ctx: RenderContext, *, verb: str = ""
+) -> str:
     qr = "none"
     if live and ctx.options.qr:
         qr = string(qr_svg(live))
     live_arg = string(live) if live else "none"
+    extra = f", live-label: [{verb} ↗]" if verb else ""
     return (
-        f"\n\n{label}#rb-roll-block(rb-opts, caption: {caption}, live: {live_arg}, qr: {qr})"
-        f"[{body}]\n\n"
+        f"\n\n{label}#rb-roll-block(rb-opts, caption: {caption}, live: {live_arg}, qr: {qr}"
+        f"{extra})[{body}]\n\n"
     )
 
 
@@ -279,7 +282,9 @@ def combat(element: Element, ctx: RenderContext) -> str:
             system = "".join(
                 text_of(s) for s in child.iter("span") if "rb-statblock-system" in classes(s)
             ).strip()
-            title = f"[#strong[{markup(text)}]" + (f" #emph[{markup(system)}]]" if system else "]")
+            title = f"[#text(size: 11pt)[#strong[{markup(text)}]" + (
+                f" #emph[{markup(system)}]]]" if system else "]]"
+            )
         elif "rb-combatants" in names:
             parts.append(_roster(child, ctx))
         elif child.tag == "details":
@@ -287,7 +292,7 @@ def combat(element: Element, ctx: RenderContext) -> str:
                 if "rb-pair-odds" in classes(table):
                     parts.append(TAGS["table"](table, ctx))
     live = ctx.live_url(anchor) if anchor else None
-    return _roll_frame(label, title, live, "".join(parts), ctx)
+    return _roll_frame(label, title, live, "".join(parts), ctx, verb="Fight it live")
 
 
 def _roster(table: Element, ctx: RenderContext) -> str:
