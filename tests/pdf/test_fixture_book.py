@@ -77,6 +77,28 @@ def test_title_page_contents_outline_and_internal_links(fixture_books):
     assert len(internal) >= 2  # "the tables" and "the strangers" on the home page
 
 
+def test_links_between_pages_land_on_the_page_of_their_target(fixture_books):
+    reader = PdfReader(fixture_books[0])
+    texts = [page.extract_text() for page in reader.pages]
+    home = next(i for i, t in enumerate(texts) if "See the tables and the strangers" in t)
+    named = reader.named_destinations
+    refs = [page.indirect_reference for page in reader.pages]
+
+    def landing(dest: object) -> int:
+        if isinstance(dest, str):  # a named destination (a label of ours)
+            return reader.get_destination_page_number(named[dest])
+        return refs.index(dest[0])  # type: ignore[index]  # an explicit [page, /XYZ, ...]
+
+    landed = {
+        landing(a.get_object()["/Dest"])
+        for a in reader.pages[home].get("/Annots") or []
+        if "/Dest" in a.get_object()
+    }
+    tables = next(i for i, t in enumerate(texts) if "Road events" in t)
+    strangers = next(i for i, t in enumerate(texts) if "Ambush at the ford" in t)
+    assert landed == {tables, strangers}
+
+
 def test_live_links_go_to_each_table_on_the_published_site(fixture_books):
     reader = PdfReader(fixture_books[0])
     uris = {
