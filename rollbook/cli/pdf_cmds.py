@@ -79,7 +79,9 @@ def run_pdf(args: argparse.Namespace) -> int:
         if getattr(args, flag) is not None:
             raw[key] = getattr(args, flag)
     if args.style:
-        raw["pdf_style"] = os.path.relpath(Path(args.style).resolve(), found.resolve().parent)
+        raw["pdf_style"] = str(
+            Path(args.style).resolve()
+        )  # absolute: wins over the config's folder
     settings = PdfSettings(raw)
     output = args.output or Path(settings.file or "rules.pdf")
     entries, problems = convert_site(config, setup)
