@@ -11,7 +11,6 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from rollbook.cli import CliError
 
@@ -45,17 +44,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pdf.set_defaults(func=run_pdf)
 
 
-def _plugin_options(config: Any) -> dict[str, Any]:
-    plugin = config.plugins.get("rollbook")
-    return dict(getattr(plugin, "config", {}) or {})
-
-
 def run_pdf(args: argparse.Namespace) -> int:
     """Write the book; author problems go to stderr as ``page:line: message``."""
-    from rollbook.mkdocs_plugin.safe_config import ConfigRefused, load_safely
+    from rollbook.mkdocs_plugin.safe_config import ConfigRefused
     from rollbook.mkdocs_plugin.site_config import find_config, markdown_setup
     from rollbook.pdf import PdfError, available, make_book, missing_extra
-    from rollbook.pdf.site import PdfSettings, book_options, convert_site, site_epoch
+    from rollbook.pdf.site import PdfSettings, book_options, convert_site, read_site, site_epoch
 
     if not available():
         raise CliError(missing_extra())
@@ -68,11 +62,10 @@ def run_pdf(args: argparse.Namespace) -> int:
         raise CliError(f"{found} does not exist.")
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     try:
-        config = load_safely(found)
+        config, settings_data, raw = read_site(found)
         setup = markdown_setup(found)
     except ConfigRefused as err:
         raise CliError(str(err)) from None
-    raw = _plugin_options(config)
     flags = (("paper", "pdf_paper"), ("chances", "pdf_chances"), ("qr", "pdf_qr"),
              ("black_white", "pdf_black_white"), ("roll_details", "pdf_roll_details"))  # fmt: skip
     for flag, key in flags:
@@ -88,7 +81,7 @@ def run_pdf(args: argparse.Namespace) -> int:
     for message in problems:
         print(message, file=sys.stderr)
     try:
-        options = book_options(config, settings, epoch=site_epoch(config["docs_dir"]))
+        options = book_options(settings_data, settings, epoch=site_epoch(config["docs_dir"]))
         if not options.site_url:
             print("rollbook: no `site_url` in mkdocs.yml, so the PDF has no links to the "
                   "live tables.", file=sys.stderr)  # fmt: skip

@@ -19,7 +19,46 @@ from typing import Any
 from rollbook.pdf.context import BookPage, BookSection
 from rollbook.pdf.options import PAPERS, BookOptions, primary_colour
 
-__all__ = ["PdfSettings", "book_options", "convert_site", "pages_from_nav", "site_epoch"]
+__all__ = [
+    "PdfSettings", "book_options", "convert_site", "pages_from_nav", "read_site", "site_epoch",
+]  # fmt: skip
+
+#: The settings the book reads from mkdocs.yml (the rest, hooks and plugins above all, is
+#: never validated: validating would import them).
+NAV_KEYS = ("site_name", "site_url", "docs_dir", "nav", "use_directory_urls", "exclude_docs",
+            "not_in_nav", "draft_docs")  # fmt: skip
+
+
+def read_site(config_file: Path) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    """``(navigation config, settings as data, rollbook plugin options)`` of a mkdocs.yml.
+
+    Read as ``rollbook check`` reads it, without running anything: only the keys of
+    ``NAV_KEYS`` go through MkDocs' validation (which resolves ``docs_dir`` and the nav).
+
+    Raises:
+        rollbook.mkdocs_plugin.safe_config.ConfigRefused: as one sentence naming the file.
+    """
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from rollbook.mkdocs_plugin.safe_config import ConfigRefused, load_safely
+    from rollbook.mkdocs_plugin.site_config import _rollbook_options, _validated
+
+    path = Path(config_file)
+    data = load_safely(path)
+    try:
+        options = _rollbook_options(data.get("plugins", []))
+    except ValueError as err:
+        raise ConfigRefused(f"{path}: {err}") from None
+    options = _validated(options, path) if options is not None else {}
+    config = MkDocsConfig(config_file_path=str(path))
+    config.load_dict({key: data[key] for key in NAV_KEYS if key in data})
+    errors, _warnings = config.validate()
+    if errors:
+        name, error = errors[0]
+        raise ConfigRefused(f"{path}: the setting {name!r} is not valid: {error}")
+    settings = {**data, "config_file_path": str(path), "site_url": config["site_url"] or ""}
+    return config, settings, options
+
 
 Entry = BookPage | BookSection
 
@@ -63,7 +102,7 @@ def book_options(config: Any, settings: PdfSettings, *, epoch: int) -> BookOptio
     edition = f"Version {version}, " if version else ""
     edition += f"{date.day} {date.strftime('%B %Y')}"
     theme = config.get("theme")
-    palette = theme.get("palette") if theme is not None else None
+    palette = theme.get("palette") if hasattr(theme, "get") else None
     author = config.get("site_author")
     style = ""
     if settings.style:
@@ -73,7 +112,7 @@ def book_options(config: Any, settings: PdfSettings, *, epoch: int) -> BookOptio
             style = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
             raise PdfError(f"the PDF style file {path} cannot be read ({err}).") from None
-    language = theme.get("language") if theme is not None else None
+    language = theme.get("language") if hasattr(theme, "get") else None
     return BookOptions(
         title=str(config.get("site_name") or "Rules"),
         subtitle=config.get("site_description") or None,
