@@ -93,6 +93,28 @@ class RollbookConfig(base.Config):
     gm_screen = SitePath("gm/", allow_empty=True)
     """Site path of the GM screen page (pinned items gather there); empty to leave it out."""
 
+    pdf = c.Type(str, default="")
+    """File name of the PDF book written into the site (``rules.pdf``); empty: no book.
+    Needs ``pip install "rollbook[pdf]"``."""
+
+    pdf_paper = c.Choice(("a4", "letter"), default="a4")
+    """The book's paper size: ``a4`` or ``letter`` (US Letter)."""
+
+    pdf_chances = c.Type(bool, default=False)
+    """Print each table row's exact chance."""
+
+    pdf_qr = c.Type(bool, default=False)
+    """Print a small QR code of its live version beside each table (needs ``site_url``)."""
+
+    pdf_black_white = c.Type(bool, default=False)
+    """Grey instead of the palette's colour, for home printers."""
+
+    pdf_style = c.Optional(c.Type(str))
+    """The author's own Typst file (relative to mkdocs.yml), read after rollbook's style."""
+
+    pdf_roll_details = c.Type(bool, default=False)
+    """Inline rolls also print their average and range."""
+
     assets_javascript = SitePath("assets/rollbook/rollbook.js")
     """Site path of the entry ES module added to every page."""
 
