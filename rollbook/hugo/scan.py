@@ -10,9 +10,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rollbook.markup.prescan import FENCE_NAMES
+
 __all__ = ["DIALECT_FENCES", "Finding", "scan"]
 
-DIALECT_FENCES = frozenset({"roll-table", "roll-list", "statblock", "combat"})
+DIALECT_FENCES = frozenset(FENCE_NAMES)
 
 # Code fences that are plain code, for hosts without Pygments (its lexer names count too).
 _PLAIN = frozenset({"", "text", "txt", "plain", "plaintext", "markdown", "md", "console"})

@@ -17,7 +17,7 @@ from markdown import util
 from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
 
 from rollbook.markup import nested
-from rollbook.markup.roll_table.render import ascii_refs
+from rollbook.markup.html import ascii_refs, roll_controls
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
@@ -172,7 +172,7 @@ def inline_roll_element(
     wrap = etree.Element("span")
     wrap.set("class", " ".join(["rb-inline", *str(options.get("class", "")).split()]))
     wrap.set("data-rb-id", inline_id)
-    button = nested.roll_controls(wrap, label)
+    button = roll_controls(wrap, label)
     button.set("data-roll", notation)
     summary = dice_summary(notation) if options.get("odds", True) else None
     if summary is not None:

@@ -14,13 +14,12 @@ from typing import Any
 from markdown import Markdown
 from markdown.extensions.toc import slugify as toc_slugify
 
-from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, scan
+from rollbook.markup.prescan import FENCE_KINDS, NAME_OF, PageScan, scan
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
 
 __all__ = ["PageState", "host_page"]
 
 # The fence name of each kind the pre-scan records.
-FENCE_NAMES = {kind: name for name, kind in {**FENCE_KINDS, **BLOCK_KINDS}.items()}
 # Configuration problems already logged by this process (one line per site, not per page).
 _WARNED: set[str] = set()
 
@@ -83,7 +82,7 @@ class PageState:
         configured = _fence_entries(self.md)
         names = {str(entry.get("name", "")).lower() for entry in configured}
         for site in self.scan.fences:
-            name = FENCE_NAMES[site.kind]
+            name = NAME_OF[site.kind]
             if name in names:
                 continue
             self.report(

@@ -15,14 +15,14 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from markdown import Markdown
 from markdown.extensions.toc import slugify
 
-from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, formatter_for
 from rollbook.markup.page_state import PageState
+from rollbook.markup.prescan import NAME_OF
+from rollbook.markup.statblock.model import Problems, StatBlock
 from rollbook.markup.statblock.render import card_html, inline_roll_html, short_title
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
 
@@ -37,36 +37,8 @@ __all__ = [
     "validator",
 ]
 
-FENCE = "statblock"
+FENCE = NAME_OF["statblock"]
 RESERVED = ("system", "name", "id", "notes")
-
-Problems = list[tuple[int, str]]
-
-
-@dataclass
-class StatBlock:
-    """One statblock fence of a page, read and checked.
-
-    Attributes:
-        key: What ``combat`` blocks call it: its ``id``, else the slug of its name.
-        line: The fence's opening line in the page.
-        name: The name shown.
-        system: The engine's `System` (``None`` if the system is unknown).
-        fields: The stat-block fields as the author gave them (types checked).
-        stats: The fields bound to the system's schema, defaults filled in (``None`` on errors).
-        problems: ``(line, message)`` pairs; the card is not built when there are any.
-        notes: The ``notes`` text (inline Markdown), if any.
-    """
-
-    key: str
-    line: int
-    name: str
-    system: Any = None
-    fields: dict[str, Any] = field(default_factory=dict)
-    stats: dict[str, Any] | None = None
-    problems: Problems = field(default_factory=list)
-    notes: str | None = None
-    explicit_id: str | None = None
 
 
 def _type_name(kind: type) -> str:
@@ -278,9 +250,4 @@ class StatblockFence(Fence):
 
 validator = accept
 
-
-def formatter(
-    src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
-) -> str:
-    """Return the HTML of one fence; never raises (problems go to the page state)."""
-    return run(StatblockFence, src, md)
+formatter = formatter_for(StatblockFence)

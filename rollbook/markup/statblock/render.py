@@ -12,12 +12,12 @@ from markdown import Markdown
 from markdown.serializers import to_html_string
 
 from rollbook.markup.cells import render_inline
+from rollbook.markup.html import lines
 from rollbook.markup.inline import inline_roll_element
-from rollbook.markup.roll_table.render import lines
+from rollbook.markup.statblock.model import StatBlock
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
-    from rollbook.markup.statblock.fence import StatBlock
 
 __all__ = [
     "card_html",
