@@ -16,13 +16,12 @@ from rollbook.engine.systems.grit_flesh.rules import (
     attack_result,
     combine,
 )
+from rollbook.engine.systems.mechanics import KINDS, kind_param
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
 __all__ = ["KINDS", "GritFleshFightState", "GritFleshState", "GritFleshSystem"]
-
-KINDS = ("pc", "hireling", "enemy")
 
 
 @dataclass(slots=True)
@@ -72,7 +71,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
     state_type = GritFleshState
     fight_state_type = GritFleshFightState
     combatant_fields = (
-        Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
+        kind_param(),
         Param("grit", int, 0, "Grit (lost first)", minimum=0, maximum=1000),
         Param("flesh", int, None, "Flesh (0 takes them out)", minimum=1, maximum=1000),
         attr_param("defense", "Defense", 10),

@@ -11,6 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
+from rollbook.engine.systems.dice import draw_die
+from rollbook.engine.systems.mechanics import reaction_procedure
 from rollbook.engine.systems.roll_under_atk import rules
 from rollbook.engine.systems.roll_under_atk.special import (
     CHASE,
@@ -127,24 +129,11 @@ SURPRISE = Procedure(
 
 # -- reaction ----------------------------------------------------------------------------------
 
-REACTION_NAMES = tuple(name for _, name in rules.REACTIONS)
-
-
-def _reaction_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    a, b = rng.randint(1, 6), rng.randint(1, 6)
-    name = rules.reaction_for(a + b)
-    return Outcome(
-        name, f"Reaction 2d6: {a}+{b} = {a + b}: {name.replace('_', ' ')}.", {"roll": a + b}
-    )
-
-
-REACTION = Procedure(
-    "reaction",
+REACTION = reaction_procedure(
     "Reaction of a creature met: 2d6 from helpful (2) to hostile (12)",
-    (),
-    REACTION_NAMES,
-    _reaction_resolve,
-    lambda p: tally(REACTION_NAMES, ((rules.reaction_for(t), 1) for t in _two_d6())),
+    rules.reaction_for,
+    draw_die,  # what rng.randint(1, 6) gives
+    lambda a, b, name: f"Reaction 2d6: {a}+{b} = {a + b}: {name.replace('_', ' ')}.",
 )
 
 

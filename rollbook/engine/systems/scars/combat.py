@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.dice import SmallDice, roll_die
+from rollbook.engine.systems.mechanics import KINDS, kind_param
 from rollbook.engine.systems.scars.procedures import (
     PROCEDURES,
     roll_attack,
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = ["KINDS", "MAX_CHAIN", "ScarsFightState", "ScarsState", "ScarsSystem"]
 
-KINDS = ("pc", "hireling", "enemy")
 MAX_CHAIN = 20  # stun chains are rare; the cap only guards against an endless loop
 
 
@@ -75,7 +75,7 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
     state_type = ScarsState
     fight_state_type = ScarsFightState
     combatant_fields = (
-        Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
+        kind_param(),
         Param("health", int, None, "health (hit points)", minimum=1, maximum=1000),
         score_param(
             "attack", "number to roll at or under to hit (Brawn, Agility or Attack)", default=10

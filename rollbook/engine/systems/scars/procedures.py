@@ -9,6 +9,7 @@ from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, product_faces, tally
 from rollbook.engine.systems.dice import SmallDice, roll_die
+from rollbook.engine.systems.mechanics import reaction_procedure
 from rollbook.engine.systems.oddswork import check_odds_work
 from rollbook.engine.systems.scars.rules import (
     ATTACK_OUTCOMES,
@@ -22,7 +23,6 @@ from rollbook.engine.systems.scars.rules import (
     MORALE_OUTCOMES,
     PACK_OUTCOMES,
     PACK_RANK,
-    REACTION_OUTCOMES,
     SHIFTS,
     attack_result,
     damage_result,
@@ -316,16 +316,6 @@ def _ritual_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     )
 
 
-def _reaction(p: dict[str, Any], rng: random.Random) -> Outcome:
-    total = roll_die(rng, 6) + roll_die(rng, 6)
-    name = reaction_result(total)
-    return Outcome(name, f"2d6 rolled {total}: they seem {name}.", {"roll": total})
-
-
-def _reaction_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    return tally(REACTION_OUTCOMES, ((reaction_result(a + b), 1) for a, b in product_faces(6, 6)))
-
-
 def _distance(p: dict[str, Any], rng: random.Random) -> Outcome:
     total = roll_die(rng, 6) + roll_die(rng, 6)
     unit = "feet" if p["where"] == "dungeon" else "yards"
@@ -455,7 +445,12 @@ PROCEDURES: dict[str, Procedure] = {
             _ritual,
             _ritual_odds,
         ),
-        Procedure("reaction", "Reaction (2d6)", (), REACTION_OUTCOMES, _reaction, _reaction_odds),
+        reaction_procedure(
+            "Reaction (2d6)",
+            reaction_result,
+            roll_die,
+            lambda a, b, name: f"2d6 rolled {a + b}: they seem {name}.",
+        ),
         Procedure(
             "encounter_distance",
             "Encounter distance (2d6 x 10)",

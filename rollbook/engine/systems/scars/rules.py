@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rollbook.engine.systems.mechanics import Bands
+
 __all__ = [
     "ATTACK_OUTCOMES",
     "ATTACK_RANK",
@@ -135,18 +137,11 @@ def ritual_result(value: int, cunning: int, hurt: int) -> str:
     return "casts" if hurt < value <= cunning else "mishap"
 
 
-REACTION_OUTCOMES = ("friendly", "helpful", "uninterested", "hostile", "murderous")
-
-
-def reaction_result(total: int) -> str:
-    """The attitude band of a 2d6 reaction total."""
-    if total <= 3:
-        return "friendly"
-    if total <= 6:
-        return "helpful"
-    if total == 7:
-        return "uninterested"
-    return "hostile" if total <= 10 else "murderous"
+#: The attitude bands of a 2d6 reaction total.
+reaction_result = Bands(
+    ((3, "friendly"), (6, "helpful"), (7, "uninterested"), (10, "hostile"), (12, "murderous"))
+)
+REACTION_OUTCOMES = reaction_result.outcomes
 
 
 DISTANCES = tuple(str(10 * n) for n in range(2, 13))

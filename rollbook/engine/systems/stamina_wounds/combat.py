@@ -15,6 +15,7 @@ from rollbook.engine.systems.base import (
     System,
 )
 from rollbook.engine.systems.dice import roll_die
+from rollbook.engine.systems.mechanics import KINDS, kind_param
 from rollbook.engine.systems.stamina_wounds.procedures import (
     PROCEDURES,
     roll_damage,
@@ -33,8 +34,6 @@ __all__ = [
     "StaminaWoundsState",
     "StaminaWoundsSystem",
 ]
-
-KINDS = ("pc", "hireling", "enemy")
 
 
 @dataclass(slots=True)
@@ -76,7 +75,7 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
     state_type = StaminaWoundsState
     fight_state_type = StaminaWoundsFightState
     combatant_fields = (
-        Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
+        kind_param(),
         Param("stamina", int, 0, "Stamina (lost first)", minimum=0, maximum=1000),
         Param("max_wounds", int, None, "Max Wounds (death when reached)", minimum=1, maximum=1000),
         Param("wounds", int, 0, "Wounds already taken", minimum=0, maximum=1000),

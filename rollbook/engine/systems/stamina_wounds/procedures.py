@@ -7,7 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
-from rollbook.engine.systems.dice import EDGES, SmallDice, edge_faces, roll_die, roll_edge
+from rollbook.engine.systems.dice import EDGES, SmallDice, roll_die, roll_edge
+from rollbook.engine.systems.mechanics import attr_param, d20_check, edge_param
 from rollbook.engine.systems.stamina_wounds.rules import (
     ATTACK_OUTCOMES,
     WOUND_BANDS,
@@ -18,13 +19,8 @@ from rollbook.engine.systems.stamina_wounds.rules import (
 
 __all__ = ["EDGE", "PROCEDURES", "roll_damage", "stat_param", "weapon_die", "wound_extras"]
 
-EDGE = Param(
-    "edge", str, "none", "none, boon or bane (two dice, keep the better/worse)", choices=EDGES
-)
-
-
-def stat_param(name: str, help_text: str, default: int | None = 0) -> Param:
-    return Param(name, int, default, help_text, minimum=-20, maximum=40)
+EDGE = edge_param("none, boon or bane (two dice, keep the better/worse)")
+stat_param = attr_param  # Stamina & Wounds calls its attributes stats
 
 
 def _initiative(p: dict[str, Any], rng: random.Random) -> Outcome:
@@ -165,28 +161,19 @@ def _wound_odds(p: dict[str, Any]) -> dict[str, Fraction]:
 def _save_factory(
     name: str, title: str, attr: Param, good: str, bad: str, said: dict[str, str]
 ) -> Procedure:
-    def resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-        die = roll_edge(rng, 20, p["edge"])
-        total = die + p[attr.name]
-        outcome = good if total >= p["target"] else bad
-        return Outcome(
-            outcome,
-            f"d20 rolled {die} + {attr.name.upper()} {p[attr.name]} = "
-            f"{total} vs Target {p['target']}: {said[outcome]}.",
-            {"roll": die, "total": total},
-        )
+    """A Save: d20 (+ edge) + stat >= the opponent's Target -> ``good`` or ``bad``."""
 
-    def odds(p: dict[str, Any]) -> dict[str, Fraction]:
-        return tally(
-            (good, bad),
-            (
-                (good if f + p[attr.name] >= p["target"] else bad, w)
-                for f, w in edge_faces(20, p["edge"])
-            ),
+    def sentence(p: dict[str, Any], edge: str, die: int, total: int) -> str:
+        outcome = good if total >= p["target"] else bad
+        return (
+            f"d20 rolled {die} + {attr.name.upper()} {p[attr.name]} = "
+            f"{total} vs Target {p['target']}: {said[outcome]}."
         )
 
     target = Param("target", int, None, "the opponent's Target", minimum=-20, maximum=60)
-    return Procedure(name, title, (attr, target, EDGE), (good, bad), resolve, odds)
+    return d20_check(
+        name, title, attr, (good, bad), sentence, against=target, params=(attr, target, EDGE)
+    )
 
 
 def _rest(p: dict[str, Any], rng: random.Random) -> Outcome:
