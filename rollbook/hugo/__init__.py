@@ -61,6 +61,7 @@ class ImportPlan:
         return lines + self.notes
 
     def summary(self, dest: Path) -> str:
+        """The report's last line: pages imported, problems, drafts left out."""
         count = len(self.problems)
         text = (
             f"imported {self.pages} page(s) from {self.source.shown} into {dest}"

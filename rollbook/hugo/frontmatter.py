@@ -55,7 +55,7 @@ def _mapping(value: object, kind: str) -> dict[str, Any]:
 
 
 def read(text: str) -> FrontMatter:
-    """Split the front matter off ``text`` (a page with ``\\n`` line ends)."""
+    r"""Split the front matter off ``text`` (a page with ``\\n`` line ends)."""
     lines = text.split("\n")
     first = lines[0].rstrip() if lines else ""
     if first == "---":

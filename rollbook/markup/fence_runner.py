@@ -74,6 +74,7 @@ class Fence:
         """Page-wide work before this fence's site is claimed (none by default)."""
 
     def parse(self) -> Parsed:
+        """Read the fence body: its value, key and problems."""
         raise NotImplementedError
 
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:

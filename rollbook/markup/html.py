@@ -31,7 +31,7 @@ _INERT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 
 
 def payload_json(data: Any) -> str:
-    """Sorted, compact JSON with ``<``, ``>``, ``&`` written as ``\\u003c`` etc."""
+    r"""Sorted, compact JSON with ``<``, ``>``, ``&`` written as ``\\u003c`` etc."""
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return text.translate(_INERT)
 
@@ -95,8 +95,11 @@ def roll_button(label: str, *, extra_class: str = "", aria_controls: str | None 
 
 
 def roll_controls(wrap: etree.Element, label: str) -> etree.Element:
-    """Add what every inline roll holds: its button (returned, for the caller's attributes)
-    and the live output the browser writes the result into."""
+    """Add what every inline roll holds: its button and the output for its result.
+
+    Returns the button, for the caller's attributes; the browser writes the result into the
+    live output.
+    """
     button = etree.SubElement(wrap, "button")
     button.set("type", "button")
     button.set("class", "rb-roll")

@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as etree
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from markdown import util
 from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
@@ -58,9 +58,11 @@ def dice_summary(notation: str) -> tuple[str, str, str] | None:
 
 
 def _extremes(notation: str) -> tuple[Any, Any, Any] | None:
-    """Lowest, highest and mean total: from the exact odds, else (a roll too large for
-    them, ``1000d6``) from its parts alone; ``None`` when neither can tell. Odds are an
-    extra, so any failure just leaves them out."""
+    """Lowest, highest and mean total, from the exact odds or else from the parts.
+
+    A roll too large for the odds (``1000d6``) is read from its parts alone; ``None`` when
+    neither can tell. Odds are an extra, so any failure just leaves them out.
+    """
     try:
         from rollbook.engine.dice import odds, parse
         from rollbook.engine.dice.moments import extremes_and_mean
@@ -103,6 +105,7 @@ class RollInlineProcessor(ImageInlineProcessor):
         super().__init__(IMAGE_LINK_RE, state.md)
         self.state = state
 
+    @override
     def handleMatch(  # type: ignore[override]
         self, m: re.Match[str], data: str
     ) -> tuple[etree.Element | None, int | None, int | None]:

@@ -54,6 +54,7 @@ class PageResult:
     tables: dict[str, Any]
 
     def messages(self) -> list[str]:
+        """The problems as ``page:line: message`` lines, in line order."""
         return [f"{self.path}:{p.line}: {p.message}" for p in sorted(self.problems)]
 
 

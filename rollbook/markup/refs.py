@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from markdown.postprocessors import Postprocessor
 
@@ -59,9 +59,11 @@ class Site:
     partial: bool = False
 
     def add(self, src: str, offset: int, tables: dict[str, Any]) -> None:
+        """Remember the tables of page ``src``, whose lines start after ``offset``."""
         self.pages[src] = _Page(offset, dict(tables))
 
     def get(self, key: str) -> Any:
+        """The table ``page.md#anchor`` names, if it was seen."""
         src, _, anchor = key.rpartition("#")
         page = self.pages.get(src)
         return None if page is None else page.tables.get(anchor)
@@ -207,6 +209,7 @@ class RefsHere(Postprocessor):
         super().__init__(state.md)
         self.state = state
 
+    @override
     def run(self, text: str) -> str:
         if REFS_MARK not in text or active_context() is not None:
             return text

@@ -50,13 +50,7 @@ CUSTOM_FENCES: list[dict[str, Any]] = [
 ]
 
 
-def validator(
-    language: str,
-    inputs: dict[str, str],
-    options: dict[str, Any],
-    attrs: dict[str, Any],
-    md: Markdown,
-) -> bool:
+def validator(language: str, *_superfences_args: Any) -> bool:
     """0.1's validator of both table fences: ``roll-table`` and ``roll-list``, any case."""
     return language.lower() in FENCE_KINDS
 

@@ -103,3 +103,26 @@ def _walk(
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             _walk(loader, item, (*path, index), out, first)
+
+
+def load_mapping(
+    body: str, line: int, needs: str, problems: list[tuple[int, str]]
+) -> tuple[dict[Any, Any], dict[tuple[Any, ...], int]] | None:
+    """A fence body that must be a YAML mapping, with its positions; None after a problem.
+
+    Args:
+        body: The fence's body; its first line is page line ``line + 1``.
+        line: The fence's opening line.
+        needs: What the mapping holds, for the message (``'system' and 'sides'``).
+        problems: Where ``(line, message)`` goes when the body is not such a mapping.
+    """
+    try:
+        data, positions = load_with_positions(body, line + 1)
+    except YamlProblem as err:
+        problems.append((err.line, err.message))
+        return None
+    if not isinstance(data, dict):
+        what = "empty" if data is None else f"a {type(data).__name__}"
+        problems.append((line, f"the body must be a YAML mapping with {needs}, but it is {what}."))
+        return None
+    return data, positions

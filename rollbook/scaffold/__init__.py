@@ -20,13 +20,15 @@ from rollbook.scaffold.guide import ORDER, PRESETS, guide_pages
 
 __all__ = ["SYSTEM_NAMES", "ScaffoldError", "plan_site", "site_files", "write_files"]
 
-SYSTEM_NAMES = {
-    "scars": "Scars",
-    "grit-flesh": "Grit & Flesh",
-    "stamina-wounds": "Stamina & Wounds",
-    "dark-dungeons": "Dark Dungeons",
-    "roll-under-atk": "Roll-under ATK",
-}
+
+def _system_names() -> dict[str, str]:
+    """System id -> name, as the systems' packages declare them."""
+    from rollbook.engine.systems import get, ids
+
+    return {system_id: get(system_id).name for system_id in ids()}
+
+
+SYSTEM_NAMES = _system_names()
 
 WORKFLOW = ".github/workflows/publish.yml"
 

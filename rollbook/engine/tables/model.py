@@ -236,8 +236,9 @@ class Table:
         _depth: int = 0,
         _refs: Mapping[str, Any] | None = None,
     ) -> TableRoll:
-        """Roll the table with the dice engine, find the row, then roll the row's nested
-        dice and tables (``nested.py``) in order from the same rng.
+        """Roll the table, find the row, then roll the row's nested dice and tables.
+
+        The nested parts (``nested.py``) roll in order from the same rng.
 
         The rng is consumed only by ``rollbook.engine.dice.roll`` of the filled notation and
         of the nested parts' notations, so the same seed gives the same roll in the CLI,
@@ -278,8 +279,10 @@ class Table:
         return "; ".join(f"{h}: {c}" for h, c in zip(self.headers, cells, strict=True))
 
     def _check_referenced_prompts(self, given: Mapping[str, Any], refs: Mapping[str, Any]) -> None:
-        """Judge every ``ANCHOR.NAME`` value before rolling, whichever row comes up: a value
-        the referenced table would refuse is refused now, not only when its row is hit."""
+        """Judge every ``ANCHOR.NAME`` value before rolling, whichever row comes up.
+
+        A value the referenced table would refuse is refused now, not only when its row is hit.
+        """
         for key, data in refs.items():
             anchor = str(key).partition("#")[2]  # keys are "page.md#anchor"
             mine = {k: v for k, v in given.items() if str(k).startswith(f"{anchor}.")}

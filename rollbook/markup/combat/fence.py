@@ -26,16 +26,17 @@ landing a blow (`rollbook.markup.combat.odds`). The browser fights through `roll
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, override
 
+from rollbook.engine.bridge import MAX_SEED
 from rollbook.engine.limits import value
 from rollbook.markup.combat.model import DEFAULT_RUNS, Encounter, Unit
-from rollbook.markup.combat.render import MAX_SEED, widget_html
+from rollbook.markup.combat.render import widget_html
 from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, formatter_for
 from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import NAME_OF
 from rollbook.markup.statblock.fence import by_key, check_fields, page_statblocks
-from rollbook.markup.yamlpos import YamlProblem, load_with_positions
+from rollbook.markup.yamlpos import load_mapping
 
 __all__ = [
     "DEFAULT_RUNS",
@@ -74,17 +75,10 @@ def read_combat(state: PageState, body: str, line: int) -> Encounter:
     from rollbook.engine.systems.base import RulesError
 
     enc = Encounter(line=line)
-    try:
-        data, positions = load_with_positions(body, line + 1)
-    except YamlProblem as err:
-        enc.problems.append((err.line, err.message))
+    loaded = load_mapping(body, line, "'system' and 'sides'", enc.problems)
+    if loaded is None:
         return enc
-    if not isinstance(data, dict):
-        what = "empty" if data is None else f"a {type(data).__name__}"
-        enc.problems.append(
-            (line, f"the body must be a YAML mapping with 'system' and 'sides', but it is {what}.")
-        )
-        return enc
+    data, positions = loaded
 
     at = _Lines(positions, line)
 
@@ -313,14 +307,17 @@ class CombatFence(Fence):
     ERROR_TITLE = "This combat block has errors"
 
     @classmethod
+    @override
     def prepare(cls, state: PageState) -> None:
         page_statblocks(state)  # statblocks further down the page count too
 
+    @override
     def parse(self) -> Parsed:
         site = self.site
         enc = read_combat(self.state, site.body if site else self.src, self.line or 0)
         return Parsed(enc, enc.id, [FenceProblem(at, m) for at, m in enc.problems])
 
+    @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         return widget_html(parsed.value, anchor, own_id)
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from html import escape
 
+from rollbook.engine.bridge import MAX_SEED
 from rollbook.engine.numbers import fraction_text, percent_text
 from rollbook.markup.combat.model import Encounter
 from rollbook.markup.combat.odds import pair_odds
 from rollbook.markup.html import lines, payload_html, roll_button
-from rollbook.markup.statblock.render import short_title
 
-__all__ = ["MAX_SEED", "widget_html"]
-
-MAX_SEED = 2**53 - 1  # what a page URL can carry exactly (rollbook.engine.bridge.MAX_SEED)
+__all__ = ["widget_html"]
 
 
 def _odds_table(enc: Encounter, side: str, foe: str) -> str:
@@ -89,7 +87,7 @@ def widget_html(enc: Encounter, anchor: str, own_id: bool) -> str:
         f'data-rb-system="{escape(enc.system.id)}">',
         payload_html(payload),
         f'<p class="rb-combat-title"><strong>{escape(title)}</strong> '
-        f'<span class="rb-statblock-system">{escape(short_title(enc.system))}</span></p>',
+        f'<span class="rb-statblock-system">{escape(enc.system.name)}</span></p>',
         _combatants(enc),
         f'<div class="rb-bar rb-combat-bar" data-search-exclude><label class="rb-seed-label" '
         f'for="{a}-seed">Seed</label><input type="number" class="rb-seed" id="{a}-seed" min="0" '

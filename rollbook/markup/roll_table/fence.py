@@ -6,7 +6,7 @@ superfences configuration of every fence is ``rollbook.markup.superfences``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, override
 
 from markdown import Markdown
 
@@ -36,6 +36,7 @@ class RollTableFence(Fence):
     NAME = NAME_OF["table"]
     KIND = "table"
 
+    @override
     def parse(self) -> Parsed:
         first_line = (self.line + 1) if self.line else 1
         try:
@@ -50,6 +51,7 @@ class RollTableFence(Fence):
         ]
         return Parsed(table, table.id, problems)
 
+    @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         self.state.tables[anchor] = parsed.value
         view = view_of(parsed.value, self.KIND)

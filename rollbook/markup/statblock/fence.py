@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, override
 
 from markdown.extensions.toc import slugify
 
@@ -23,8 +23,8 @@ from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, fo
 from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import NAME_OF
 from rollbook.markup.statblock.model import Problems, StatBlock
-from rollbook.markup.statblock.render import card_html, inline_roll_html, short_title
-from rollbook.markup.yamlpos import YamlProblem, load_with_positions
+from rollbook.markup.statblock.render import card_html, inline_roll_html
+from rollbook.markup.yamlpos import load_mapping
 
 __all__ = [
     "StatBlock",
@@ -33,7 +33,6 @@ __all__ = [
     "formatter",
     "inline_roll_html",
     "page_statblocks",
-    "short_title",
     "validator",
 ]
 
@@ -144,21 +143,11 @@ def read_statblock(body: str, line: int) -> StatBlock:
     from rollbook.engine.systems.base import RulesError
 
     block = StatBlock(key=FENCE, line=line, name="")
-    try:
-        data, positions = load_with_positions(body, line + 1)
-    except YamlProblem as err:
-        block.problems.append((err.line, err.message))
+    needs = "'system', 'name' and the stat-block fields"
+    loaded = load_mapping(body, line, needs, block.problems)
+    if loaded is None:
         return block
-    if not isinstance(data, dict):
-        what = "empty" if data is None else f"a {type(data).__name__}"
-        block.problems.append(
-            (
-                line,
-                f"the body must be a YAML mapping with 'system', 'name' "
-                f"and the stat-block fields, but it is {what}.",
-            )
-        )
-        return block
+    data, positions = loaded
     name = data.get("name")
     if isinstance(name, str | int) and not isinstance(name, bool) and str(name).strip():
         block.name = str(name).strip()
@@ -229,9 +218,11 @@ class StatblockFence(Fence):
     HEADING_ANCHOR = False  # a card's anchor is its id or its name's slug, never a heading
 
     @classmethod
+    @override
     def prepare(cls, state: PageState) -> None:
         page_statblocks(state)  # read them all before this fence's site is claimed
 
+    @override
     def parse(self) -> Parsed:
         site = self.site
         if site is not None:
@@ -242,6 +233,7 @@ class StatblockFence(Fence):
             block = read_statblock(self.src, 0)
         return Parsed(block, block.key, [FenceProblem(at, m) for at, m in block.problems])
 
+    @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         return card_html(self.state, self.state.md, parsed.value, anchor, own_id)
 

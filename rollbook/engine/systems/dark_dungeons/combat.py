@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage
 from rollbook.engine.systems.dice import draw_dice, draw_die
@@ -176,13 +177,17 @@ if TYPE_CHECKING:
 class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
     """Dark Dungeons (the package docstring sums up the rules)."""
 
-    id = "dark-dungeons"
-    title = "Dark Dungeons"
     procedures = PROCEDURES
     combatant_fields = FIELDS
-    state_type = DarkDungeonsState
-    fight_state_type = DarkDungeonsFightState
 
+    @override
+    def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
+        a, d = attacker, defender
+        params = {"attack_bonus": a["attack_bonus"], "hit_bonus": a["hit_bonus"], "ac": d["ac"]}
+        params.update(speed=a["speed"], target_speed=d["speed"], smash=a["smash"])
+        return BlowOdds("attack", params, ("hit",))
+
+    @override
     def make_combatant(self, side: str, data: Any) -> Fighter:
         combatant = super().make_combatant(side, data)
         parse_damage(combatant.stats["damage"])  # a bad expression fails now, not mid-fight
@@ -190,11 +195,8 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
         combatant.stats["prep"] = _Prep.of(combatant.stats)
         return combatant
 
-    def starting_hp(self, stats: dict[str, Any]) -> int:
-        hp: int = stats["hp"]
-        return hp
-
     # -- before round 1 ----------------------------------------------------------------------
+    @override
     def begin(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
         rolls = {side: draw_die(rng, 6) for side in fight.side_names()}
         caught = [side for side, roll in rolls.items() if roll <= 2]
@@ -209,6 +211,7 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
             fight.log(f"Surprise: {text}; {who} surprised, so round 1 is a normal round.")
 
     # -- one round ---------------------------------------------------------------------------
+    @override
     def play_round(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
         if self._morale(fight, rng) and fight.decided():  # only a broken fighter can end it
             return
@@ -398,6 +401,7 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
         damage: str,
         rng: random.Random,
     ) -> None:
+        """One attack of ``actor`` on ``target``: to-hit, damage and what it does."""
         s = actor.stats
         prep: _Prep = s["prep"]
         # rules.to_hit_value with the speed, smash and off-hand modifiers, from numbers
@@ -447,6 +451,7 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
 
     # -- dying -------------------------------------------------------------------------------
     def death_saves(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
+        """The saving throws of everyone dying this round."""
         if not fight.state.dying:  # nobody has fallen with a save to make
             return
         for c in fight.everyone():

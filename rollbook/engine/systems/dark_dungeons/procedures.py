@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dice import SmallDice
 from rollbook.engine.systems.oddswork import check_odds_work
@@ -751,17 +751,14 @@ STRUCTURE_ATTACK = Procedure(
 )
 
 
-PROCEDURES: dict[str, Procedure] = {
-    p.name: p
-    for p in (
-        ATTACK,
-        DAMAGE,
-        INITIATIVE,
-        SURPRISE,
-        MORALE,
-        DEATH_SAVE,
-        ROUTINE,
-        SMASH,
-        STRUCTURE_ATTACK,
-    )
-}
+PROCEDURES = by_name(
+    ATTACK,
+    DAMAGE,
+    INITIATIVE,
+    SURPRISE,
+    MORALE,
+    DEATH_SAVE,
+    ROUTINE,
+    SMASH,
+    STRUCTURE_ATTACK,
+)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, roll_die, roll_edge
 from rollbook.engine.systems.grit_flesh.procedures import PROCEDURES, attr_param, edge_note
 from rollbook.engine.systems.grit_flesh.rules import (
@@ -38,6 +39,7 @@ class GritFleshState(CombatantState):
     surprised: bool = False  # loses round 1
 
     @classmethod
+    @override
     def start(cls, stats: dict[str, Any]) -> GritFleshState:
         return cls(grit=stats["grit"], flesh=stats["flesh"], defense=stats["defense"])
 
@@ -65,11 +67,7 @@ if TYPE_CHECKING:
 class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
     """Hooks for the encounter resolver (the package docstring sums up the rules)."""
 
-    id = "grit-flesh"
-    title = "Grit & Flesh (d20 + attribute, damage tags, Morale 0-20)"
     procedures = PROCEDURES
-    state_type = GritFleshState
-    fight_state_type = GritFleshFightState
     combatant_fields = (
         kind_param(),
         Param("grit", int, 0, "Grit (lost first)", minimum=0, maximum=1000),
@@ -107,15 +105,23 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         Param("stealthy", bool, False, "stealthy: foes' surprise saves take a Bane"),
     )
 
+    @override
+    def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
+        params = {"violence": attacker["violence"], "defense": defender["defense"]}
+        return BlowOdds("attack", params, ("critical_hit", "hit"))
+
+    @override
     def make_combatant(self, side: str, data: Any) -> Fighter:
         c = super().make_combatant(side, data)
         s = c.stats
         s["dice"] = SmallDice.parse(s["damage"], f"{c.name}'s damage")
         return c
 
+    @override
     def starting_hp(self, stats: dict[str, Any]) -> int:
         return int(stats["grit"]) + int(stats["flesh"])
 
+    @override
     def status(self, combatant: Fighter) -> dict[str, Any]:
         st = combatant.state
         return {
@@ -127,6 +133,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         }
 
     # -- set-up -----------------------------------------------------------------------------
+    @override
     def begin(self, fight: GritFleshFight, rng: random.Random) -> None:
         fight.state.halved = dict.fromkeys(fight.sides, False)
         fight.state.solo_bled = dict.fromkeys(fight.sides, False)
@@ -150,6 +157,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
                 )
 
     # -- one round --------------------------------------------------------------------------
+    @override
     def play_round(self, fight: GritFleshFight, rng: random.Random) -> None:
         triggers: dict[str, list[str]] = {side: [] for side in fight.sides}
         fight.state.triggers = triggers

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, product_faces, tally
+from rollbook.engine.systems.base import Outcome, Param, Procedure, by_name, product_faces, tally
 from rollbook.engine.systems.dice import SmallDice, edge_faces, roll_die, roll_edge
 from rollbook.engine.systems.grit_flesh.rules import (
     ATTACK_OUTCOMES,
@@ -34,6 +34,7 @@ DIFFICULTY = Param(
 
 
 def edge_note(edge: str) -> str:
+    """`` with a Boon`` / `` with a Bane`` for the log, or nothing without an edge."""
     return "" if edge == "none" else f" with a {edge.capitalize()}"
 
 
@@ -165,88 +166,85 @@ def _morale_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     return {"stands": chance, "flees": 1 - chance}
 
 
-PROCEDURES: dict[str, Procedure] = {
-    proc.name: proc
-    for proc in (
-        _test_factory(
-            "initiative",
-            "Initiative (Test Savvy each round)",
-            attr_param("savvy", "the character's Savvy"),
-            "first",
-            "after",
-            {"first": "acts before the enemies", "after": "acts after the enemies"},
+PROCEDURES = by_name(
+    _test_factory(
+        "initiative",
+        "Initiative (Test Savvy each round)",
+        attr_param("savvy", "the character's Savvy"),
+        "first",
+        "after",
+        {"first": "acts before the enemies", "after": "acts after the enemies"},
+    ),
+    _test_factory(
+        "surprise",
+        "Surprise (Save vs Savvy)",
+        attr_param("savvy", "the character's Savvy"),
+        "alert",
+        "surprised",
+        {"alert": "ready for them", "surprised": "caught out: no action this round"},
+        (Param("stealthy", bool, False, "the foes are stealthy (a Bane)"),),
+    ),
+    Procedure(
+        "attack",
+        "Attack (d20 + Violence vs Defense)",
+        (
+            attr_param("violence", "the attacker's Violence"),
+            attr_param("defense", "the target's Defense", None),
+            EDGE,
         ),
-        _test_factory(
-            "surprise",
-            "Surprise (Save vs Savvy)",
-            attr_param("savvy", "the character's Savvy"),
-            "alert",
-            "surprised",
-            {"alert": "ready for them", "surprised": "caught out: no action this round"},
-            (Param("stealthy", bool, False, "the foes are stealthy (a Bane)"),),
-        ),
-        Procedure(
-            "attack",
-            "Attack (d20 + Violence vs Defense)",
-            (
-                attr_param("violence", "the attacker's Violence"),
-                attr_param("defense", "the target's Defense", None),
-                EDGE,
+        ATTACK_OUTCOMES,
+        _attack,
+        _attack_odds,
+    ),
+    Procedure(
+        "damage",
+        "Damage (Grit, then Flesh; tag effect on maximum)",
+        (
+            Param("weapon", str, "1d6", "weapon damage dice"),
+            Param("grit", int, 0, "the target's Grit", minimum=0, maximum=1000),
+            Param("flesh", int, None, "the target's Flesh", minimum=1, maximum=1000),
+            Param("critical", bool, False, "a critical hit (skips Grit)"),
+            Param("tag", str, "slashing", "the weapon's damage tag", choices=TAGS),
+            Param(
+                "on_max",
+                str,
+                "effect",
+                "on maximum damage: effect, armour or none",
+                choices=("effect", "armour", "none"),
             ),
-            ATTACK_OUTCOMES,
-            _attack,
-            _attack_odds,
         ),
-        Procedure(
-            "damage",
-            "Damage (Grit, then Flesh; tag effect on maximum)",
-            (
-                Param("weapon", str, "1d6", "weapon damage dice"),
-                Param("grit", int, 0, "the target's Grit", minimum=0, maximum=1000),
-                Param("flesh", int, None, "the target's Flesh", minimum=1, maximum=1000),
-                Param("critical", bool, False, "a critical hit (skips Grit)"),
-                Param("tag", str, "slashing", "the weapon's damage tag", choices=TAGS),
-                Param(
-                    "on_max",
-                    str,
-                    "effect",
-                    "on maximum damage: effect, armour or none",
-                    choices=("effect", "armour", "none"),
-                ),
-            ),
-            DAMAGE_OUTCOMES,
-            _damage,
-            _damage_odds,
-        ),
-        _test_factory(
-            "effect_save",
-            "Shaking off a tag effect (MIG Save)",
-            attr_param("might", "the target's MIG"),
-            "recovers",
-            "still_affected",
-            {"recovers": "the effect ends", "still_affected": "the effect holds"},
-        ),
-        _test_factory(
-            "gambit",
-            "Gambit (Test the fitting attribute)",
-            attr_param("attribute", "the attribute the gambit tests"),
-            "succeeds",
-            "backfires",
-            {"succeeds": "it works", "backfires": "it backfires: the opponent gets a free action"},
-        ),
-        Procedure(
-            "morale",
-            "Morale Test (Morale 0-20)",
-            (Param("morale", int, 10, "Morale score", minimum=0, maximum=20),),
-            ("stands", "flees"),
-            _morale,
-            _morale_odds,
-        ),
-        reaction_procedure(
-            "Reaction (2d6 luck roll)",
-            reaction_result,
-            roll_die,
-            lambda a, b, name: f"2d6 rolled {a + b}: {_REACTION_SAID[name]}.",
-        ),
-    )
-}
+        DAMAGE_OUTCOMES,
+        _damage,
+        _damage_odds,
+    ),
+    _test_factory(
+        "effect_save",
+        "Shaking off a tag effect (MIG Save)",
+        attr_param("might", "the target's MIG"),
+        "recovers",
+        "still_affected",
+        {"recovers": "the effect ends", "still_affected": "the effect holds"},
+    ),
+    _test_factory(
+        "gambit",
+        "Gambit (Test the fitting attribute)",
+        attr_param("attribute", "the attribute the gambit tests"),
+        "succeeds",
+        "backfires",
+        {"succeeds": "it works", "backfires": "it backfires: the opponent gets a free action"},
+    ),
+    Procedure(
+        "morale",
+        "Morale Test (Morale 0-20)",
+        (Param("morale", int, 10, "Morale score", minimum=0, maximum=20),),
+        ("stands", "flees"),
+        _morale,
+        _morale_odds,
+    ),
+    reaction_procedure(
+        "Reaction (2d6 luck roll)",
+        reaction_result,
+        roll_die,
+        lambda a, b, name: f"2d6 rolled {a + b}: {_REACTION_SAID[name]}.",
+    ),
+)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
 from rollbook.engine.systems.dice import draw_die
 from rollbook.engine.systems.mechanics import reaction_procedure
 from rollbook.engine.systems.roll_under_atk import rules
@@ -545,23 +545,20 @@ MORALE = Procedure(
 )
 
 
-PROCEDURES: dict[str, Procedure] = {
-    p.name: p
-    for p in (
-        SURPRISE,
-        REACTION,
-        INITIATIVE,
-        ATTACK,
-        DEFEND,
-        DAMAGE,
-        BREAKAGE,
-        STEALTH,
-        MORALE,
-        CHASE_STEP,
-        CHASE,
-        MANEUVER,
-        GRAPPLE,
-        ON_FIRE,
-        RETRIEVE,
-    )
-}
+PROCEDURES = by_name(
+    SURPRISE,
+    REACTION,
+    INITIATIVE,
+    ATTACK,
+    DEFEND,
+    DAMAGE,
+    BREAKAGE,
+    STEALTH,
+    MORALE,
+    CHASE_STEP,
+    CHASE,
+    MANEUVER,
+    GRAPPLE,
+    ON_FIRE,
+    RETRIEVE,
+)

@@ -51,6 +51,7 @@ def shifted(raw: int, scars: int, shift: str, rank: Callable[[int], int]) -> int
 
 
 def shift_note(raw: int, used: int) -> str:
+    """The die for the log: ``raw``, or how Scars moved it."""
     return f"{raw}" if raw == used else f"{raw} moved to {used} by Scars"
 
 
@@ -71,6 +72,7 @@ DAMAGE_OUTCOMES = ("wounded", "bloodied", "down")
 
 
 def damage_shift(scars: int, shift: str) -> int:
+    """What Scars add to damage with this shift."""
     return {"best": scars, "up": scars, "down": -scars}.get(shift, 0)
 
 
