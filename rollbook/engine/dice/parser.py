@@ -121,13 +121,7 @@ class _Parser:
         start = self.i
         if start >= self.n:
             raise self.fail("The notation is empty.", 0)
-        items = [self.expr()]
-        self.ws()
-        while self.peek(","):
-            self.i += 1
-            self.ws()
-            items.append(self.expr())
-            self.ws()
+        items = self.expr_list()
         if self.i < self.n:
             raise self.fail(self.unexpected())
         if len(items) == 1:

@@ -24,6 +24,7 @@ __all__ = [
     "dice_param",
     "edge_param",
     "kind_param",
+    "number",
     "reaction_procedure",
 ]
 
@@ -34,6 +35,11 @@ KINDS = ("pc", "hireling", "enemy")
 def kind_param(kinds: tuple[str, ...] = KINDS, default: str = "enemy") -> Param:
     """The stat-block field ``kind`` (who fights how: characters, their help, the enemy)."""
     return Param("kind", str, default, f"{', '.join(kinds[:-1])} or {kinds[-1]}", choices=kinds)
+
+
+def number(name: str, default: int | None, help_text: str, minimum: int, maximum: int) -> Param:
+    """A whole-number parameter from ``minimum`` to ``maximum`` (``default`` None: required)."""
+    return Param(name, int, default, help_text, minimum=minimum, maximum=maximum)
 
 
 def attr_param(name: str, help_text: str, default: int | None = 0) -> Param:

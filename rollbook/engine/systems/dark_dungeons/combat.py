@@ -10,11 +10,18 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, override
 
-from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.base import (
+    Combatant,
+    CombatantState,
+    FightState,
+    Param,
+    System,
+)
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage
 from rollbook.engine.systems.dice import draw_dice, draw_die
+from rollbook.engine.systems.mechanics import number
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -24,35 +31,14 @@ __all__ = ["DarkDungeons", "DarkDungeonsFightState", "DarkDungeonsState"]
 FIELDS: tuple[Param, ...] = (
     Param("hp", int, None, "hit points", minimum=1, maximum=100000),
     Param("ac", int, 9, "armour class (9 unarmoured, lower is better)", minimum=-50, maximum=50),
-    Param(
-        "level",
-        int,
-        1,
-        "level or hit dice (shown only; attack_bonus carries its effect)",
-        minimum=0,
-        maximum=100,
-    ),
+    number("level", 1, "level or hit dice (shown only; attack_bonus carries its effect)", 0, 100),
     Param("attack_bonus", int, 0, "attack bonus from level or hit dice", minimum=-20, maximum=100),
-    Param(
-        "hit_bonus",
-        int,
-        0,
-        "other to-hit bonuses (strength, feats, magic)",
-        minimum=-50,
-        maximum=50,
-    ),
+    number("hit_bonus", 0, "other to-hit bonuses (strength, feats, magic)", -50, 50),
     Param("damage", str, "1d6", "damage per hit, e.g. 1d8 or 2d4+1"),
     Param("damage_bonus", int, 0, "flat damage bonus per hit", minimum=-50, maximum=100),
     Param("attacks", int, 1, "attacks per round at normal speed", minimum=1, maximum=20),
     Param("speed", str, "normal", "haste or slow", choices=rules.SPEEDS),
-    Param(
-        "initiative_mod",
-        int,
-        0,
-        "dexterity, halfling and other initiative modifiers",
-        minimum=-20,
-        maximum=20,
-    ),
+    number("initiative_mod", 0, "dexterity, halfling and other initiative modifiers", -20, 20),
     Param("two_handed", bool, False, "two-handed melee weapon: always loses initiative"),
     Param(
         "auto_initiative",
@@ -73,14 +59,7 @@ FIELDS: tuple[Param, ...] = (
     Param("strength", int, 0, "strength score (added to smash damage)", minimum=0, maximum=30),
     Param("morale", int, 12, "morale score; 12 or more never breaks", minimum=2, maximum=30),
     Param("on_break", str, "flee", "what a broken combatant does", choices=("flee", "surrender")),
-    Param(
-        "death_save",
-        int,
-        0,
-        "save vs death ray when at 0 hit points (0: dies outright)",
-        minimum=0,
-        maximum=40,
-    ),
+    number("death_save", 0, "save vs death ray when at 0 hit points (0: dies outright)", 0, 40),
     Param("group", str, "", "combatants of a side with the same group share initiative rolls"),
 )
 
@@ -383,11 +362,11 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
             return
         if not swings and not off_hand and not fight.quiet:
             fight.log(f"{actor.name} is too slow to attack this round.")
-        for number in range(swings + off_hand):  # the off-hand blow comes last
+        for blow in range(swings + off_hand):  # the off-hand blow comes last
             target = fight.target_for(actor)
             if target is None:
                 return
-            if number < swings:
+            if blow < swings:
                 self.strike(fight, actor, target, "main", s["damage"], rng)
             else:
                 self.strike(fight, actor, target, "off", s["off_hand_damage"], rng)

@@ -6,7 +6,13 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, override
 
-from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.base import (
+    Combatant,
+    CombatantState,
+    FightState,
+    Param,
+    System,
+)
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, roll_die, roll_edge
 from rollbook.engine.systems.grit_flesh.procedures import PROCEDURES, attr_param, edge_note
@@ -17,7 +23,7 @@ from rollbook.engine.systems.grit_flesh.rules import (
     attack_result,
     combine,
 )
-from rollbook.engine.systems.mechanics import KINDS, kind_param
+from rollbook.engine.systems.mechanics import KINDS, kind_param, number
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -83,14 +89,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         Param(
             "loyalty", int, 10, "Loyalty (hirelings under 10 test morale)", minimum=0, maximum=20
         ),
-        Param(
-            "armor",
-            int,
-            0,
-            "how much of Defense is armour (each armour Notch takes 1)",
-            minimum=0,
-            maximum=40,
-        ),
+        number("armor", 0, "how much of Defense is armour (each armour Notch takes 1)", 0, 40),
         Param("leader", bool, False, "the enemies' leader"),
         Param(
             "wits",

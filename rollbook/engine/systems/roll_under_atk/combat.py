@@ -13,9 +13,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, override
 
-from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.base import (
+    Combatant,
+    CombatantState,
+    FightState,
+    Param,
+    System,
+)
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die
+from rollbook.engine.systems.mechanics import number
 from rollbook.engine.systems.roll_under_atk import rules
 from rollbook.engine.systems.roll_under_atk.procedures import PROCEDURES
 
@@ -67,14 +74,7 @@ FIELDS: tuple[Param, ...] = (
     Param("hp", int, None, "hit points", minimum=1, maximum=10000),
     Param("atk", int, 11, "attack score (8 poor, 11 standard, 15 great)", minimum=0, maximum=40),
     Param("armor", int, 0, "worn armour bonus: DEF is 10 + armour", minimum=0, maximum=20),
-    Param(
-        "hd",
-        int,
-        1,
-        "hit dice (what a defending character subtracts from DEF)",
-        minimum=0,
-        maximum=30,
-    ),
+    number("hd", 1, "hit dice (what a defending character subtracts from DEF)", 0, 30),
     Param("wis", int, 10, "wisdom score for initiative", minimum=0, maximum=30),
     Param("weapon", str, "medium", "weapon class", choices=tuple(rules.WEAPONS)),
     Param("two_hands", bool, False, "medium weapon in two hands (d8)"),

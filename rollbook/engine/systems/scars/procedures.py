@@ -7,9 +7,16 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, by_name, product_faces, tally
+from rollbook.engine.systems.base import (
+    Outcome,
+    Param,
+    Procedure,
+    by_name,
+    product_faces,
+    tally,
+)
 from rollbook.engine.systems.dice import SmallDice, roll_die
-from rollbook.engine.systems.mechanics import reaction_procedure
+from rollbook.engine.systems.mechanics import number, reaction_procedure
 from rollbook.engine.systems.oddswork import check_odds_work
 from rollbook.engine.systems.scars.rules import (
     ATTACK_OUTCOMES,
@@ -372,14 +379,7 @@ PROCEDURES = by_name(
         (
             Param("weapon", str, "1d6", "weapon damage dice, e.g. 1d6 or 2d4+1"),
             Param("health", int, None, "target's health before the blow", minimum=1, maximum=1000),
-            Param(
-                "max_health",
-                int,
-                0,
-                "target's full health (0: same as health)",
-                minimum=0,
-                maximum=1000,
-            ),
+            number("max_health", 0, "target's full health (0: same as health)", 0, 1000),
             SCARS,
             SHIFT,
         ),
@@ -429,14 +429,7 @@ PROCEDURES = by_name(
         "Ritual under fire (d20 at or under Cunning, above damage taken)",
         (
             score_param("cunning", "the caster's Cunning"),
-            Param(
-                "damage_taken",
-                int,
-                0,
-                "damage taken this round before acting",
-                minimum=0,
-                maximum=100,
-            ),
+            number("damage_taken", 0, "damage taken this round before acting", 0, 100),
             SCARS,
             SHIFT,
         ),

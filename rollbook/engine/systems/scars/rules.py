@@ -88,15 +88,20 @@ def dying_result(two_d6: int, scars_now: int) -> str:
     return "dies" if two_d6 <= scars_now else "wakes"
 
 
+def _at_under_over(outcomes: tuple[str, str, str], value: int, score: int) -> str:
+    """A d20 against a score: exactly it, under it, over it (best first)."""
+    if value == score:
+        return outcomes[0]
+    return outcomes[1] if value < score else outcomes[2]
+
+
 INITIATIVE_OUTCOMES = ("quick_action", "before", "after")
 INIT_RANK = {"quick_action": 2, "before": 1, "after": 0}
 
 
 def initiative_result(value: int, agility: int) -> str:
     """d20 against Agility: exactly is a quick action (and first), under first, over after."""
-    if value == agility:
-        return "quick_action"
-    return "before" if value < agility else "after"
+    return _at_under_over(INITIATIVE_OUTCOMES, value, agility)
 
 
 MORALE_OUTCOMES = ("rallies", "stands", "flees")
@@ -129,9 +134,7 @@ PACK_RANK = {"ready_now": 2, "found": 1, "lost": 0}
 
 def pack_result(value: int, cunning: int) -> str:
     """d20 against Cunning when digging in the pack mid-fight."""
-    if value == cunning:
-        return "ready_now"
-    return "found" if value < cunning else "lost"
+    return _at_under_over(PACK_OUTCOMES, value, cunning)
 
 
 def ritual_result(value: int, cunning: int, hurt: int) -> str:
