@@ -17,16 +17,13 @@ from typing import Any
 
 import yaml
 
+from rollbook.engine.located import LocatedError
+
 __all__ = ["FrontMatter", "FrontMatterError", "read", "to_yaml_lines"]
 
 
-class FrontMatterError(ValueError):
+class FrontMatterError(LocatedError):
     """Front matter that cannot be read: ``line`` in the page, ``message`` one clause."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
 
 
 @dataclass

@@ -7,14 +7,14 @@ the last of two equal keys silently; here a repeated key is reported instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
+from rollbook.engine.located import LocatedError
 from rollbook.markup.yamlsize import YamlSizeError, check_size
 
-__all__ = ["YamlProblem", "load_with_positions"]
+__all__ = ["YamlProblem", "load_mapping", "load_with_positions"]
 
 Path = tuple[Any, ...]
 
@@ -23,15 +23,8 @@ Path = tuple[Any, ...]
 _FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@dataclass(frozen=True)
-class YamlProblem(Exception):
+class YamlProblem(LocatedError):
     """The body is not the YAML we need; ``line`` is 1-based in the page."""
-
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
 
 
 def load_with_positions(text: str, first_line: int = 1) -> tuple[Any, dict[Path, int]]:
