@@ -10,13 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, override
 
-from rollbook.engine.systems.base import (
-    Combatant,
-    CombatantState,
-    FightState,
-    Param,
-    System,
-)
+from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage

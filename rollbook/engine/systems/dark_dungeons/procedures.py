@@ -7,14 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from rollbook.engine.systems.base import (
-    Outcome,
-    Param,
-    Procedure,
-    RulesError,
-    by_name,
-    tally,
-)
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dice import SmallDice
 from rollbook.engine.systems.mechanics import number

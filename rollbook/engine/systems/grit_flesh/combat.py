@@ -6,13 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, override
 
-from rollbook.engine.systems.base import (
-    Combatant,
-    CombatantState,
-    FightState,
-    Param,
-    System,
-)
+from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, roll_die, roll_edge
 from rollbook.engine.systems.grit_flesh.procedures import PROCEDURES, attr_param, edge_note

@@ -13,13 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, override
 
-from rollbook.engine.systems.base import (
-    Combatant,
-    CombatantState,
-    FightState,
-    Param,
-    System,
-)
+from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die
 from rollbook.engine.systems.mechanics import number

@@ -10,14 +10,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import (
-    Outcome,
-    Param,
-    Procedure,
-    RulesError,
-    by_name,
-    tally,
-)
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
 from rollbook.engine.systems.dice import draw_die
 from rollbook.engine.systems.mechanics import number, reaction_procedure
 from rollbook.engine.systems.roll_under_atk import rules

@@ -7,14 +7,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import (
-    Outcome,
-    Param,
-    Procedure,
-    by_name,
-    product_faces,
-    tally,
-)
+from rollbook.engine.systems.base import Outcome, Param, Procedure, by_name, product_faces, tally
 from rollbook.engine.systems.dice import SmallDice, roll_die
 from rollbook.engine.systems.mechanics import number, reaction_procedure
 from rollbook.engine.systems.oddswork import check_odds_work

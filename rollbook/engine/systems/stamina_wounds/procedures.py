@@ -6,14 +6,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import (
-    Outcome,
-    Param,
-    Procedure,
-    RulesError,
-    by_name,
-    tally,
-)
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
 from rollbook.engine.systems.dice import EDGES, SmallDice, roll_die, roll_edge
 from rollbook.engine.systems.mechanics import attr_param, d20_check, edge_param, number
 from rollbook.engine.systems.stamina_wounds.rules import (
