@@ -26,6 +26,7 @@ __all__ = [
     "NAME_OF",
     "FenceSite",
     "PageScan",
+    "fence_name",
     "scan",
 ]
 
@@ -57,6 +58,16 @@ _INLINE_ROLL = re.compile(r"!\[roll:([^\]\n]*)\]")
 _TYPO = re.compile(r"(?<!!)\[!roll:([^\]\n]*)\]")
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)")
 _MARKUP_CHARS = re.compile(r"[*_`]|<[^>]*>")
+
+
+def fence_name(language: object) -> str:
+    """A fence's language as rollbook compares it: lower case; "" for none.
+
+    superfences hands fences without a language (a bare ```` ``` ````, ``~~~``, an
+    attribute-only info string) to every fence test as ``None`` or ``""``; such a fence
+    is plain code and never one of ours.
+    """
+    return language.strip().lower() if isinstance(language, str) else ""
 
 
 @dataclass

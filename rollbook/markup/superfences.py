@@ -29,7 +29,8 @@ from typing import Any
 
 from markdown import Markdown
 
-from rollbook.markup.prescan import FENCE_KINDS, FENCE_NAMES
+from rollbook.markup.prescan import FENCE_NAMES, fence_name
+from rollbook.markup.roll_table import fence as roll_table_fence
 
 __all__ = ["CUSTOM_FENCES", "fence_module", "formatter", "validator"]
 
@@ -50,14 +51,12 @@ CUSTOM_FENCES: list[dict[str, Any]] = [
 ]
 
 
-def validator(language: str, *_superfences_args: Any) -> bool:
-    """0.1's validator of both table fences: ``roll-table`` and ``roll-list``, any case."""
-    return language.lower() in FENCE_KINDS
+validator = roll_table_fence.validator  # 0.1's validator of both table fences
 
 
 def formatter(
     src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
 ) -> str:
     """0.1's formatter of both table fences: the HTML of the fence its language names."""
-    module = fence_module(language.lower())
+    module = fence_module(fence_name(language))
     return str(module.formatter(src, language, class_name, options, md, **kwargs))

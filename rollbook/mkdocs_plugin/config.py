@@ -12,8 +12,14 @@ from rollbook.markup.presets import (
     TABLE_PRESET_OPTIONS,
     presets_problem,
 )
+from rollbook.sitewide.site_path import site_path_problem
 
-__all__ = ["INLINE_PRESET_OPTIONS", "TABLE_PRESET_OPTIONS", "RollbookConfig"]
+__all__ = [
+    "INLINE_PRESET_OPTIONS",
+    "TABLE_PRESET_OPTIONS",
+    "RollbookConfig",
+    "SitePath",
+]
 
 
 class Presets(c.BaseConfigOption[dict[str, dict[str, Any]]]):
@@ -27,6 +33,28 @@ class Presets(c.BaseConfigOption[dict[str, dict[str, Any]]]):
             raise base.ValidationError(problem)
         assert isinstance(value, dict)
         return {str(k): dict(v) for k, v in value.items()}
+
+
+class SitePath(c.Type[str]):
+    """A path inside the built site (``gm/``, ``assets/rollbook/rollbook.js``).
+
+    Refused: an absolute path, a ``..`` or ``.`` part, a backslash, a URL (scheme, ``//``,
+    ``?``, ``#``) and control characters; so a page or file the plugin writes there stays
+    inside ``site_dir`` and its address inside the site's base. ``allow_empty`` lets an
+    empty value turn the feature off.
+    """
+
+    def __init__(self, default: str, *, allow_empty: bool = False) -> None:
+        super().__init__(str, default=default)
+        self.allow_empty = allow_empty
+
+    def run_validation(self, value: object) -> str:
+        """The path, refused in one sentence when it would leave the site."""
+        text = super().run_validation(value)
+        problem = site_path_problem(text, allow_empty=self.allow_empty)
+        if problem:
+            raise base.ValidationError(problem)
+        return text
 
 
 class RollbookConfig(base.Config):
@@ -63,11 +91,33 @@ class RollbookConfig(base.Config):
     reproducible_date = c.Type(bool, default=True)
     """Date the build by its input (last docs commit) so rebuilds are byte-identical."""
 
-    gm_screen = c.Type(str, default="gm/")
+    gm_screen = SitePath("gm/", allow_empty=True)
     """Site path of the GM screen page (pinned items gather there); empty to leave it out."""
 
-    assets_javascript = c.Type(str, default="assets/rollbook/rollbook.js")
+    pdf = c.Type(str, default="")
+    """File name of the PDF book written into the site (``rules.pdf``); empty: no book.
+    Needs ``pip install "rollbook[pdf]"``."""
+
+    pdf_paper = c.Choice(("a4", "letter"), default="a4")
+    """The book's paper size: ``a4`` or ``letter`` (US Letter)."""
+
+    pdf_chances = c.Type(bool, default=False)
+    """Print each table row's exact chance."""
+
+    pdf_qr = c.Type(bool, default=False)
+    """Print a small QR code of its live version beside each table (needs ``site_url``)."""
+
+    pdf_black_white = c.Type(bool, default=False)
+    """Grey instead of the palette's colour, for home printers."""
+
+    pdf_style = c.Optional(c.Type(str))
+    """The author's own Typst file (relative to mkdocs.yml), read after rollbook's style."""
+
+    pdf_roll_details = c.Type(bool, default=False)
+    """Inline rolls also print their average and range."""
+
+    assets_javascript = SitePath("assets/rollbook/rollbook.js")
     """Site path of the entry ES module added to every page."""
 
-    assets_stylesheet = c.Type(str, default="assets/rollbook/rollbook.css")
+    assets_stylesheet = SitePath("assets/rollbook/rollbook.css")
     """Site path of the stylesheet added to every page."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rollbook.markup.fence_runner import accept, formatter_for
+from rollbook.markup.fence_runner import formatter_for
 from rollbook.markup.prescan import NAME_OF
 from rollbook.markup.roll_list.render import list_body
-from rollbook.markup.roll_table.fence import RollTableFence
+from rollbook.markup.roll_table.fence import RollTableFence, validator
 from rollbook.markup.roll_table.model import TableView
 
 __all__ = ["RollListFence", "formatter", "validator"]
@@ -24,5 +24,4 @@ class RollListFence(RollTableFence):
 
 # -- the names superfences' custom_fences configuration uses --------------------------------
 
-validator = accept
 formatter = formatter_for(RollListFence)

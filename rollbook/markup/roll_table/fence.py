@@ -12,9 +12,9 @@ from markdown import Markdown
 
 from rollbook.markup import nested
 from rollbook.markup.cells import render_inline
-from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, formatter_for
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, formatter_for
 from rollbook.markup.page_state import PageState
-from rollbook.markup.prescan import NAME_OF
+from rollbook.markup.prescan import FENCE_KINDS, NAME_OF, fence_name
 from rollbook.markup.roll_table.model import PromptView, RowView, TableView
 from rollbook.markup.roll_table.render import render_table
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
@@ -65,7 +65,15 @@ class RollTableFence(Fence):
 
 # -- the names superfences' custom_fences configuration uses --------------------------------
 
-validator = accept
+
+def validator(language: str | None, *_superfences_args: Any) -> bool:
+    """Accept ``roll-table`` and ``roll-list`` in any letter case; decline everything else.
+
+    A fence without a language (``None`` or ``""``) is plain code, never one of ours.
+    """
+    return fence_name(language) in FENCE_KINDS
+
+
 formatter = formatter_for(RollTableFence)
 
 
