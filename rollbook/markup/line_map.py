@@ -34,6 +34,7 @@ class LineMap:
                 self._map[j + 1] = i + 1
 
     def __call__(self, line: int) -> int:
+        """The author's line of ``line`` (a line past the end stays as it is)."""
         if 1 <= line < len(self._map):
             return self._map[line]
         return line

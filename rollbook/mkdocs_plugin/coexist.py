@@ -43,8 +43,10 @@ _ROLLBOOK_FENCES = {"roll-table", "roll-list", "statblock", "combat"}
 
 
 def building_more_languages(config: MkDocsConfig) -> bool:
-    """Whether mkdocs-static-i18n is building another language inside this build (the
-    outermost build writes the site-wide files once all languages are in)."""
+    """Whether mkdocs-static-i18n is building another language inside this build.
+
+    The outermost build writes the offline worker once all languages are in.
+    """
     i18n = config.plugins.get("i18n")
     return bool(getattr(i18n, "building", False))
 
@@ -60,8 +62,10 @@ def check_plugin_order(config: MkDocsConfig) -> None:
 
 
 def fill_written_pages(site_dir: str, site: Site) -> int:
-    """Fill the table references of pages other plugins wrote themselves (print-site's
-    page, made of every page's HTML before references were filled); returns how many."""
+    """Fill the table references of pages other plugins wrote themselves; return how many.
+
+    print-site's page is made of every page's HTML before references were filled.
+    """
     count = 0
     for path in sorted(Path(site_dir).rglob("*.html")):
         try:

@@ -74,8 +74,10 @@ def _virtual_path(config: MkDocsConfig, src_uri: str) -> str:
 
 
 def restore_gm_content(files: Files, config: MkDocsConfig, path: str) -> None:
-    """Give the page its Markdown again where a plugin rebuilt the file from its path alone
-    (mkdocs-static-i18n makes a new ``File`` per language)."""
+    """Give the page its Markdown again where a plugin rebuilt the file from its path.
+
+    mkdocs-static-i18n makes a new ``File`` per language, from the path alone.
+    """
     src_uri = gm_page_uri(config, path)
     if src_uri is None:
         return
@@ -90,9 +92,11 @@ def restore_gm_content(files: Files, config: MkDocsConfig, path: str) -> None:
 
 
 def date_gm_page(files: Files, config: MkDocsConfig) -> None:
-    """Date the generated page by the input (``SOURCE_DATE_EPOCH`` or the docs' last
-    commit) for plugins that date generated pages by the clock (git-revision-date-localized
-    keeps ``generated_timestamps``), so two builds stay identical."""
+    """Date the generated page by the input, so two builds stay identical.
+
+    The input's date is ``SOURCE_DATE_EPOCH`` or the docs' last commit; plugins that date
+    generated pages by the clock keep ``generated_timestamps`` (git-revision-date-localized).
+    """
     ours = [f.src_uri for f in files if getattr(f, "generated_by", None) == _BY]
     if not ours:
         return

@@ -8,7 +8,9 @@ Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this pl
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
    memory snapshot with the engine imported (``on_post_build``, shared with
    ``rollbook assets``), and last the offline worker;
-4. keeps out of other plugins' way (``coexist.py``, ``gm_screen.py``): the GM page is an
+4. with ``pdf:``, typesets the built pages into a PDF book in the site and links it from the
+   home page (``rollbook.pdf.plugin_steps``);
+5. keeps out of other plugins' way (``coexist.py``, ``gm_screen.py``): the GM page is an
    ordinary page to them, references resolve per language, pages other plugins write get
    their references too, and each step runs where the others expect it.
 """
@@ -59,6 +61,8 @@ from rollbook.mkdocs_plugin.markdown_setup import (
     has_extension,
 )
 from rollbook.offline.service_worker import write_offline
+from rollbook.pdf.errors import PdfError
+from rollbook.pdf.plugin_steps import add_link, check_setup, write_book
 from rollbook.site_runtime import SitewideError
 from rollbook.sitewide.finish import FinishOptions, finish_site
 
@@ -88,13 +92,16 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
         self._site = Site()  # every page's tables, for tables that roll other tables
         self._sources: dict[str, str] = {}  # page -> its Markdown as rollbook first saw it
+        self._nav: Navigation | None = None  # the PDF book follows it
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
+        """MkDocs event: remember whether this is ``mkdocs serve``; start afresh."""
         self._serving = command == "serve"
         self._reset()
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """MkDocs event: start each build afresh (``serve`` rebuilds reuse the plugin)."""
         self._reset()  # `mkdocs serve` rebuilds reuse this instance
 
     def _reset(self) -> None:
@@ -102,11 +109,13 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._page = None
         self._site = Site()
         self._sources = {}
+        self._nav = None
         set_context(None)
         set_host(None)
 
     # -- config ---------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        """MkDocs event: wire the extensions, script and stylesheet into the config."""
         if not self.config.enabled:
             return None
         docs = os.path.relpath(config.docs_dir, os.path.dirname(config.config_file_path or "."))
@@ -115,6 +124,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = docs.replace(os.sep, "/")
         if self.config.reproducible_date:
             pin_build_date(config.docs_dir)
+        pdf_problem = check_setup(dict(self.config))
+        if pdf_problem:
+            raise PluginError(f"rollbook: {pdf_problem}")
         self._configure_markdown(config)
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
@@ -133,6 +145,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         return config
 
     def _add_gm_page(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """MkDocs event: add the GM screen page."""
         if self.config.enabled:
             add_gm_page(files, config, self.config.gm_screen)
             date_gm_page(files, config)
@@ -151,8 +164,13 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # After plugins that build the navigation themselves (awesome-nav, priority 100).
     @event_priority(-50)
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        """MkDocs event: list the GM page where a plugin built the nav; keep the nav.
+
+        The PDF book follows the navigation's order.
+        """
         if self.config.enabled:
             nav_with_gm_page(nav, files, config)
+        self._nav = nav
         return nav
 
     def _configure_markdown(self, config: MkDocsConfig) -> None:
@@ -176,6 +194,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # MkDocs parses front matter itself, right after this event: one over the YAML limits
     # is reported here and replaced by an empty one (same lines) before it is parsed.
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        """MkDocs event: read the page, with a page:line message for what cannot be read."""
         if not self.config.enabled:
             return None
         try:
@@ -200,6 +219,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _first_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        """MkDocs event: open the page's context (its path and front-matter offset)."""
         if not self.config.enabled:
             return None
         offset = front_matter_lines(page.file.content_string, markdown)
@@ -231,6 +251,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_page_content(
         self, html: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        """MkDocs event: close the page's context and keep its problems and tables."""
         ctx, self._page = self._page, None
         set_context(None)
         if ctx is None:
@@ -241,11 +262,14 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
         self._site.add(ctx.src_path, ctx.line_offset, ctx.tables, ctx.line_map)
+        if self.config.pdf and page.is_homepage and not self._serving:
+            return add_link(html, self.config.pdf)
         return None
 
     # Every page is converted before any is written: tables that roll tables of other
     # pages get those tables' payloads now (rollbook.markup.refs).
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """MkDocs event: report the site's problems (strict builds fail on them)."""
         if not self.config.enabled:
             return None
         for problem in self._site.problems():
@@ -263,6 +287,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # Before minify (which cannot parse our marks' JSON) and other writers of the page.
     @event_priority(100)
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        """MkDocs event: fill references left in the page (excerpts); no-GM-screen mark."""
         if not self.config.enabled:
             return None
         if REFS_MARK in output:
@@ -276,9 +301,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # ours there, in every language's build under mkdocs-static-i18n too.
     @event_priority(50)
     def _write_assets(self, *, config: MkDocsConfig) -> None:
+        """MkDocs event: write the site's run-time files and snapshot (and the PDF book)."""
         set_context(None)
         if not self.config.enabled:
             return
+        if self.config.pdf:  # before the offline worker, which lists (and hashes) every file
+            self._write_pdf(config)
         options = FinishOptions(
             pyodide_path=self.config.pyodide_path,
             pyodide_required=self.config.pyodide_required,
@@ -320,6 +348,18 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
 
     on_post_build = CombinedEvent(_write_assets, _fill_written, _write_worker)
 
+    def _write_pdf(self, config: MkDocsConfig) -> None:
+        if self._serving:  # seconds per reload; `rollbook pdf` makes it on demand
+            log.info("rollbook: the PDF book is not made under `mkdocs serve`; run `rollbook pdf`.")
+            return
+        if self._nav is None:
+            return
+        try:
+            write_book(config, self._nav, dict(self.config), log)
+        except PdfError as err:
+            raise PluginError(f"rollbook: {err}") from None
+
     def on_build_error(self, *, error: Exception) -> None:
+        """MkDocs event: drop the page context of a failed build."""
         set_context(None)
         set_host(None)

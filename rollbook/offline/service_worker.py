@@ -170,7 +170,7 @@ def write_offline(site_dir: str | Path, *, enabled: bool = True) -> str | None:
     build = json.dumps({"files": short, "version": version}, sort_keys=True, separators=(",", ":"))
     header = (
         "// rollbook's offline service worker for this site, written by the build "
-        "(rollbook/sitewide/offline.py).\n"
+        "(rollbook/offline/service_worker.py).\n"
         f"const BUILD = {build};\n"
     )
     worker.write_text(header + _WORKER_SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
@@ -182,8 +182,10 @@ _STUB_JUMP = re.compile(rb'(location\.href=)("[^"<>]*")(\+\(anchor\?)')
 
 
 def keep_query_in_redirects(site_dir: str | Path) -> list[str]:
-    """Make redirect stubs keep the query (``?roll=...&seed=...`` deep links) as they keep
-    the anchor; returns the stubs changed."""
+    """Make redirect stubs keep the query as they keep the anchor; return those changed.
+
+    The query is a deep link's (``?roll=...&seed=...``).
+    """
     site = Path(site_dir)
     changed = []
     for path in sorted(site.rglob("*.html")):
