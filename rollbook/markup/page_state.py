@@ -17,10 +17,25 @@ from markdown.extensions.toc import slugify as toc_slugify
 from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, scan
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
 
-__all__ = ["PageState", "host_page"]
+__all__ = ["COUNTED", "FEATURES", "PageState", "host_page", "lit_up"]
 
 # The fence name of each kind the pre-scan records.
 FENCE_NAMES = {kind: name for name, kind in {**FENCE_KINDS, **BLOCK_KINDS}.items()}
+#: What a page lights up by default, counted per page (``PageContext.counts``).
+COUNTED = ("tables", "prose", "obsidian")
+#: The switches for it and their defaults (extension options; the plugin's win).
+FEATURES = {"plain_tables": True, "prose_dice": True, "obsidian": True}
+
+
+def lit_up(counts: dict[str, int]) -> str:
+    """The sentence saying what rollbook lit up by default (check and build print it)."""
+    tables, prose, obsidian = (counts.get(n, 0) for n in ("tables", "prose", "obsidian"))
+    return (
+        f"{tables} plain table(s), {prose} dice in prose and {obsidian} Obsidian Dice Roller "
+        "roll(s) made rollable"
+    )
+
+
 # Configuration problems already logged by this process (one line per site, not per page).
 _WARNED: set[str] = set()
 
@@ -28,9 +43,15 @@ _WARNED: set[str] = set()
 class PageState:
     """Per-conversion state shared by the pre-scan, the inline roll and the fences."""
 
-    def __init__(self, md: Markdown, presets: dict[str, dict[str, Any]] | None = None) -> None:
+    def __init__(
+        self,
+        md: Markdown,
+        presets: dict[str, dict[str, Any]] | None = None,
+        features: dict[str, bool] | None = None,
+    ) -> None:
         self.md = md
         self.own_presets = dict(presets or {})
+        self.own_features = dict(features or {})
         self.option_problem: str | None = None
         self.reset()
 
@@ -54,6 +75,8 @@ class PageState:
         self.own_ids: set[str] = set()  # anchors that are the block's own `id`
         self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
         self._source = ""  # the text this conversion was given (for host_page)
+        self.counts: dict[str, int] = dict.fromkeys(COUNTED, 0)
+        self.prose_in_cells = False  # a plain dice table's cells: their dice roll with the row
 
     # -- lines --------------------------------------------------------------------------
     def start(self, lines: list[str]) -> None:
@@ -107,6 +130,13 @@ class PageState:
         ctx = active_context()
         return {**self.own_presets, **(ctx.presets if ctx else {})}
 
+    def feature(self, name: str) -> bool:
+        """Whether a default feature (``FEATURES``) is on for this page."""
+        ctx = active_context()
+        if ctx is not None and name in ctx.features:
+            return bool(ctx.features[name])
+        return bool(self.own_features.get(name, FEATURES[name]))
+
     def preset(self, name: str) -> dict[str, Any] | None:
         return self.presets().get(name)
 
@@ -129,6 +159,9 @@ class PageState:
         if ctx is not None:
             ctx.anchor_ids.update(self.own_ids)
             ctx.tables.update(self.tables)
+            for name, count in self.counts.items():
+                ctx.counts[name] = ctx.counts.get(name, 0) + count
+            self.counts = dict.fromkeys(COUNTED, 0)
         if not new:
             return
         host = None if ctx is not None else host_page(self.md, self._source)
@@ -138,9 +171,11 @@ class PageState:
                     Problem(problem.line + ctx.line_offset, problem.message, problem.severity)
                 )
             elif host is not None:
-                LOG.warning("%s:%d: %s", host[0], problem.line + host[1], problem.message)
+                log = LOG.info if problem.severity == "info" else LOG.warning
+                log("%s:%d: %s", host[0], problem.line + host[1], problem.message)
             else:
-                LOG.warning("rollbook: line %d: %s", problem.line, problem.message)
+                log = LOG.info if problem.severity == "info" else LOG.warning
+                log("rollbook: line %d: %s", problem.line, problem.message)
 
 
 def host_page(md: Markdown, source: str) -> tuple[str, int] | None:

@@ -42,6 +42,7 @@ class MarkdownSetup:
         default_factory=lambda: {"pymdownx.superfences": {"custom_fences": CUSTOM_FENCES}}
     )
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    features: dict[str, bool] = field(default_factory=dict)
 
 
 @dataclass
@@ -52,9 +53,23 @@ class PageResult:
     html: str
     problems: list[Problem]
     tables: dict[str, Any]
+    counts: dict[str, int] = field(default_factory=dict)
 
     def messages(self) -> list[str]:
-        return [f"{self.path}:{p.line}: {p.message}" for p in sorted(self.problems)]
+        """``page:line: message`` for each problem (INFO lines left out)."""
+        return [
+            f"{self.path}:{p.line}: {p.message}"
+            for p in sorted(self.problems)
+            if p.severity != "info"
+        ]
+
+    def notes(self) -> list[str]:
+        """``page:line: message`` for each INFO line (what was left alone, and why)."""
+        return [
+            f"{self.path}:{p.line}: {p.message}"
+            for p in sorted(self.problems)
+            if p.severity == "info"
+        ]
 
 
 def split_front_matter(text: str) -> tuple[str, int]:
@@ -84,7 +99,9 @@ def convert_page(
         source = found[0]
     body, offset = split_front_matter(source)
     md = markdown.Markdown(extensions=list(setup.extensions), extension_configs=setup.configs)
-    with page_context(name, offset, presets=dict(setup.presets)) as ctx:
+    with page_context(
+        name, offset, presets=dict(setup.presets), features=dict(setup.features)
+    ) as ctx:
         try:
             html = md.convert(body)
         except RecursionError:  # Python-Markdown recurses once per nested list, quote, ...
@@ -92,4 +109,4 @@ def convert_page(
     state = getattr(md, "rollbook", None)
     tables = dict(state.tables) if state is not None else {}
     problems = list(ctx.problems) + ([found[1]] if found is not None else [])
-    return PageResult(name, html, problems, tables)
+    return PageResult(name, html, problems, tables, dict(ctx.counts))

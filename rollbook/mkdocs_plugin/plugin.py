@@ -26,6 +26,7 @@ from mkdocs.structure.pages import Page
 
 from rollbook.markup.extension import unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.page_state import FEATURES, lit_up
 from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context
 from rollbook.markup.refs import Site
@@ -67,6 +68,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = "docs"
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
         self._site = Site()  # every page's tables, for tables that roll other tables
+        self._lit: dict[str, int] = {}
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -80,6 +82,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self.problem_count = 0
         self._page = None
         self._site = Site()
+        self._lit = {}  # what the pages lit up by default (lit_up)
         set_context(None)
 
     # -- config ---------------------------------------------------------------------------
@@ -111,7 +114,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _configure_markdown(self, config: MkDocsConfig) -> None:
         for name in EXTENSION_NAMES:  # options put under the extension that it does not have
             options = config.mdx_configs.get(name) or {}
-            problem = unknown_options_problem(sorted(set(options) - {"presets"}))
+            problem = unknown_options_problem(sorted(set(options) - {"presets", *FEATURES}))
             if problem:
                 raise PluginError(f"rollbook: {problem}")
         if self.config.configure_markdown:
@@ -160,6 +163,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             src_path=f"{self._docs_prefix}/{page.file.src_uri}",
             line_offset=offset,
             presets=dict(self.config.presets),
+            features={n: bool(self.config[n]) for n in FEATURES if self.config[n] is not None},
         )
         set_context(self._page)
         return None
@@ -174,8 +178,13 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if ctx is None:
             return None
         for problem in sorted(ctx.problems):
+            if problem.severity == "info":  # what was left alone and why: never --strict
+                log.info(ctx.format(problem))
+                continue
             self.problem_count += 1
             log.warning(ctx.format(problem))
+        for name, count in ctx.counts.items():
+            self._lit[name] = self._lit.get(name, 0) + count
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
         self._site.add(ctx.src_path, ctx.line_offset, ctx.tables)
@@ -189,6 +198,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         for problem in self._site.problems():
             self.problem_count += 1
             log.warning(f"{problem.src}:{problem.line}: {problem.message}")
+        log.info("rollbook: %s.", lit_up(self._lit))
         for file in files.documentation_pages():
             page = file.page
             if page is not None and page.content:

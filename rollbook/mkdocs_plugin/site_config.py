@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rollbook.markup.page_state import FEATURES
 from rollbook.markup.pages import MarkdownSetup
 from rollbook.mkdocs_plugin.markdown_setup import add_rollbook_markdown
 
@@ -40,10 +41,12 @@ def markdown_setup(config_file: Path) -> MarkdownSetup:
     plugin = config.plugins.get("rollbook")
     options = getattr(plugin, "config", {}) if plugin else {}
     presets = dict(options.get("presets") or {})
+    features = {n: bool(options[n]) for n in FEATURES if options.get(n) is not None}
     if plugin and options.get("enabled", True) and options.get("configure_markdown", True):
         add_rollbook_markdown(config.markdown_extensions, config.mdx_configs)
     return MarkdownSetup(
         extensions=list(config.markdown_extensions),
         configs=dict(config.mdx_configs),
         presets=presets,
+        features=features,
     )
