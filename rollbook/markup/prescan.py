@@ -85,12 +85,12 @@ class PageScan:
     hidden: list[int] = field(default_factory=list)
 
     def take_table(self, block: str) -> TableSite | None:
-        """Claim the table whose rows are ``block`` (the next unclaimed one if none is)."""
+        """Claim the table whose rows are ``block``; ``None`` if the scan did not see it."""
         rows = [row.strip() for row in block.strip("\n").split("\n")]
         for i, site in enumerate(self.tables):
             if site.rows == rows:
                 return self.tables.pop(i)
-        return self.tables.pop(0) if self.tables else None
+        return None  # not a table the scan saw (so nothing is known of it): left alone
 
     def take_inline(self, notation: str) -> int | None:
         """Claim the line of the next unclaimed inline roll with this notation."""
@@ -161,6 +161,10 @@ def scan(
             continue
         if stripped.startswith("<!--") and "-->" not in stripped:
             in_comment = True
+            i += 1
+            continue
+        if stripped.startswith("<!--") and stripped.endswith("-->"):  # a block of its own
+            prev_blank, para, lead = False, [], stripped
             i += 1
             continue
         m = _FENCE_OPEN.match(line)

@@ -24,6 +24,8 @@ from markdown.postprocessors import Postprocessor
 
 from rollbook.engine.tables.nested import MAX_DEPTH
 from rollbook.markup.nested import REFS_MARK
+from rollbook.markup.plain.obsidian import ONE_REF_MARK
+from rollbook.markup.plain.obsidian_names import resolve_page
 from rollbook.markup.problems import active_context
 from rollbook.markup.render import payload_json
 
@@ -33,6 +35,8 @@ if TYPE_CHECKING:
 __all__ = ["RefsHere", "Site", "SiteProblem"]
 
 _MARK = re.compile(r'"refs":"' + re.escape(REFS_MARK) + r'([^"]*)"')
+# A table rolled from running text (Obsidian's `dice: [[Page#^id]]`): the table itself too.
+_ONE_MARK = re.compile(r'"refs":"' + re.escape(ONE_REF_MARK) + r'([^"]*)"')
 
 
 @dataclass(frozen=True, order=True)
@@ -63,7 +67,7 @@ class Site:
 
     def get(self, key: str) -> Any:
         src, _, anchor = key.rpartition("#")
-        page = self.pages.get(src)
+        page = self.pages.get(resolve_page(src, self.pages))
         return None if page is None else page.tables.get(anchor)
 
     @staticmethod
@@ -193,9 +197,20 @@ class Site:
 
     def fill(self, html: str) -> str:
         """Replace each payload's ``refs`` mark with the tables it can reach."""
+        if ONE_REF_MARK in html:
+            html = _ONE_MARK.sub(lambda m: f'"refs":{payload_json(self.one(m[1]))}', html)
         if REFS_MARK not in html:
             return html
         return _MARK.sub(lambda m: f'"refs":{payload_json(self.closure(m[1]))}', html)
+
+    def one(self, key: str) -> dict[str, Any]:
+        """The table ``key`` and every table it can reach (``{}`` when there is none)."""
+        table = self.get(key)
+        if table is None:
+            return {}
+        data = table.to_dict()
+        data.pop("refs", None)
+        return {key: data, **self.closure(key)}
 
 
 class RefsHere(Postprocessor):
@@ -208,7 +223,7 @@ class RefsHere(Postprocessor):
         self.state = state
 
     def run(self, text: str) -> str:
-        if REFS_MARK not in text or active_context() is not None:
+        if (REFS_MARK not in text and ONE_REF_MARK not in text) or active_context() is not None:
             return text
         site = Site(partial=True)
         site.add("", 0, self.state.tables)

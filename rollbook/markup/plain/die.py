@@ -14,13 +14,15 @@ from dataclasses import dataclass
 
 from rollbook.markup.plain.keys import strip_markup
 
-__all__ = ["Die", "die_in_header", "die_in_lead", "names_a_die"]
+__all__ = ["Die", "die_and_name", "die_in_header", "die_in_lead", "names_a_die"]
 
 _NOTATION = r"(?P<n>\d{0,2})[dD](?P<s>%|\d{1,3})(?:\s*(?P<op>[+-])\s*(?P<mod>\d{1,3}))?"
 _HEADER = re.compile(
     rf"^(?:dice:\s*)?(?:roll(?:\s+a)?\s*)?[(\[]?\s*{_NOTATION}\s*[)\]]?\s*(?:roll|result|die)?\s*:?$",
     re.I,
 )
+# A one-column table's header may name its die and its column: "d6 Encounter".
+_NAMED = re.compile(rf"^{_NOTATION}\s+(?P<name>[A-Za-z][\w '-]{{0,40}})$")
 # A notation standing alone in running text: not inside a word, not "3D", not "d20 System".
 _IN_TEXT = re.compile(rf"(?<![\w&/.-]){_NOTATION}(?![\w&/-])")
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s+")
@@ -63,6 +65,14 @@ def die_in_header(cell: str) -> Die | None:
     text = strip_markup(cell)
     match = _HEADER.match(text)
     return _die(match, text) if match else None
+
+
+def die_and_name(cell: str) -> tuple[Die, str] | None:
+    """``(die, column name)`` of a one-column table's header like "d6 Encounter"."""
+    text = strip_markup(cell)
+    match = _NAMED.match(text)
+    die = _die(match, text[: match.start("name")].strip()) if match else None
+    return (die, match["name"].strip()) if die and match else None
 
 
 def names_a_die(cell: str) -> bool:

@@ -15,12 +15,11 @@ import re
 import xml.etree.ElementTree as etree
 from typing import TYPE_CHECKING
 
-from markdown import util
 from markdown.inlinepatterns import InlineProcessor
 
 from rollbook.markup import nested
 from rollbook.markup.inline import check_notation, inline_roll_element
-from rollbook.markup.render import payload_json
+from rollbook.markup.render import payload_html
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
@@ -61,7 +60,7 @@ class DiceRollerProcessor(InlineProcessor):
 
     def handleMatch(  # type: ignore[override]
         self, m: re.Match[str], data: str
-    ) -> tuple[etree.Element | None, int | None, int | None]:
+    ) -> tuple[etree.Element | str | None, int | None, int | None]:
         state = self.state
         if not state.feature("obsidian"):
             return None, None, None
@@ -78,23 +77,19 @@ class DiceRollerProcessor(InlineProcessor):
         state.counts["obsidian"] += 1
         return element, m.start(0), m.end(0)
 
-    def _table(self, ref: tuple[str, str, str | None], body: str) -> etree.Element:
+    def _table(self, ref: tuple[str, str, str | None], body: str) -> str:
+        """The roll as raw HTML (stashed): its payload is a template like every widget's."""
         page, block_id, column = ref
         src = nested.page_src()
         key = f"{src}#{block_id}" if not page else f"[[{page}]]#{block_id}"
-        wrap = etree.Element("span")
-        wrap.set("class", "rb-dice-ref")
         data = {"refs": f"{ONE_REF_MARK}{key}", "table": key}
         if column:
             data["column"] = column
-        template = etree.SubElement(wrap, "template")
-        template.set("class", "rb-data")
-        template.set("data-search-exclude", "")
-        template.text = util.AtomicString(payload_json(data))
-        part = etree.SubElement(wrap, "span")
+        part = etree.Element("span")
         part.set("class", "rb-inline rb-ref")
         part.set("data-rb-id", self.state.next_inline_id())
         part.set("data-rb-table", key)
         label = f"{page or 'this page'} ^{block_id}" + (f" ({column})" if column else "")
         nested.roll_controls(part, label).set("title", f"Roll on the table {body}")
-        return wrap
+        html = f'<span class="rb-dice-ref">{payload_html(data)}{self.md.serializer(part)}</span>'
+        return self.md.htmlStash.store(html)

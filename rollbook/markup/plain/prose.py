@@ -15,6 +15,7 @@ import re
 import xml.etree.ElementTree as etree
 from typing import TYPE_CHECKING
 
+from markdown import Markdown, util
 from markdown.inlinepatterns import InlineProcessor
 
 from rollbook.markup import nested
@@ -33,16 +34,46 @@ _SIDES = r"(?:\d{1,3}|%)"
 PROSE_DICE = re.compile(
     r"(?<![\w&/.\-@#:])"
     rf"(?P<dice>(?:\d{{1,3}}d{_SIDES}|d{_SIDES}|\d{{1,3}}D{_SIDES}))"
-    r"(?P<mod>(?:[ \t]?[+\-−][ \t]?\d{1,3}(?![\w.]))?)"
-    r"(?P<mul>(?:[ \t]?[x×*][ \t]?\d{1,4}(?![\w.]))?)"
-    r"(?![\w&/\-+%]|\.\d|[ \t](?:System|Modern|SRD|OGL|Licen[cs]e|Edition|edition)\b)"
+    r"(?P<mod>(?:[ \t]?[+\-−][ \t]?\d{1,3}(?!\w|\.\d))?)"
+    r"(?P<mul>(?:[ \t]?[x×*][ \t]?\d{1,4}(?!\w|\.\d))?)"
+    r"(?![\w&/\-+%@]|\.\d|[ \t](?:System|Modern|SRD|OGL|Licen[cs]e|Edition|edition)\b)"
 )
 
 
+# Author HTML written inline (``<code>1d6</code>``) reaches inline patterns as stash
+# placeholders around plain text: text inside these tags is no prose.
+_LITERAL_TAGS = re.compile(r"<(/?)(code|kbd|samp|var|pre|a)\b[^>]*>", re.I)
+
+
+def inside_literal_html(md: Markdown, data: str, end: int) -> bool:
+    """Whether ``data[:end]`` leaves an inline ``<code>``, ``<kbd>``, ``<a>``... open."""
+    if "\x02" not in data[:end] or "inline" not in md.treeprocessors:
+        return False
+    stash = md.htmlStash.rawHtmlBlocks
+    nodes = getattr(md.treeprocessors["inline"], "stashed_nodes", {})
+    depth = 0
+    for placeholder in util.INLINE_PLACEHOLDER_RE.finditer(data, 0, end):
+        node = nodes.get(placeholder[1])
+        found = util.HTML_PLACEHOLDER_RE.fullmatch(node) if isinstance(node, str) else None
+        if found is None:
+            continue
+        index = int(found[1])
+        raw = stash[index] if index < len(stash) else ""
+        for tag in _LITERAL_TAGS.finditer(str(raw)):
+            depth += -1 if tag[1] else 1
+    return depth > 0
+
+
 def notation_of(text: str) -> str:
-    """The engine's notation for prose dice as written (``2d6 x 10`` -> ``2d6*10``)."""
+    """The engine's notation for prose dice as written (``2d6 x 10`` -> ``2d6*10``).
+
+    A d66 is two d6 read as tens and units, as every table that names one means it.
+    """
     out = text.replace("×", "*").replace("x", "*").replace("−", "-").replace("D", "d")
-    return "".join(out.split())
+    out = "".join(out.split())
+    if out in ("d66", "1d66"):
+        return "d6*10+d6"
+    return out
 
 
 class ProseDiceProcessor(InlineProcessor):
@@ -66,6 +97,8 @@ class ProseDiceProcessor(InlineProcessor):
             return None, None, None
         if nested.rendering_cells(state) and not state.prose_in_cells:
             return None, None, None  # roll-table fences ask for this with roll_dice_in_results
+        if inside_literal_html(self.md, data, m.start(0)):
+            return None, None, None
         label = m.group(0)
         notation = notation_of(label)
         if check_notation(notation) is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rollbook.markup.plain.die import Die, die_in_header, die_in_lead
+from rollbook.markup.plain.die import Die, die_and_name, die_in_header, die_in_lead
 from rollbook.markup.plain.keys import PlainKey, read_key, strip_markup
 
 __all__ = ["Reading", "RowKey", "read_table"]
@@ -67,6 +67,10 @@ def read_table(header: list[str], rows: list[list[str]], line: int, lead: str) -
     if not any(_name(c) for c in header) and rows:  # a PDF export: the header is row one
         header, rows, first_row = rows[0], rows[1:], first_row + 1
     die = die_in_header(header[0]) if header else None
+    column = ""
+    if die is None and len(header) == 1 and (named := die_and_name(header[0])):
+        die, column = named
+        header = [die.name]
     from_lead = die is None
     if die is None:
         die = die_in_lead(lead)
@@ -79,8 +83,6 @@ def read_table(header: list[str], rows: list[list[str]], line: int, lead: str) -
             f"({', '.join(_name(header[i]) for i in [0, *others])}): it reads as rolls side "
             "by side, not one roll, so it stays a plain table."
         )
-    if len(header) < 2:
-        return _skip(from_lead, f"the table under {die.name!r} has no result column")
     keys: list[PlainKey] = []
     kept: list[tuple[int, list[str]]] = []
     for n, cells in enumerate(rows):
@@ -97,7 +99,9 @@ def read_table(header: list[str], rows: list[list[str]], line: int, lead: str) -
         kept.append((first_row + n, cells))
     if not keys:
         return _skip(from_lead, f"the table under {die.name!r} has no rows")
-    return _reading(die, header, keys, kept, line, from_lead)
+    if len(header) < 2 and not all(k.label for k in keys):
+        return _skip(from_lead, f"the table under {die.name!r} has no result column")
+    return _reading(die, header, keys, kept, line, from_lead, column)
 
 
 def _skip(from_lead: bool, why: str) -> Reading:
@@ -112,6 +116,7 @@ def _reading(
     kept: list[tuple[int, list[str]]],
     line: int,
     from_lead: bool,
+    column: str = "",
 ) -> Reading:
     labelled = any(k.label for k in keys)
     key_name = _name(header[0])
@@ -119,7 +124,7 @@ def _reading(
         key_name = key_name[len("dice:") :].strip()
     headers = [_name(h) for h in header[1:]]
     if labelled:
-        headers = ["Result", *headers]
+        headers = [column or "Result", *headers]
     if from_lead and not key_name:
         key_name = die.name
     results: dict[RowKey, list[str]] = {}
