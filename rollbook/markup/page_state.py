@@ -17,7 +17,7 @@ from markdown.extensions.toc import slugify as toc_slugify
 from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, scan
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
 
-__all__ = ["COUNTED", "FEATURES", "PageState", "host_page", "lit_up"]
+__all__ = ["COUNTED", "FEATURES", "PageState", "host_page", "lit_up", "page_features"]
 
 # The fence name of each kind the pre-scan records.
 FENCE_NAMES = {kind: name for name, kind in {**FENCE_KINDS, **BLOCK_KINDS}.items()}
@@ -34,6 +34,14 @@ def lit_up(counts: dict[str, int]) -> str:
         f"{tables} plain table(s), {prose} dice in prose and {obsidian} Obsidian Dice Roller "
         "roll(s) made rollable"
     )
+
+
+def page_features(meta: object) -> dict[str, bool]:
+    """A page's own switches from its front matter: ``rollbook: {prose_dice: false}``."""
+    own = meta.get("rollbook") if isinstance(meta, dict) else None
+    if not isinstance(own, dict):
+        return {}
+    return {name: bool(own[name]) for name in FEATURES if isinstance(own.get(name), bool)}
 
 
 # Configuration problems already logged by this process (one line per site, not per page).

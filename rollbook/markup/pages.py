@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import markdown
+import yaml
 
 from rollbook.markup.fences import CUSTOM_FENCES
 from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.page_state import page_features
 from rollbook.markup.pagefile import PageReadError, read_page
 from rollbook.markup.problems import Problem, page_context
 
@@ -72,6 +74,21 @@ class PageResult:
         ]
 
 
+def front_matter(text: str) -> object:
+    """The page's front matter as YAML gives it (``None`` without one or when unreadable).
+
+    Only called on text that passed ``guard_front_matter``, so the block is within limits.
+    """
+    body, offset = split_front_matter(text)
+    if not offset:
+        return None
+    block = text[: len(text) - len(body)].strip().strip("-.").strip()
+    try:
+        return yaml.safe_load(block)
+    except yaml.YAMLError:
+        return None
+
+
 def split_front_matter(text: str) -> tuple[str, int]:
     """Drop a leading YAML front matter block as MkDocs does; return (body, lines removed)."""
     lines = text.split("\n")
@@ -99,9 +116,8 @@ def convert_page(
         source = found[0]
     body, offset = split_front_matter(source)
     md = markdown.Markdown(extensions=list(setup.extensions), extension_configs=setup.configs)
-    with page_context(
-        name, offset, presets=dict(setup.presets), features=dict(setup.features)
-    ) as ctx:
+    features = {**setup.features, **page_features(front_matter(source))}
+    with page_context(name, offset, presets=dict(setup.presets), features=features) as ctx:
         try:
             html = md.convert(body)
         except RecursionError:  # Python-Markdown recurses once per nested list, quote, ...

@@ -26,7 +26,7 @@ from mkdocs.structure.pages import Page
 
 from rollbook.markup.extension import unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
-from rollbook.markup.page_state import FEATURES, lit_up
+from rollbook.markup.page_state import FEATURES, lit_up, page_features
 from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context
 from rollbook.markup.refs import Site
@@ -163,7 +163,10 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             src_path=f"{self._docs_prefix}/{page.file.src_uri}",
             line_offset=offset,
             presets=dict(self.config.presets),
-            features={n: bool(self.config[n]) for n in FEATURES if self.config[n] is not None},
+            features={
+                **{n: bool(self.config[n]) for n in FEATURES if self.config[n] is not None},
+                **page_features(page.meta),  # the page's own front matter wins
+            },
         )
         set_context(self._page)
         return None

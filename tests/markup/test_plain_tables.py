@@ -146,3 +146,15 @@ def test_opt_out_below_and_above():
     above, _ = convert("<!-- rollbook: static -->\n| d6 | R |\n|---|---|\n| 1-6 | x |\n")
     assert "rb-table" not in below and "no-roll" not in below and "<table>" in below
     assert "rb-table" not in above and "<table>" in above
+
+
+def test_a_page_turns_prose_dice_off_in_its_front_matter(tmp_path):
+    from rollbook.markup.pages import convert_page
+
+    page = tmp_path / "notation.md"
+    page.write_text("---\nrollbook:\n  prose_dice: false\n---\n\nWrite d20 or 2d6.\n")
+    off = convert_page(page)
+    page.write_text("---\ntitle: Rules\n---\n\nRoll d20 or 2d6.\n")
+    on = convert_page(page)
+    assert (off.counts["prose"], on.counts["prose"]) == (0, 2)
+    assert "rb-inline" not in off.html
