@@ -86,8 +86,9 @@ def test_a_seeded_link_to_a_plain_table_equals_the_cli(page: Page, rules_site: s
     table = page.locator(".rb-table[data-rb-anchor=reaction]")
     hit = table.locator("tr[aria-current=true]")
     expect(hit).to_have_count(1, timeout=READY_TIMEOUT_MS)
-    command = [sys.executable, "-m", "rollbook.cli", "table", str(SITE / "docs/tables/headers.md"),
-               "reaction", "--seed", "4242", "--json", "--config", str(SITE / "mkdocs.yml")]  # fmt: skip
+    page_md, config = SITE / "docs" / "tables" / "headers.md", SITE / "mkdocs.yml"
+    command = [sys.executable, "-m", "rollbook.cli", "table", str(page_md), "reaction",
+               "--seed", "4242", "--json", "--config", str(config)]  # fmt: skip
     cli = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
     assert int(hit.get_attribute("data-rb-row") or "-1") == cli["row"]
     assert table.get_attribute("data-rb-total") == str(cli["roll"]["total"])
