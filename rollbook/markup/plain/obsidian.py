@@ -32,7 +32,9 @@ PRIORITY = 191
 #: and every table it reaches (``rollbook.markup.refs.Site.fill``).
 ONE_REF_MARK = "rb-ref:"
 
-_SPAN = re.compile(r"(?<!`)`dice:[ \t]*([^`\n]+?)[ \t]*`(?!`)")
+# Every code span, as the backtick pattern reads them (so a ``dice:`` inside a longer span
+# is that span's text): only a single-backtick span starting with ``dice:`` is claimed.
+_SPAN = re.compile(r"(?<!\\)(`+)(.+?)(?<!`)\1(?!`)", re.S)
 _REF = re.compile(
     r"^\[\[(?P<page>[^\]#^|]*?)[ \t]*#?\^(?P<id>[A-Za-z0-9-]+)[ \t]*"
     r"(?:\|(?P<col1>[^\]]*))?\]\][ \t]*(?:\|[ \t]*(?P<col2>.+))?$"
@@ -64,7 +66,9 @@ class DiceRollerProcessor(InlineProcessor):
         state = self.state
         if not state.feature("obsidian"):
             return None, None, None
-        body = m.group(1).strip()
+        if len(m.group(1)) != 1 or not m.group(2).startswith("dice:"):
+            return None, None, None
+        body = m.group(2)[len("dice:") :].strip()
         ref = read_ref(body)
         if ref is not None:
             state.counts["obsidian"] += 1
