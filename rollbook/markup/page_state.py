@@ -84,7 +84,11 @@ class PageState:
         self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
         self._source = ""  # the text this conversion was given (for host_page)
         self.counts: dict[str, int] = dict.fromkeys(COUNTED, 0)
-        self.prose_in_cells = False  # a plain dice table's cells: their dice roll with the row
+        self.prose_in_cells = False
+        #: ``(line, table key, body)`` of each Dice Roller table roll, for the host's checks.
+        self.dice_refs: list[
+            tuple[int, str, str]
+        ] = []  # a plain dice table's cells: their dice roll with the row
 
     # -- lines --------------------------------------------------------------------------
     def start(self, lines: list[str]) -> None:
@@ -167,6 +171,8 @@ class PageState:
         if ctx is not None:
             ctx.anchor_ids.update(self.own_ids)
             ctx.tables.update(self.tables)
+            ctx.dice_refs.extend(self.dice_refs)
+            self.dice_refs = []
             for name, count in self.counts.items():
                 ctx.counts[name] = ctx.counts.get(name, 0) + count
             self.counts = dict.fromkeys(COUNTED, 0)

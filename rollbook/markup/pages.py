@@ -56,6 +56,7 @@ class PageResult:
     problems: list[Problem]
     tables: dict[str, Any]
     counts: dict[str, int] = field(default_factory=dict)
+    dice_refs: list[tuple[int, str, str]] = field(default_factory=list)
 
     def messages(self) -> list[str]:
         """``page:line: message`` for each problem (INFO lines left out)."""
@@ -125,4 +126,4 @@ def convert_page(
     state = getattr(md, "rollbook", None)
     tables = dict(state.tables) if state is not None else {}
     problems = list(ctx.problems) + ([found[1]] if found is not None else [])
-    return PageResult(name, html, problems, tables, dict(ctx.counts))
+    return PageResult(name, html, problems, tables, dict(ctx.counts), list(ctx.dice_refs))

@@ -36,6 +36,7 @@ _CONTAINER = re.compile(r"^ {0,3}(?:[*+-]|\d+[.)]|!!!|\?\?\?\+?)(?:[ \t]|$)")
 _ATTR_ID = re.compile(r"[ \t]*\{:?[^}]*#([\w-]+)[^}]*\}[ \t]*$")
 _INLINE_ROLL = re.compile(r"!\[roll:([^\]\n]*)\]")
 _TYPO = re.compile(r"(?<!!)\[!roll:([^\]\n]*)\]")
+_DICE_SPAN = re.compile(r"(?<!`)`dice:([^`\n]*)`(?!`)")  # Obsidian Dice Roller
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)")
 _MARKUP_CHARS = re.compile(r"[*_`]|<[^>]*>")
 # A GFM table's delimiter row (at least one pipe, so a setext underline is never one).
@@ -83,6 +84,16 @@ class PageScan:
     tables: list[TableSite] = field(default_factory=list)
     #: 0-based lines the page hides (block ids and ``{: .no-roll }`` under tables).
     hidden: list[int] = field(default_factory=list)
+    #: ``(line, body)`` of each Obsidian Dice Roller span (`` `dice: BODY` ``).
+    dice_spans: list[tuple[int, str]] = field(default_factory=list)
+
+    def take_dice(self, body: str) -> int | None:
+        """Claim the line of the next ``dice:`` span with this body."""
+        for i, (line, text) in enumerate(self.dice_spans):
+            if text == body:
+                del self.dice_spans[i]
+                return line
+        return None
 
     def take_table(self, block: str) -> TableSite | None:
         """Claim the table whose rows are ``block``; ``None`` if the scan did not see it."""
@@ -207,6 +218,8 @@ def scan(
             para = []
         else:
             para.append(stripped)
+            for dm in _DICE_SPAN.finditer(line):
+                result.dice_spans.append((lineno, dm.group(1).strip()))
             text = _CODE_SPAN.sub("", line)
             for rm in _INLINE_ROLL.finditer(text):
                 result.inline.setdefault(rm.group(1).strip(), []).append(lineno)

@@ -57,6 +57,8 @@ class PageContext:
             ``prose_dice``, ``obsidian``); they override the extension's own.
         counts: What the page lit up by default: ``tables`` (plain tables), ``prose``
             (dice in prose), ``obsidian`` (Dice Roller rolls).
+        dice_refs: ``(line, table key, as written)`` of each Dice Roller table roll
+            (``dice: [[Page#^id]]``), checked once every page is known.
     """
 
     src_path: str = "<page>"
@@ -67,6 +69,7 @@ class PageContext:
     tables: dict[str, Any] = field(default_factory=dict)
     features: dict[str, bool] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
+    dice_refs: list[tuple[int, str, str]] = field(default_factory=list)
 
     def format(self, problem: Problem) -> str:
         """Return ``page:line: message``."""

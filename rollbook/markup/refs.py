@@ -52,6 +52,7 @@ class SiteProblem:
 class _Page:
     offset: int
     tables: dict[str, Any]
+    dice_refs: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -61,9 +62,17 @@ class Site:
     pages: dict[str, _Page] = field(default_factory=dict)
     #: Only one page is known (no host sees the others).
     partial: bool = False
+    #: Every page of the site is known (the plugin), so a page name that finds none is wrong.
+    complete: bool = False
 
-    def add(self, src: str, offset: int, tables: dict[str, Any]) -> None:
-        self.pages[src] = _Page(offset, dict(tables))
+    def add(
+        self,
+        src: str,
+        offset: int,
+        tables: dict[str, Any],
+        dice_refs: list[tuple[int, str, str]] | None = None,
+    ) -> None:
+        self.pages[src] = _Page(offset, dict(tables), list(dice_refs or []))
 
     def get(self, key: str) -> Any:
         src, _, anchor = key.rpartition("#")
@@ -146,7 +155,29 @@ class Site:
                     else:
                         continue
                     found.add(SiteProblem(src, line, message))
+            for line, key, body in page.dice_refs:
+                why = self._missing_dice(key, body)
+                if why:
+                    found.add(SiteProblem(src, line + page.offset, why))
         return sorted(found)
+
+    def _missing_dice(self, key: str, body: str) -> str | None:
+        """Why a Dice Roller table roll finds no table (``None`` when it does, or when the
+        site is not fully known and the page may simply not have been read)."""
+        if self.get(key) is not None:
+            return None
+        src, _, anchor = key.rpartition("#")
+        name = resolve_page(src, self.pages)
+        page = self.pages.get(name)
+        if page is None:
+            if not self.complete:
+                return None
+            return f"`dice: {body}` names the page {src[2:-2]!r}, which this site does not have."
+        known = ", ".join(sorted(page.tables)) or "none"
+        return (
+            f"`dice: {body}` names the block id ^{anchor}, but no table on that page has it "
+            f"(its tables: {known})."
+        )
 
     def _missing(self, part: Any) -> str:
         src, _, anchor = (part.table or "").rpartition("#")
@@ -226,7 +257,7 @@ class RefsHere(Postprocessor):
         if (REFS_MARK not in text and ONE_REF_MARK not in text) or active_context() is not None:
             return text
         site = Site(partial=True)
-        site.add("", 0, self.state.tables)
+        site.add("", 0, self.state.tables, self.state.dice_refs)
         for problem in site.problems():
             self.state.report(problem.line, problem.message)
         return site.fill(text)
@@ -265,7 +296,7 @@ def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
     results = [convert_page(path, setup) for path in paths]
     site = Site()
     for path, result in zip(paths, results, strict=True):
-        site.add(result.path, offset_of(path), result.tables)
+        site.add(result.path, offset_of(path), result.tables, result.dice_refs)
 
     def load(src: str) -> tuple[int, dict[str, Any]] | None:
         path = Path(src)

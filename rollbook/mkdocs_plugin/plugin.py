@@ -67,7 +67,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._page: PageContext | None = None
         self._docs_prefix = "docs"
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
-        self._site = Site()  # every page's tables, for tables that roll other tables
+        self._site = Site(complete=True)  # every page's tables, for tables that roll other tables
         self._lit: dict[str, int] = {}
 
     # -- state ----------------------------------------------------------------------------
@@ -81,7 +81,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _reset(self) -> None:
         self.problem_count = 0
         self._page = None
-        self._site = Site()
+        self._site = Site(complete=True)
         self._lit = {}  # what the pages lit up by default (lit_up)
         set_context(None)
 
@@ -190,7 +190,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             self._lit[name] = self._lit.get(name, 0) + count
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
-        self._site.add(ctx.src_path, ctx.line_offset, ctx.tables)
+        self._site.add(ctx.src_path, ctx.line_offset, ctx.tables, ctx.dice_refs)
         return None
 
     # Every page is converted before any is written: tables that roll tables of other

@@ -187,8 +187,10 @@ def test_planted_mistakes_are_reported_at_their_lines(capsys):
         f"{page}:15: table: results: keys '1--50' and '40--99' overlap (both cover 40)",
         f"{page}:20: table: results: no row covers 7–20 (d20 gives 1–20)",
         f"{page}:34: table: results: key '7' can never be rolled (d6 gives 1–6)",
+        f"{page}:38: `dice: [[#^nothing]]` names the block id ^nothing, but no table on that "
+        "page has it (its tables: a-gap, an-overlap, out-of-reach, stops-early).",
     ]
-    assert "4 problem(s)" in err
+    assert "5 problem(s)" in err
 
 
 def test_the_site_checks_clean_and_counts_what_it_lit_up(capsys):

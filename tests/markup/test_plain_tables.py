@@ -158,3 +158,14 @@ def test_a_page_turns_prose_dice_off_in_its_front_matter(tmp_path):
     on = convert_page(page)
     assert (off.counts["prose"], on.counts["prose"]) == (0, 2)
     assert "rb-inline" not in off.html
+
+
+def test_a_dice_roller_roll_of_a_missing_page_is_reported_once_every_page_is_known():
+    from rollbook.markup.refs import Site
+
+    site = Site(complete=True)
+    site.add("docs/a.md", 2, {}, [(5, "[[Oracles]]#action", "[[Oracles#^action]]")])
+    [problem] = site.problems()
+    assert (problem.src, problem.line) == ("docs/a.md", 7)
+    assert "names the page 'Oracles', which this site does not have" in problem.message
+    assert Site(complete=False, pages=dict(site.pages)).problems() == []  # may be unread

@@ -72,7 +72,10 @@ class DiceRollerProcessor(InlineProcessor):
         ref = read_ref(body)
         if ref is not None:
             state.counts["obsidian"] += 1
-            return self._table(ref, body), m.start(0), m.end(0)
+            html, key = self._table(ref, body)
+            line = state.scan.take_dice(body) or state.claim_inline("")
+            state.dice_refs.append((line, key, body))
+            return html, m.start(0), m.end(0)
         notation = _FLAGS.sub("", body).strip()
         if check_notation(notation) is not None:
             return None, None, None  # stays code, as Obsidian shows a roll it cannot read
@@ -81,7 +84,7 @@ class DiceRollerProcessor(InlineProcessor):
         state.counts["obsidian"] += 1
         return element, m.start(0), m.end(0)
 
-    def _table(self, ref: tuple[str, str, str | None], body: str) -> str:
+    def _table(self, ref: tuple[str, str, str | None], body: str) -> tuple[str, str]:
         """The roll as raw HTML (stashed): its payload is a template like every widget's."""
         page, block_id, column = ref
         src = nested.page_src()
@@ -96,4 +99,4 @@ class DiceRollerProcessor(InlineProcessor):
         label = f"{page or 'this page'} ^{block_id}" + (f" ({column})" if column else "")
         nested.roll_controls(part, label).set("title", f"Roll on the table {body}")
         html = f'<span class="rb-dice-ref">{payload_html(data)}{self.md.serializer(part)}</span>'
-        return self.md.htmlStash.store(html)
+        return self.md.htmlStash.store(html), key
