@@ -169,3 +169,26 @@ def test_a_dice_roller_roll_of_a_missing_page_is_reported_once_every_page_is_kno
     assert (problem.src, problem.line) == ("docs/a.md", 7)
     assert "names the page 'Oracles', which this site does not have" in problem.message
     assert Site(complete=False, pages=dict(site.pages)).problems() == []  # may be unread
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "| d6 | R |\n|---|---|\n| 9999-1 | x |\n",
+        "| d0 | R |\n|---|---|\n| 1 | x |\n",
+        "| d999 | R |\n|---|---|\n| 1-999 | x |\n",
+        "| 99d999 | R |\n|---|---|\n| 99-98901 | x |\n",
+        "| d66 | R |\n|---|---|\n| 0-0 | x |\n| 7-7 | y |\n",
+        "| d6 | R |\n|---|---|\n| | |\n| 1-6 | x |\n",
+        "| d% | R | R | R |\n|---|---|---|---|\n| 00 | a |\n| 1-99 | b | c | d |\n",
+        "| **d20** |\n|---|\n| 1. |\n| 2) |\n",
+        "|  |  |\n|---|---|\n",
+        "| d6 | <b>R</b> |\n|---|---|\n| 1-6 | <script>x</script> |\n",
+        "Roll 1d6:\n\n| 1 | x |\n|---|---|\n| 2 | y |\n",
+    ],
+)
+def test_odd_tables_never_raise_and_say_what_they_did(table):
+    html, problems = convert(table)
+    assert ("rb-table" in html) or ("<table>" in html)
+    assert all(p.severity in ("error", "warning", "info") for p in problems)
+    assert "Traceback" not in html
