@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from markdown.extensions.toc import slugify as toc_slugify
 from markdown.extensions.toc import unique
 
-__all__ = ["BLOCK_KINDS", "FENCE_KINDS", "FenceSite", "PageScan", "TableSite", "scan"]
+__all__ = [
+    "BLOCK_KINDS", "FENCE_KINDS", "FenceSite", "PageScan", "TableSite", "fence_name", "scan",
+]  # fmt: skip
 
 FENCE_KINDS = {"roll-table": "table", "roll-list": "list"}
-# Other rollbook fences (rollbook.markup.statblock_fence, .combat_fence) whose lines and bodies
+# Other rollbook fences (rollbook.markup.statblock.fence, .combat_fence) whose lines and bodies
 # are recorded the same way; not in FENCE_KINDS, which names the table formatter's fences.
 BLOCK_KINDS = {"statblock": "statblock", "combat": "combat"}
 
@@ -44,6 +46,16 @@ _DELIMITER = re.compile(r"^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t
 _BLOCK_ID = re.compile(r"^[ \t]*\^([A-Za-z0-9-]+)[ \t]*$")
 _NO_ROLL = re.compile(r"^[ \t]*\{:?[^}]*\.no-roll\b[^}]*\}[ \t]*$")
 STATIC_COMMENT = re.compile(r"^<!--\s*rollbook:\s*static\s*-->$")
+
+
+def fence_name(language: object) -> str:
+    """A fence's language as rollbook compares it: lower case; "" for none.
+
+    superfences hands fences without a language (a bare ```` ``` ````, ``~~~``, an
+    attribute-only info string) to every fence test as ``None`` or ``""``; such a fence
+    is plain code and never one of ours.
+    """
+    return language.strip().lower() if isinstance(language, str) else ""
 
 
 @dataclass

@@ -20,9 +20,9 @@ from markdown.blockprocessors import BlockProcessor
 
 from rollbook.markup import nested
 from rollbook.markup.fence_runner import FenceProblem, Parsed, run
-from rollbook.markup.fences import Blocked, RollTableFence, table_from_data, view_of
 from rollbook.markup.plain.reader import Reading, read_table
-from rollbook.markup.render import render_table
+from rollbook.markup.roll_table.fence import Blocked, RollTableFence, table_from_data, view_of
+from rollbook.markup.roll_table.render import render_table
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState

@@ -19,7 +19,7 @@ from markdown.inlinepatterns import InlineProcessor
 
 from rollbook.markup import nested
 from rollbook.markup.inline import check_notation, inline_roll_element
-from rollbook.markup.render import payload_html
+from rollbook.markup.roll_table.render import payload_html
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
@@ -87,7 +87,7 @@ class DiceRollerProcessor(InlineProcessor):
     def _table(self, ref: tuple[str, str, str | None], body: str) -> tuple[str, str]:
         """The roll as raw HTML (stashed): its payload is a template like every widget's."""
         page, block_id, column = ref
-        src = nested.page_src()
+        src = nested.page_src(self.state)
         key = f"{src}#{block_id}" if not page else f"[[{page}]]#{block_id}"
         data = {"refs": f"{ONE_REF_MARK}{key}", "table": key}
         if column:

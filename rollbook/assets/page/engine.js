@@ -1,0 +1,213 @@
+// @ts-check
+// The page's handle on the engine worker: one worker per document, started once through a
+// memoised promise, requests answered one at a time, runaways cancelled after 1 s. Work
+// asked ahead (a roll in hand, on hover) is never a reason to restart the engine: past 1 s
+// its asker hears that it was too slow, and the worker is replaced only once a reader's
+// request has waited behind it for another second.
+
+import { arm } from "./startup-watchdog.js";
+
+/** How long one request may run before the worker is replaced (milliseconds). */
+export const RUNAWAY_MS = 1000;
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
+
+// readyMs: worker creation -> ready; startedAt / readyAt: page times (ms since navigation
+// start) of the latest worker's creation and of ready.
+// readyMarks: the worker's own timings of its start-up steps.
+// restored: whether the worker started from the build's memory snapshot; snapshotChoice:
+// why it fetched it or not ({use, reason, rate}: linkspeed.js).
+export const stats = {
+  workerStarts: 0,
+  readyMs: null,
+  startedAt: null,
+  readyAt: null,
+  readyMarks: null,
+  restored: false,
+  snapshotChoice: null,
+};
+
+let current = null; // {worker, ready: Promise<void>, isReady: boolean}
+const queue = []; // [{json, resolve}] waiting for the worker
+const spare = []; // the same for background requests: sent only when `queue` is empty
+let inflight = null; // {json, resolve, timer}
+let nextId = 1;
+const listeners = new Set();
+let failure = null; // the sentence of the latest start that failed, until one succeeds
+
+/** Why the engine could not start (a sentence), or null. */
+export function startFailure() {
+  return failure;
+}
+
+function setState(state) {
+  document.documentElement.dataset.rbEngine = state;
+  for (const listener of listeners) listener(state);
+}
+
+/** Call `listener(state)` whenever the engine's state changes; returns an unsubscribe. */
+export function onState(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether a request sent now would be answered without waiting for start-up. */
+export function isReady() {
+  return Boolean(current && current.isReady);
+}
+
+/** Whether nothing is waiting for, or running in, the worker. */
+export function isIdle() {
+  return !inflight && !queue.length && !spare.length;
+}
+
+/** Start the worker if it is not running; resolves when it can answer requests. */
+export function start() {
+  if (current) return current.ready;
+  stats.workerStarts += 1;
+  const t0 = performance.now();
+  stats.startedAt = t0;
+  const worker = new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
+  /** @type {{worker: Worker, isReady: boolean, ready: Promise<void> | null}} */
+  const session = { worker, isReady: false, ready: null };
+  session.ready = new Promise((resolve, reject) => {
+    // A start that never finishes (a blocked download) ends in a sentence, not in waiting.
+    const deadline = arm((seconds) => {
+      fail(session, `The dice engine did not start within ${seconds} seconds.`);
+      reject(new Error("start-up deadline"));
+    });
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.type === "deadline") {
+        deadline.set(message.ms);
+      } else if (message.type === "ready") {
+        deadline.clear();
+        failure = null;
+        session.isReady = true;
+        stats.readyAt = performance.now();
+        stats.readyMs = stats.readyAt - t0;
+        stats.readyMarks = message.marks || null;
+        stats.restored = Boolean(message.restored);
+        stats.snapshotChoice = message.choice || null;
+        setState("ready");
+        resolve();
+        pump();
+      } else if (message.type === "failed") {
+        deadline.clear();
+        fail(session, `The dice engine could not start: ${message.error}.`);
+        reject(new Error(message.error));
+      } else if (message.type === "reply") {
+        settle(session, message.id, message.json);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      deadline.clear();
+      fail(session, "The dice engine could not start.");
+      reject(new Error("worker error"));
+    };
+  });
+  session.ready.catch(() => {}); // failures are reported through the requests
+  current = session;
+  setState("starting");
+  worker.postMessage({ type: "init", manifest: MANIFEST_URL.href });
+  return session.ready;
+}
+
+function fail(session, sentence) {
+  if (current !== session) return;
+  session.worker.terminate();
+  current = null;
+  failure = sentence;
+  setState("error");
+  // Everything waiting gets the sentence; the next click tries a fresh worker.
+  const waiting = [...(inflight ? [inflight] : []), ...queue.splice(0), ...spare.splice(0)];
+  if (inflight) clearTimeout(inflight.timer);
+  inflight = null;
+  for (const job of waiting) job.resolve({ error: sentence, kind: "EngineError" });
+}
+
+function settle(session, id, json) {
+  if (current !== session || !inflight || inflight.id !== id) return;
+  clearTimeout(inflight.timer);
+  clearTimeout(inflight.behind);
+  const job = inflight;
+  inflight = null;
+  let reply;
+  try {
+    reply = JSON.parse(json);
+  } catch {
+    reply = { error: "The dice engine sent an unreadable answer.", kind: "EngineError" };
+  }
+  job.resolve(reply);
+  pump();
+}
+
+function pump() {
+  if (inflight || !(queue.length || spare.length) || !isReady()) return;
+  const session = current;
+  inflight = queue.length ? queue.shift() : spare.shift();
+  inflight.id = nextId++;
+  inflight.timer = setTimeout(() => runaway(session), RUNAWAY_MS);
+  session.worker.postMessage({ type: "request", id: inflight.id, json: inflight.json });
+}
+
+function runaway(session) {
+  if (current !== session || !inflight) return;
+  const job = inflight;
+  if (job.background) {
+    // Nobody waits for it: the worker may finish it, and its asker asks no more (inhand.js).
+    job.overdue = true;
+    job.resolve({ error: "That roll is too much work to roll ahead.", kind: "Runaway" });
+    if (queue.length) waitBehind(session);
+    return;
+  }
+  job.resolve({
+    error: "That roll took more than a second, so it was stopped. The dice are ready again in a moment.",
+    kind: "Runaway",
+  });
+  replace(session);
+}
+
+/** Replace the worker of `session` (busy with the request in flight); queued requests go to the new one. */
+function replace(session) {
+  clearTimeout(inflight?.timer);
+  clearTimeout(inflight?.behind);
+  inflight = null;
+  session.worker.terminate();
+  current = null;
+  start();
+}
+
+/** A reader's request waits behind work asked ahead that overran: give it RUNAWAY_MS more. */
+function waitBehind(session) {
+  const job = inflight;
+  if (!job || !job.overdue || job.behind) return;
+  job.behind = setTimeout(() => {
+    if (current === session && inflight === job) replace(session);
+  }, RUNAWAY_MS);
+}
+
+/**
+ * Send one bridge request; resolves with the reply (or {error, kind}); never rejects.
+ * @param {import("./protocol.js").BridgeRequest} req  e.g. {op: "roll", expr: "2d6", seed: 42}
+ * @param {{background?: boolean}} [options]  background: a request nobody is waiting for
+ *   (a roll in hand), sent only when no reader's request is waiting.
+ * @returns {Promise<import("./protocol.js").BridgeReply>}
+ */
+export function request(req, { background = false } = {}) {
+  return new Promise((resolve) => {
+    (background ? spare : queue).push({ json: JSON.stringify(req), resolve, background });
+    start();
+    pump();
+    if (!background && current) waitBehind(current);
+  });
+}
+
+/** A seed for one roll: 32 random bits from the platform's CSPRNG (short enough for a URL). */
+export function newSeed() {
+  const words = new Uint32Array(1);
+  crypto.getRandomValues(words);
+  return words[0];
+}

@@ -1,0 +1,191 @@
+// @ts-check
+// The reader's menu beside an inline roll: roll again, advantage, disadvantage, a
+// modifier (remembered for that roll on that page), the roll's chances as a bar chart, and
+// a pin to the GM screen. A menu button, so it works by touch and keyboard alike: no
+// modifier keys. Every roll still goes through the engine in the worker.
+
+import { request } from "./engine.js";
+import { chart } from "./chart.js";
+import { pinButton } from "./pins.js";
+import { el, uid } from "./util.js";
+import { modifierOf, notationFor, offers, parseModifier, setModifier } from "./variants.js";
+
+const ITEMS = [
+  ["again", "Roll again"],
+  ["advantage", "Advantage: roll twice, keep the higher"],
+  ["disadvantage", "Disadvantage: roll twice, keep the lower"],
+  ["modifier", "Add a modifier…"],
+  ["chances", "Show chances"],
+];
+
+/**
+ * Add the menu to a mounted inline roll. `rollNotation(notation)` rolls that notation as
+ * the roll's own button does; `id` names the roll on its page, `key` its modifier
+ * (variants.js rollKey). The menu offers the variants the build wrote for the roll, and its
+ * chances when the build could work them out (data-rb-mean).
+ */
+export function attach(root, button, id, key, rollNotation) {
+  const written = button.dataset.roll;
+  const label = button.textContent.trim() || written;
+  const menuId = uid("rb-menu");
+  const toggle = el(
+    "button",
+    {
+      type: "button",
+      class: "rb-more",
+      "aria-haspopup": "menu",
+      "aria-expanded": "false",
+      "aria-controls": menuId,
+      "aria-label": `More ways to roll ${label}`,
+      title: `More ways to roll ${written}`,
+    },
+    "▾",
+  );
+  const menu = el("div", { class: "rb-menu", role: "menu", id: menuId, "aria-label": `Roll ${label}`, hidden: "" });
+  for (const [variant, text] of ITEMS) {
+    if (variant === "chances" ? button.dataset.rbMean === undefined : variant !== "again" && !offers(button, variant)) {
+      continue;
+    }
+    menu.append(el("button", { type: "button", role: "menuitem", tabindex: "-1", "data-rb-variant": variant }, text));
+  }
+  const pin = pinButton({ kind: "inline", id, label, asMenuItem: true });
+  if (pin) menu.append(pin);
+  const panel = el("div", { class: "rb-variant-panel", hidden: "" });
+  // Beside the roll, not inside it: the roll's own markup stays as the build wrote it.
+  const tools = el("span", { class: "rb-inline-tools", "data-search-exclude": "" });
+  tools.append(toggle, menu, panel);
+  root.after(tools);
+
+  const modifier = () => (offers(button, "modifier") ? modifierOf(key) : 0);
+  const showModifier = () => {
+    const value = modifier();
+    toggle.classList.toggle("rb-has-modifier", value !== 0);
+    toggle.title = value
+      ? `More ways to roll ${written} (modifier ${value > 0 ? "+" : ""}${value})`
+      : `More ways to roll ${written}`;
+  };
+  showModifier();
+
+  const items = () => [...menu.querySelectorAll('[role="menuitem"]')];
+  const open = (yes, focusFirst = true) => {
+    menu.hidden = !yes;
+    toggle.setAttribute("aria-expanded", String(yes));
+    if (yes && focusFirst) items()[0]?.focus();
+  };
+  const close = (refocus = true) => {
+    if (menu.hidden) return;
+    open(false);
+    if (refocus) toggle.focus();
+  };
+  toggle.addEventListener("click", () => open(menu.hidden));
+  toggle.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      open(true);
+      if (event.key === "ArrowUp") items().at(-1)?.focus();
+    }
+  });
+  menu.addEventListener("keydown", (event) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement);
+    const go = (i) => list[(i + list.length) % list.length]?.focus();
+    if (event.key === "ArrowDown") go(at + 1);
+    else if (event.key === "ArrowUp") go(at - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(list.length - 1);
+    else if (event.key === "Escape") close();
+    else if (event.key === "Tab") close(false);
+    else return;
+    event.preventDefault();
+  });
+  document.addEventListener("click", (event) => {
+    if (!menu.hidden && !menu.contains(event.target) && event.target !== toggle) open(false);
+  });
+
+  menu.addEventListener("click", (event) => {
+    const item = event.target.closest("[data-rb-variant]");
+    if (!item) return;
+    const variant = item.dataset.rbVariant;
+    close();
+    if (variant === "again") rollNotation(notationFor(button, "plain", modifier()));
+    else if (variant === "advantage" || variant === "disadvantage") {
+      rollNotation(notationFor(button, variant, modifier()));
+    } else if (variant === "modifier") showModifierForm();
+    else if (variant === "chances") showChances();
+  });
+
+  const showPanel = (...children) => {
+    panel.replaceChildren(...children);
+    panel.hidden = false;
+  };
+  const closeButton = () => {
+    const b = el("button", { type: "button", class: "rb-panel-close", "aria-label": "Close" }, "×");
+    b.addEventListener("click", () => {
+      panel.hidden = true;
+      panel.replaceChildren();
+      toggle.focus();
+    });
+    return b;
+  };
+
+  function showModifierForm() {
+    const inputId = uid("rb-mod");
+    const form = el("form", { class: "rb-mod-form" });
+    const input = el("input", {
+      id: inputId,
+      type: "text",
+      inputmode: "numeric",
+      class: "rb-mod-input",
+      value: modifier() ? String(modifier()) : "",
+      placeholder: "+2",
+      size: "5",
+      "aria-describedby": `${inputId}-note`,
+    });
+    const note = el("span", { class: "rb-mod-note", id: `${inputId}-note`, "aria-live": "polite" }, "Kept for this roll on this page.");
+    form.append(
+      el("label", { for: inputId }, `Modifier for ${written}`),
+      input,
+      el("button", { type: "submit", class: "rb-mod-apply" }, "Roll with it"),
+      el("button", { type: "button", class: "rb-mod-clear" }, "No modifier"),
+      note,
+    );
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const parsed = parseModifier(input.value);
+      if (parsed.error) {
+        note.textContent = parsed.error;
+        input.setAttribute("aria-invalid", "true");
+        input.focus();
+        return;
+      }
+      input.removeAttribute("aria-invalid");
+      setModifier(key, parsed.value);
+      showModifier();
+      note.textContent = parsed.value ? `Modifier ${input.value.trim()} kept for this roll on this page.` : "No modifier.";
+      rollNotation(notationFor(button, "plain", parsed.value));
+    });
+    form.querySelector(".rb-mod-clear").addEventListener("click", () => {
+      setModifier(key, 0);
+      input.value = "";
+      showModifier();
+      note.textContent = "No modifier.";
+    });
+    showPanel(form, closeButton());
+    input.focus();
+  }
+
+  async function showChances() {
+    const notation = notationFor(button, "plain", modifier());
+    const status = el("p", { class: "rb-chart-status", "aria-live": "polite" }, "Working out the chances…");
+    showPanel(status, closeButton());
+    const reply = await request({ op: "odds", expr: notation });
+    if (reply.error) {
+      status.textContent = reply.error;
+      return;
+    }
+    status.remove();
+    panel.prepend(chart(notation, reply));
+  }
+
+  return { showModifier };
+}

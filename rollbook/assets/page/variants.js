@@ -1,0 +1,129 @@
+// @ts-check
+// Reader variants of a written roll: the notation rolled for "advantage", "disadvantage"
+// and a modifier, and the modifier each reader set for a roll, remembered per site, page
+// and roll. The build composes each variant the engine accepts and writes it on the roll's
+// button (data-rb-advantage, data-rb-disadvantage, and data-rb-modified: the roll ready
+// for a modifier; rollbook/engine/dice/variants.py); this module only adds the modifier.
+
+import { siteKey } from "./util.js";
+
+const MODIFIERS_KEY = siteKey("rollbook.modifiers.v1");
+const MODIFIER_LIMIT = 1000; // a bigger bonus is a typo, not a spell
+const REMEMBERED = 500; // rolls whose modifier is kept; the oldest go first
+
+/** "+2", "-1", "" for 0. */
+function signed(modifier) {
+  if (!modifier) return "";
+  return `${modifier > 0 ? "+" : "-"}${Math.abs(modifier)}`;
+}
+
+/** Whether the build offers `variant` ("advantage", "disadvantage", "modifier") for the roll. */
+export function offers(button, variant) {
+  const data = button.dataset;
+  if (variant === "advantage") return data.rbAdvantage !== undefined;
+  if (variant === "disadvantage") return data.rbDisadvantage !== undefined;
+  if (variant === "modifier") return data.rbModified !== undefined;
+  return false;
+}
+
+/**
+ * The notation to roll for `variant` ("plain", "advantage", "disadvantage") of the roll
+ * whose button is `button`, with the reader's `modifier`. A modifier the roll does not take
+ * (a comma roll, a page built before the variants were written) is left out, so a stored
+ * one never breaks the roll; null for a variant the build did not offer.
+ * @param {HTMLElement} button
+ * @param {string} variant
+ */
+export function notationFor(button, variant, modifier = 0) {
+  const data = button.dataset;
+  const extra = offers(button, "modifier") ? signed(modifier) : "";
+  if (variant === "plain") return extra ? `${data.rbModified}${extra}` : data.roll;
+  const base = variant === "advantage" ? data.rbAdvantage : data.rbDisadvantage;
+  return base === undefined ? null : `${base}${extra}`;
+}
+
+/**
+ * A modifier as a reader typed it: "+2", "-1", "3", "" (none). Returns {value} or
+ * {error: sentence}. ASCII digits only, within +/-1000.
+ */
+export function parseModifier(text) {
+  const trimmed = String(text).trim();
+  if (trimmed === "") return { value: 0 };
+  const match = /^([+-]?)([0-9]{1,4})$/.exec(trimmed);
+  if (!match) return { error: "A modifier is a whole number such as +2 or -1." };
+  const value = Number(match[2]) * (match[1] === "-" ? -1 : 1);
+  if (Math.abs(value) > MODIFIER_LIMIT) {
+    return { error: `A modifier must be between -${MODIFIER_LIMIT} and +${MODIFIER_LIMIT}.` };
+  }
+  return { value };
+}
+
+function loadModifiers() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(MODIFIERS_KEY) || "[]");
+    if (!Array.isArray(stored)) return new Map();
+    const entries = stored.filter(
+      (e) =>
+        Array.isArray(e) &&
+        e.length === 2 &&
+        typeof e[0] === "string" &&
+        e[0].length < 500 &&
+        Number.isInteger(e[1]) &&
+        Math.abs(e[1]) <= MODIFIER_LIMIT,
+    );
+    return new Map(entries);
+  } catch {
+    return new Map();
+  }
+}
+
+const unsaved = new Map(); // where storage is disabled: kept while the page is open
+
+function storeModifiers(all) {
+  try {
+    localStorage.setItem(MODIFIERS_KEY, JSON.stringify([...all].slice(-REMEMBERED)));
+  } catch {
+    // Storage disabled: the modifier lasts while the page is open.
+  }
+}
+
+/**
+ * The key of the roll `id` among the modifiers: the path of its own page and its id. A
+ * roll copied onto the GM screen sits inside an item that names its page (data-rb-home),
+ * so it keeps the modifier of its page's roll, not one of the screen's.
+ * @param {Element} root  the roll's element
+ * @param {string} id
+ */
+export function rollKey(root, id) {
+  const home = /** @type {HTMLElement | null} */ (root.closest("[data-rb-home]"));
+  return `${home ? home.dataset.rbHome : location.pathname}#${id}`;
+}
+
+/** The modifier remembered for the roll `key` (rollKey; 0 if none). */
+export function modifierOf(key) {
+  return loadModifiers().get(key) ?? unsaved.get(key) ?? 0;
+}
+
+/** Remember (or, for 0, forget) the modifier of the roll `key`. */
+export function setModifier(key, value) {
+  const all = loadModifiers();
+  all.delete(key);
+  unsaved.set(key, value);
+  if (value) all.set(key, value);
+  storeModifiers(all);
+}
+
+/** Move a modifier kept under `from` to `to` (unless `to` has one already). */
+export function moveModifier(from, to) {
+  const all = loadModifiers();
+  if (!all.has(from)) return;
+  if (!all.has(to)) all.set(to, all.get(from));
+  all.delete(from);
+  storeModifiers(all);
+}
+
+/** Forget the modifier kept under `key`. */
+export function dropModifier(key) {
+  const all = loadModifiers();
+  if (all.delete(key)) storeModifiers(all);
+}

@@ -1,0 +1,370 @@
+"""The ``combat`` fence: an encounter widget for two sides of stat blocks.
+
+Body (YAML)::
+
+    system: scars
+    title: Ambush at the ford          # optional
+    seed: 7                            # optional: every fight of the widget starts from it
+    runs: 1000                         # optional: Monte Carlo fights (default 1000)
+    id: ford-fight                     # optional anchor
+    sides:
+      Adventurers:
+        - hero                         # a statblock fence of this page, by id / name slug
+        - {ref: hireling, name: Pip, health: 4}   # another name, one field changed
+        - name: Wren                   # a stat block written inline
+          kind: pc
+          health: 9
+      Wolves:
+        - {ref: wolf, count: 3}        # three of them: "Wolf 1", "Wolf 2", "Wolf 3"
+
+The build checks everything (system, exactly two sides, references, every field, with page
+lines), resolves the sides into plain stat blocks (the JSON payload: the same ``sides`` a
+``rollbook fight`` file takes), and computes the exact chance of each attacker/defender pair
+landing a blow (`rollbook.markup.combat.odds`). The browser fights through `rollbook.engine.bridge`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from markdown import Markdown
+
+from rollbook.engine.limits import value
+from rollbook.markup.combat.render import MAX_SEED, widget_html
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
+from rollbook.markup.page_state import PageState
+from rollbook.markup.statblock.fence import by_key, check_fields, page_statblocks
+from rollbook.markup.yamlpos import YamlProblem, load_with_positions
+
+__all__ = [
+    "DEFAULT_RUNS",
+    "MAX_COUNT",
+    "CombatFence",
+    "Encounter",
+    "formatter",
+    "read_combat",
+    "validator",
+]
+
+FENCE = "combat"
+KEYS = ("system", "sides", "seed", "runs", "id", "title")
+DEFAULT_RUNS = 1000
+MAX_RUNS = value("combat_runs")
+MAX_COUNT = value("combat_count")  # combatants one entry may stand for
+
+Problems = list[tuple[int, str]]
+
+
+@dataclass
+class Unit:
+    """One entry of a side: a stat block, possibly standing for several combatants."""
+
+    label: str
+    members: list[dict[str, Any]]
+    stats: dict[str, Any]
+
+
+@dataclass
+class Encounter:
+    """A checked ``combat`` block, ready to render."""
+
+    line: int
+    system: Any = None
+    sides: dict[str, list[Unit]] = field(default_factory=dict)
+    seed: int | None = None
+    runs: int = DEFAULT_RUNS
+    id: str | None = None
+    title: str | None = None
+    problems: Problems = field(default_factory=list)
+
+    def resolved(self) -> dict[str, list[dict[str, Any]]]:
+        """The sides as plain stat blocks: what ``rollbook fight`` and the bridge take."""
+        return {
+            side: [m for unit in units for m in unit.members] for side, units in self.sides.items()
+        }
+
+
+class _Lines:
+    """``at(*path)``: the page line of a key path of the body, else the fence's line."""
+
+    def __init__(self, positions: dict[tuple[Any, ...], int], line: int) -> None:
+        self.positions = positions
+        self.line = line
+
+    def __call__(self, *path: Any) -> int:
+        return self.positions.get(path, self.line)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_combat(state: PageState, body: str, line: int) -> Encounter:
+    """Parse, check and resolve one combat body whose fence opens on page line ``line``."""
+    from rollbook.engine.systems import get
+    from rollbook.engine.systems.base import RulesError
+
+    enc = Encounter(line=line)
+    try:
+        data, positions = load_with_positions(body, line + 1)
+    except YamlProblem as err:
+        enc.problems.append((err.line, err.message))
+        return enc
+    if not isinstance(data, dict):
+        what = "empty" if data is None else f"a {type(data).__name__}"
+        enc.problems.append(
+            (line, f"the body must be a YAML mapping with 'system' and 'sides', but it is {what}.")
+        )
+        return enc
+
+    at = _Lines(positions, line)
+
+    for key in data:
+        if key not in KEYS:
+            enc.problems.append(
+                (at(key), f"unknown key {key!r}; a combat block may have {', '.join(KEYS)}.")
+            )
+    seed = data.get("seed")
+    if seed is not None:
+        if _whole(seed) and 0 <= seed <= MAX_SEED:
+            enc.seed = seed
+        else:
+            enc.problems.append(
+                (at("seed"), f"'seed' must be a whole number from 0 to {MAX_SEED}, not {seed!r}.")
+            )
+    runs = data.get("runs", DEFAULT_RUNS)
+    if _whole(runs) and 1 <= runs <= MAX_RUNS:
+        enc.runs = runs
+    else:
+        enc.problems.append(
+            (at("runs"), f"'runs' must be a whole number from 1 to {MAX_RUNS}, not {runs!r}.")
+        )
+    for key in ("id", "title"):
+        value = data.get(key)
+        if value is None:
+            continue
+        if isinstance(value, str) and value.strip():
+            setattr(enc, key, value.strip())
+        else:
+            enc.problems.append((at(key), f"{key!r} must be text."))
+    if "system" not in data:
+        enc.problems.append((line, "needs 'system' (the game system the fight uses)."))
+        return enc
+    try:
+        enc.system = get(str(data["system"]))
+    except RulesError as err:
+        enc.problems.append((at("system"), str(err)))
+        return enc
+    sides = data.get("sides")
+    if not isinstance(sides, dict) or len(sides) != 2:
+        count = (
+            f"{len(sides)} side{'' if len(sides) == 1 else 's'}"
+            if isinstance(sides, dict)
+            else "no mapping of sides"
+        )
+        enc.problems.append(
+            (
+                at("sides"),
+                "needs 'sides': exactly two sides, each a name with "
+                f"a list of stat blocks (found {count}).",
+            )
+        )
+        return enc
+    for side, entries in sides.items():
+        _read_side(state, enc, str(side), side, entries, at)
+    if not enc.problems:
+        _check_in_engine(enc)
+    return enc
+
+
+def _read_side(
+    state: PageState, enc: Encounter, side: str, key: Any, entries: Any, at: _Lines
+) -> None:
+    if isinstance(entries, str | dict):
+        entries = [entries]  # one combatant given without a list
+    if not isinstance(entries, list) or not entries:
+        enc.problems.append(
+            (
+                at("sides", key),
+                f"side {side!r} needs a list of one or more stat blocks or statblock names.",
+            )
+        )
+        return
+    units: list[Unit] = []
+    for index, entry in enumerate(entries):
+        where = at("sides", key, index)
+        unit = _read_entry(state, enc, side, entry, where, ("sides", key, index), at)
+        if unit is not None:
+            units.append(unit)
+    enc.sides[side] = units
+
+
+def _count(enc: Encounter, entry: Mapping[str, Any], where: int) -> int:
+    count = entry.get("count", 1)
+    if _whole(count) and 1 <= count <= MAX_COUNT:
+        return int(count)
+    enc.problems.append(
+        (where, f"'count' must be a whole number from 1 to {MAX_COUNT}, not {count!r}.")
+    )
+    return 1
+
+
+def _members(name: str, fields: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    if count == 1:
+        return [{"name": name, **fields}]
+    return [{"name": f"{name} {n}", **fields} for n in range(1, count + 1)]
+
+
+def _read_entry(
+    state: PageState,
+    enc: Encounter,
+    side: str,
+    entry: Any,
+    where: int,
+    path: tuple[Any, ...],
+    at: _Lines,
+) -> Unit | None:
+    if isinstance(entry, str):
+        entry = {"ref": entry}
+    if not isinstance(entry, dict):
+        enc.problems.append(
+            (
+                where,
+                f"side {side!r}: each entry is a statblock name, "
+                f"{{ref: NAME, count: N}}, or a stat block; not {entry!r}.",
+            )
+        )
+        return None
+    if "ref" in entry:
+        return _read_ref(state, enc, side, entry, where, path, at)
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
+        enc.problems.append(
+            (
+                where,
+                f"side {side!r}: a stat block written here needs a 'name' "
+                "(or use 'ref' to name a statblock of this page).",
+            )
+        )
+        return None
+    count = _count(enc, entry, at(*path, "count") if "count" in entry else where)
+    fields, problems = check_fields(enc.system, entry, at.positions, path, where, ("name", "count"))
+    enc.problems.extend(
+        (line, f"side {side!r}, {name.strip()!r}: {message}") for line, message in problems
+    )
+    if problems:
+        return None
+    return _unit(enc, name.strip(), fields, count, where)
+
+
+def _read_ref(
+    state: PageState,
+    enc: Encounter,
+    side: str,
+    entry: dict[str, Any],
+    where: int,
+    path: tuple[Any, ...],
+    at: _Lines,
+) -> Unit | None:
+    ref = entry["ref"]
+    blocks = by_key(state)
+    block = blocks.get(ref) if isinstance(ref, str) else None
+    if block is None:
+        known = ", ".join(sorted(blocks)) or "there are none"
+        enc.problems.append(
+            (where, f"side {side!r}: no statblock {ref!r} on this page (statblocks here: {known}).")
+        )
+        return None
+    if block.problems or block.system is None:
+        enc.problems.append(
+            (
+                where,
+                f"side {side!r}: the statblock {ref!r} (line {block.line}) "
+                "has errors, so it cannot fight.",
+            )
+        )
+        return None
+    if block.system.id != enc.system.id:
+        enc.problems.append(
+            (
+                where,
+                f"side {side!r}: the statblock {ref!r} is for "
+                f"{block.system.id}, but this fight uses {enc.system.id}.",
+            )
+        )
+        return None
+    name = entry.get("name", block.name)
+    if not isinstance(name, str) or not name.strip():
+        enc.problems.append((at(*path, "name"), f"side {side!r}: 'name' must be text."))
+        return None
+    # other keys override the statblock's fields for this entry (a leader, a wounded one)
+    overrides, problems = check_fields(
+        enc.system, entry, at.positions, path, where, ("ref", "count", "name")
+    )
+    enc.problems.extend(
+        (line, f"side {side!r}, {ref!r}: {message}")
+        for line, message in problems
+        if not message.startswith("missing")
+    )
+    count = _count(enc, entry, at(*path, "count") if "count" in entry else where)
+    return _unit(enc, name.strip(), {**block.fields, **overrides}, count, where)
+
+
+def _unit(enc: Encounter, name: str, fields: dict[str, Any], count: int, where: int) -> Unit | None:
+    from rollbook.engine.systems.base import RulesError
+
+    try:
+        stats = enc.system.make_combatant("check", {"name": name, **fields}).stats
+    except RulesError as err:
+        enc.problems.append((where, f"{name!r}: {err}"))
+        return None
+    label = f"{name} ×{count}" if count > 1 else name
+    return Unit(label, _members(name, fields, count), stats)
+
+
+def _check_in_engine(enc: Encounter) -> None:
+    """Let the engine build the sides too: whatever it refuses is an author error here."""
+    from rollbook.engine.systems.base import RulesError
+    from rollbook.engine.systems.encounter import build_sides
+
+    try:
+        build_sides(enc.system, enc.resolved())
+    except RulesError as err:
+        enc.problems.append((enc.line, str(err)))
+
+
+# -- the fence ----------------------------------------------------------------------------
+
+
+class CombatFence(Fence):
+    """``combat``: an encounter widget; it may name statblocks anywhere on the page."""
+
+    NAME = FENCE
+    KIND = FENCE
+    ERROR_TITLE = "This combat block has errors"
+
+    @classmethod
+    def prepare(cls, state: PageState) -> None:
+        page_statblocks(state)  # statblocks further down the page count too
+
+    def parse(self) -> Parsed:
+        site = self.site
+        enc = read_combat(self.state, site.body if site else self.src, self.line or 0)
+        return Parsed(enc, enc.id, [FenceProblem(at, m) for at, m in enc.problems])
+
+    def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
+        return widget_html(parsed.value, anchor, own_id)
+
+
+# -- the names superfences' custom_fences configuration uses --------------------------------
+
+validator = accept
+
+
+def formatter(
+    src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
+) -> str:
+    """Return the HTML of one fence; never raises (problems go to the page state)."""
+    return run(CombatFence, src, md)

@@ -1,0 +1,264 @@
+"""``roll-table`` / ``roll-list`` as pymdownx.superfences custom fences.
+
+Configure superfences with the two names; ``RollbookExtension`` makes superfences match
+them in any letter case (``ROLL-TABLE`` too; superfences alone compares names exactly)::
+
+    custom_fences:
+      - name: roll-table
+        class: rollbook
+        validator: !!python/name:rollbook.markup.roll_table.fence.validator
+        format: !!python/name:rollbook.markup.roll_table.fence.formatter
+      - name: roll-list
+        class: rollbook
+        validator: !!python/name:rollbook.markup.roll_table.fence.validator
+        format: !!python/name:rollbook.markup.roll_table.fence.formatter
+
+:data:`CUSTOM_FENCES` is the same configuration for use from Python.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markdown import Markdown
+
+from rollbook.markup import nested
+from rollbook.markup.cells import render_inline
+from rollbook.markup.combat import fence as combat_fence
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, run
+from rollbook.markup.page_state import PageState
+from rollbook.markup.prescan import FENCE_KINDS, fence_name
+from rollbook.markup.roll_table.render import PromptView, RowView, TableView, render_table
+from rollbook.markup.statblock import fence as statblock_fence
+from rollbook.markup.yamlpos import YamlProblem, load_with_positions
+
+__all__ = [
+    "CUSTOM_FENCES",
+    "Blocked",
+    "RollListFence",
+    "RollTableFence",
+    "build_table",
+    "formatter",
+    "table_from_data",
+    "validator",
+]
+
+# Preset options that only make sense for inline rolls; never passed to the table engine.
+INLINE_ONLY_OPTIONS = frozenset({"odds"})
+
+
+def validator(
+    language: str | None,
+    inputs: dict[str, str],
+    options: dict[str, Any],
+    attrs: dict[str, Any],
+    md: Markdown,
+) -> bool:
+    """Accept ``roll-table`` and ``roll-list`` in any letter case; decline everything else."""
+    return fence_name(language) in FENCE_KINDS
+
+
+def formatter(
+    src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
+) -> str:
+    """Return the HTML for one fence; never raises (problems go to the page state)."""
+    return run(TABLE_FENCES[FENCE_KINDS[fence_name(language)]], src, md)
+
+
+class RollTableFence(Fence):
+    """``roll-table``: a table of results; validation errors show inside the rendered table."""
+
+    NAME = "roll-table"
+    KIND = "table"
+
+    def parse(self) -> Parsed:
+        first_line = (self.line + 1) if self.line else 1
+        try:
+            table, notes = build_table(self.state, self.KIND, self.src, first_line)
+        except YamlProblem as err:
+            return Parsed(problems=[FenceProblem(err.line, err.message)])
+        except Blocked as err:
+            return Parsed(problems=[FenceProblem(at, message) for at, message in err.problems])
+        problems = [
+            FenceProblem(at, message, "warning" if sev == "warning" else "error", blocking=False)
+            for at, message, sev in notes
+        ]
+        return Parsed(table, table.id, problems)
+
+    def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
+        self.state.tables[anchor] = parsed.value
+        view = view_of(parsed.value, self.KIND)
+        nested.on_block(self.state, parsed.value, anchor, view.payload)
+        return render_table(view, anchor, own_id, errors)
+
+
+class RollListFence(RollTableFence):
+    """``roll-list``: the same lifecycle, drawn as a numbered list."""
+
+    NAME = "roll-list"
+    KIND = "list"
+
+
+TABLE_FENCES: dict[str, type[RollTableFence]] = {
+    fence.KIND: fence for fence in (RollTableFence, RollListFence)
+}
+
+
+class Blocked(Exception):
+    def __init__(self, problems: list[tuple[int | None, str]]) -> None:
+        super().__init__(problems[0][1] if problems else "")
+        self.problems = problems
+
+
+def build_table(
+    state: PageState, kind: str, src: str, first_line: int
+) -> tuple[Any, list[tuple[int | None, str, str]]]:
+    """Parse, render cells, build and validate one fence body.
+
+    Returns:
+        The engine's ``Table`` / ``RollList`` and its problems as (line, message, severity).
+
+    Raises:
+        YamlProblem: the body is not YAML (or repeats a key).
+        Blocked: the engine could not build a table from it.
+    """
+    data, positions = load_with_positions(src, first_line)
+    if not isinstance(data, dict):
+        what = "empty" if data is None else f"a {type(data).__name__}"
+        raise Blocked(
+            [
+                (
+                    first_line - 1,
+                    f"the body must be a YAML mapping with at least 'roll' "
+                    f"or 'results', but it is {what}.",
+                )
+            ]
+        )
+    data = apply_preset(state, data, positions, first_line)
+    return table_from_data(state, kind, data, positions, first_line - 1)
+
+
+def table_from_data(
+    state: PageState, kind: str, data: dict[str, Any], positions: dict[Any, int], line: int
+) -> tuple[Any, list[tuple[int | None, str, str]]]:
+    """Render the cells of a fence-shaped body, build and validate it (``build_table``'s
+    second half, shared with plain Markdown tables).
+
+    Raises:
+        Blocked: the engine could not build a table from it.
+    """
+    from rollbook.engine.tables import RollList, Table, TableError, validate
+
+    data = nested.prepare(state, kind, data, positions, line)
+    data = render_cells(state.md, kind, data)
+    cls = RollList if kind == "list" else Table
+    try:
+        table = cls.from_dict(data, positions)
+    except TableError as err:
+        raise Blocked([(p.line, p.message) for p in err.problems]) from None
+    found = validate(table)
+    return table, [(p.line, p.message, p.severity) for p in found]
+
+
+def apply_preset(
+    state: PageState, data: dict[str, Any], positions: dict[Any, int], first_line: int
+) -> dict[str, Any]:
+    """Fill keys the author left out from the named preset (the author's keys win)."""
+    name = data.get("preset")
+    if name is None:
+        return data
+    preset = state.preset(str(name))
+    if preset is None:
+        raise Blocked(
+            [
+                (
+                    positions.get(("preset",), first_line),
+                    f"unknown preset {name!r}; known presets: {state.preset_names()}.",
+                )
+            ]
+        )
+    merged = {k: v for k, v in preset.items() if k not in INLINE_ONLY_OPTIONS}
+    for key, value in data.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def render_cells(md: Markdown, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Return a copy of ``data`` whose cell texts and ``result_text`` are HTML."""
+    out = dict(data)
+
+    def cell(value: Any) -> Any:
+        if isinstance(value, str):
+            return render_inline(md, value)
+        if isinstance(value, list):
+            return [cell(v) for v in value]
+        if isinstance(value, dict):
+            return {k: cell(v) for k, v in value.items()}
+        return value
+
+    if "results" in out:
+        with nested.in_cells(md):
+            out["results"] = cell(out["results"])
+    if isinstance(out.get("result_text"), str):
+        out["result_text"] = render_inline(md, out["result_text"])
+    return out
+
+
+def view_of(table: Any, kind: str) -> TableView:
+    """Adapt the engine's table to what the renderer needs (default prompt values)."""
+    payload = table.to_dict()
+    labels = table.labels()
+    try:
+        chances: list[Any] = table.probabilities()
+    except Exception:  # chances are an extra; a table whose odds fail still renders
+        chances = [None] * len(table.rows)
+    rows = tuple(
+        RowView(row.index, labels[row.index], tuple(row.cells), chances[row.index])
+        for row in table.rows
+    )
+    tab_rows = table.tab_rows() if table.tabs else {}
+    tabs = tuple((tab.key, tab.name, tuple(tab_rows.get(tab.key, ()))) for tab in table.tabs)
+    prompts = tuple(
+        PromptView(p.name, p.label, p.help_text, p.type, p.min, p.max, p.default)
+        for p in table.prompts
+    )
+    return TableView(
+        kind=kind,
+        roll=str(payload.get("roll", "")),
+        roll_name=table.roll_name,
+        headers=tuple(table.headers),
+        rows=rows,
+        payload=payload,
+        tabs=tabs,
+        prompts=prompts,
+        prompt_title=table.prompt_title,
+        button_label=table.button.label,
+        button_placement=table.button.placement,
+        classes=tuple((table.css_class or "").split()),
+        column_count=getattr(table, "column_count", None),
+    )
+
+
+# All four fences, so `rollbook check` and the tests' default Markdown set-up convert them
+# like the build does (statblock and combat: rollbook.markup.statblock.fence / combat_fence).
+CUSTOM_FENCES = [
+    *(
+        {"name": name, "class": "rollbook", "validator": validator, "format": formatter}
+        for name in FENCE_KINDS
+    ),
+    {
+        "name": "statblock",
+        "class": "rollbook",
+        "validator": statblock_fence.validator,
+        "format": statblock_fence.formatter,
+    },
+    {
+        "name": "combat",
+        "class": "rollbook",
+        "validator": combat_fence.validator,
+        "format": combat_fence.formatter,
+    },
+]

@@ -1,0 +1,100 @@
+"""The ``statblock`` card's HTML (`rollbook.markup.statblock.fence` checks the body first).
+
+Dice fields (``damage: 1d8`` ...) are inline rolls with exactly the HTML of ``![roll:1d8]()``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from markdown import Markdown
+from markdown.serializers import to_html_string
+
+from rollbook.markup.cells import render_inline
+from rollbook.markup.inline import inline_roll_element
+from rollbook.markup.roll_table.render import lines
+
+if TYPE_CHECKING:
+    from rollbook.markup.page_state import PageState
+    from rollbook.markup.statblock.fence import StatBlock
+
+__all__ = [
+    "card_html",
+    "field_label",
+    "field_value_html",
+    "inline_roll_html",
+    "is_dice",
+    "short_title",
+]
+
+
+def short_title(system: Any) -> str:
+    """ "Scars" out of "Scars (roll-under d20, ...)"."""
+    return str(system.title).split(" (")[0]
+
+
+def inline_roll_html(state: PageState, notation: str, label: str | None = None) -> str:
+    """An inline roll, as ``![roll:...]()`` writes it: same builder, same serializer."""
+    element = inline_roll_element(state.next_inline_id(), notation, label or notation)
+    return to_html_string(element)
+
+
+def is_dice(param: Any, value: Any) -> bool:
+    """Whether a field value is dice notation worth a roll button (``1d8``, ``d6+1``)."""
+    if param.kind is not str or param.choices or not isinstance(value, str):
+        return False
+    if "d" not in value.lower():
+        return False
+    try:
+        from rollbook.engine.dice import parse
+
+        parse(value.strip())
+    except Exception:  # not dice: shown as text
+        return False
+    return True
+
+
+def field_label(name: str) -> str:
+    """``attack_bonus`` -> ``Attack bonus``; short stat names stay upper case (AC, HD)."""
+    if len(name) <= 3:
+        return name.upper()
+    text = name.replace("_", " ")
+    return text[0].upper() + text[1:]
+
+
+def field_value_html(state: PageState, param: Any, value: Any) -> str:
+    """One field's value as HTML (dice as inline rolls)."""
+    if is_dice(param, value):
+        return inline_roll_html(state, value.strip())
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return escape(str(value))
+
+
+def card_html(state: PageState, md: Markdown, block: StatBlock, anchor: str, own_id: bool) -> str:
+    """The card of a checked statblock."""
+    system = block.system
+    items = []
+    for param in system.combatant_fields:
+        if param.name not in block.fields:
+            continue
+        value = field_value_html(state, param, block.fields[param.name])
+        title = f' title="{escape(param.help)}"' if param.help else ""
+        items.append(
+            f'<div class="rb-stat" data-rb-field="{escape(param.name)}">'
+            f"<dt{title}>{escape(field_label(param.name))}</dt>\n<dd>{value}</dd></div>"
+        )
+    notes = (
+        f'<p class="rb-statblock-notes">{render_inline(md, block.notes)}</p>' if block.notes else ""
+    )
+    id_attr = f' id="{escape(anchor)}"' if own_id else ""
+    return lines(
+        f'<div class="rb-statblock"{id_attr} data-rb-anchor="{escape(anchor)}" '
+        f'data-rb-system="{escape(system.id)}">'
+        f'<p class="rb-statblock-name"><strong>{escape(block.name)}</strong> '
+        f'<span class="rb-statblock-system">{escape(short_title(system))}</span></p>',
+        f'<dl class="rb-stats">\n{lines(*items)}\n</dl>',
+        notes,
+        "</div>",
+    )
