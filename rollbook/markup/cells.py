@@ -55,9 +55,8 @@ def render_inline(md: Markdown, text: str) -> str:
 
 
 def _prose_dice(md: Markdown, text: str) -> bool:
-    return bool(getattr(getattr(md, "rollbook", None), "prose_in_cells", False)) and bool(
-        _DIE.search(text)
-    )
+    """Whether the prose-dice pattern may light something up in ``text``."""
+    return "rollbook_prose" in md.inlinePatterns and bool(_DIE.search(text))
 
 
 def _inline_pass(md: Markdown, text: str) -> str:

@@ -99,6 +99,9 @@ class ProseDiceProcessor(InlineProcessor):
             return None, None, None  # roll-table fences ask for this with roll_dice_in_results
         if inside_literal_html(self.md, data, m.start(0)):
             return None, None, None
+        sides = m.group("dice").lower().rpartition("d")[2]
+        if sides.isdigit() and int(sides) < 2:
+            return None, None, None  # "d1", "d0": no die anyone rolls
         label = m.group(0)
         notation = notation_of(label)
         if check_notation(notation) is not None:
