@@ -7,7 +7,9 @@ Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this pl
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
    memory snapshot with the engine imported (``on_post_build``, shared with
-   ``rollbook assets``).
+   ``rollbook assets``),
+4. with ``pdf:``, typesets the built pages into a PDF book in the site and links it from the
+   home page (``rollbook.pdf.plugin_steps``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from rollbook.markup.extension import unknown_options_problem
@@ -38,6 +41,8 @@ from rollbook.mkdocs_plugin.markdown_setup import (
     add_rollbook_markdown,
     has_extension,
 )
+from rollbook.pdf.errors import PdfError
+from rollbook.pdf.plugin_steps import add_link, check_setup, write_book
 from rollbook.site_runtime import SitewideError
 from rollbook.sitewide.finish import FinishOptions, finish_site
 
@@ -65,8 +70,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._page: PageContext | None = None
         self._docs_prefix = "docs"
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
-        self._site = Site(complete=True)  # every page's tables, for tables that roll other tables
+        self._site = Site(complete=True)  # every page's tables, for tables that roll others
         self._lit: dict[str, int] = {}
+        self._nav: Navigation | None = None  # the PDF book follows it
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -81,6 +87,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._page = None
         self._site = Site(complete=True)
         self._lit = {}  # what the pages lit up by default (lit_up)
+        self._nav = None
         set_context(None)
 
     # -- config ---------------------------------------------------------------------------
@@ -93,6 +100,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = docs.replace(os.sep, "/")
         if self.config.reproducible_date:
             pin_build_date(config.docs_dir)
+        pdf_problem = check_setup(dict(self.config))
+        if pdf_problem:
+            raise PluginError(f"rollbook: {pdf_problem}")
         self._configure_markdown(config)
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
@@ -108,6 +118,10 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if self.config.enabled:
             add_gm_page(files, config, self.config.gm_screen)
         return files
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        self._nav = nav
+        return None
 
     def _configure_markdown(self, config: MkDocsConfig) -> None:
         for name in EXTENSION_NAMES:  # options put under the extension that it does not have
@@ -189,6 +203,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
         self._site.add(ctx.src_path, ctx.line_offset, ctx.tables, ctx.dice_refs)
+        if self.config.pdf and page.is_homepage and not self._serving:
+            return add_link(html, self.config.pdf)
         return None
 
     # Every page is converted before any is written: tables that roll tables of other
@@ -213,6 +229,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         set_context(None)
         if not self.config.enabled:
             return
+        if self.config.pdf:  # before the offline worker, which lists (and hashes) every file
+            self._write_pdf(config)
         options = FinishOptions(
             pyodide_path=self.config.pyodide_path,
             pyodide_required=self.config.pyodide_required,
@@ -231,6 +249,17 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
                 warn=lambda sentence: log.warning("rollbook: %s", sentence),
             )
         except SitewideError as err:
+            raise PluginError(f"rollbook: {err}") from None
+
+    def _write_pdf(self, config: MkDocsConfig) -> None:
+        if self._serving:  # seconds per reload; `rollbook pdf` makes it on demand
+            log.info("rollbook: the PDF book is not made under `mkdocs serve`; run `rollbook pdf`.")
+            return
+        if self._nav is None:
+            return
+        try:
+            write_book(config, self._nav, dict(self.config), log)
+        except PdfError as err:
             raise PluginError(f"rollbook: {err}") from None
 
     def on_build_error(self, *, error: Exception) -> None:
