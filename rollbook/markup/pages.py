@@ -18,7 +18,7 @@ from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.page_state import page_features
 from rollbook.markup.pagefile import PageReadError, read_page
 from rollbook.markup.problems import Problem, page_context
-from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+from rollbook.markup.superfences import CUSTOM_FENCES
 
 __all__ = [
     "DEFAULT_EXTENSIONS", "MarkdownSetup", "PageResult", "convert_page", "split_front_matter",

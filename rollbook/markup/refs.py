@@ -20,16 +20,16 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from markdown.postprocessors import Postprocessor
 
 from rollbook.engine.tables.nested import MAX_DEPTH
+from rollbook.markup.html import payload_json
 from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.plain.obsidian import ONE_REF_MARK
 from rollbook.markup.plain.obsidian_names import resolve_page
 from rollbook.markup.problems import active_context
-from rollbook.markup.roll_table.render import payload_json
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
@@ -74,9 +74,14 @@ class Site:
         tables: dict[str, Any],
         dice_refs: list[tuple[int, str, str]] | None = None,
     ) -> None:
+        """Remember page ``src``: its tables and its Dice Roller table rolls.
+
+        Its lines start after ``offset``; a roll is ``(line, key, as written)``.
+        """
         self.pages[src] = _Page(offset, dict(tables), list(dice_refs or []))
 
     def get(self, key: str) -> Any:
+        """The table ``page.md#anchor`` names, if it was seen."""
         src, _, anchor = key.rpartition("#")
         page = self.pages.get(resolve_page(src, self.pages))
         return None if page is None else page.tables.get(anchor)
@@ -166,8 +171,10 @@ class Site:
         return sorted(found)
 
     def _missing_dice(self, key: str, body: str) -> str | None:
-        """Why a Dice Roller table roll finds no table (``None`` when it does, or when the
-        site is not fully known and the page may simply not have been read)."""
+        """Why a Dice Roller table roll finds no table, if it does not.
+
+        ``None`` when it does, or when the site is not fully known (the page may be unread).
+        """
         if self.get(key) is not None:
             return None
         src, _, anchor = key.rpartition("#")
@@ -253,8 +260,10 @@ class Site:
         return data
 
     def fill(self, html: str) -> str:
-        """Replace each payload's ``refs`` mark with the tables it can reach, within the
-        page's ``page_embed_bytes`` (past it, a block gets none: ``problems`` said so)."""
+        """Replace each payload's ``refs`` mark with the tables it can reach.
+
+        Within the page's ``page_embed_bytes`` (past it, a block gets none: ``problems`` said so).
+        """
         from rollbook.engine.limits import value
 
         if ONE_REF_MARK in html:
@@ -314,6 +323,7 @@ class RefsHere(Postprocessor):
         super().__init__(state.md)
         self.state = state
 
+    @override
     def run(self, text: str) -> str:
         if (REFS_MARK not in text and ONE_REF_MARK not in text) or active_context() is not None:
             return text

@@ -76,10 +76,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
+        """MkDocs event: remember whether this is ``mkdocs serve``; start afresh."""
         self._serving = command == "serve"
         self._reset()
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """MkDocs event: start each build afresh (``serve`` rebuilds reuse the plugin)."""
         self._reset()  # `mkdocs serve` rebuilds reuse this instance
 
     def _reset(self) -> None:
@@ -92,6 +94,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
 
     # -- config ---------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        """MkDocs event: wire the extensions, script and stylesheet into the config."""
         if not self.config.enabled:
             return None
         docs = os.path.relpath(config.docs_dir, os.path.dirname(config.config_file_path or "."))
@@ -115,11 +118,13 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """MkDocs event: add the GM screen page."""
         if self.config.enabled:
             add_gm_page(files, config, self.config.gm_screen)
         return files
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        """MkDocs event: keep the navigation (the PDF book follows its order)."""
         self._nav = nav
         return None
 
@@ -144,6 +149,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # MkDocs parses front matter itself, right after this event: one over the YAML limits
     # is reported here and replaced by an empty one (same lines) before it is parsed.
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        """MkDocs event: read the page, with a page:line message for what cannot be read."""
         if not self.config.enabled:
             return None
         try:
@@ -168,6 +174,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        """MkDocs event: open the page's context (its path and front-matter offset)."""
         if not self.config.enabled:
             return None
         offset = front_matter_lines(page.file.content_string, markdown)
@@ -188,6 +195,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_page_content(
         self, html: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        """MkDocs event: close the page's context and keep its problems and tables."""
         ctx, self._page = self._page, None
         set_context(None)
         if ctx is None:
@@ -210,6 +218,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # Every page is converted before any is written: tables that roll tables of other
     # pages get those tables' payloads now (rollbook.markup.refs).
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """MkDocs event: report the site's problems (strict builds fail on them)."""
         if not self.config.enabled:
             return None
         for problem in self._site.problems():
@@ -226,6 +235,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # Last: other plugins may still write into site_dir; ours only adds files beside them.
     @event_priority(-100)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """MkDocs event: write the site's run-time files, snapshot and service worker."""
         set_context(None)
         if not self.config.enabled:
             return
@@ -263,4 +273,5 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             raise PluginError(f"rollbook: {err}") from None
 
     def on_build_error(self, *, error: Exception) -> None:
+        """MkDocs event: drop the page context of a failed build."""
         set_context(None)

@@ -51,6 +51,7 @@ class PlainTableFence(RollTableFence):
     KIND = "plain"
 
     def parse(self) -> Parsed:
+        """Build and check the table the reader made of the rows (the fence's own path)."""
         site = self.site
         assert isinstance(site, _Site) and site.reading.data is not None
         reading = site.reading
@@ -76,6 +77,7 @@ class PlainTableFence(RollTableFence):
         return Parsed(table, site.block_id, problems)
 
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
+        """The roll-table block, its key column showing the keys as the author wrote them."""
         site = self.site
         assert isinstance(site, _Site)
         self.state.tables[anchor] = parsed.value
@@ -99,12 +101,14 @@ class PlainTableProcessor(BlockProcessor):
         return processors["table"] if "table" in processors else None  # noqa: SIM401
 
     def test(self, parent: etree.Element, block: str) -> bool:
+        """Whether the block is a GFM table (``tables`` decides), with the feature on."""
         if "|" not in block or not self.state.feature("plain_tables"):
             return False
         tables = self._tables()
         return tables is not None and bool(tables.test(parent, block))
 
     def run(self, parent: etree.Element, blocks: list[str]) -> bool | None:
+        """Render the table as a roll table, or return False to leave it to ``tables``."""
         tables = self._tables()
         block = blocks[0]
         site: TableSite | None = self.state.scan.take_table(block)

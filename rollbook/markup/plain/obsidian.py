@@ -63,6 +63,7 @@ class DiceRollerProcessor(InlineProcessor):
     def handleMatch(  # type: ignore[override]
         self, m: re.Match[str], data: str
     ) -> tuple[etree.Element | str | None, int | None, int | None]:
+        """An inline roll or a table roll for a ``dice:`` span; decline any other span."""
         state = self.state
         if not state.feature("obsidian"):
             return None, None, None

@@ -92,6 +92,7 @@ class ProseDiceProcessor(InlineProcessor):
     def handleMatch(  # type: ignore[override]
         self, m: re.Match[str], data: str
     ) -> tuple[etree.Element | None, int | None, int | None]:
+        """An inline roll for notation standing alone in the text; decline the rest."""
         state = self.state
         if not state.feature("prose_dice"):
             return None, None, None

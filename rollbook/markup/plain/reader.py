@@ -19,8 +19,10 @@ __all__ = ["Reading", "RowKey", "read_table"]
 
 
 class RowKey(str):
-    """A row's key as a ``results`` key: equal only to itself, so a plain dict keeps
-    repeated keys as separate rows (and the checks report their overlap)."""
+    """A row's key as a ``results`` key, equal only to itself.
+
+    So a plain dict keeps repeated keys as separate rows (and the checks report the overlap).
+    """
 
     __slots__ = ()
 
