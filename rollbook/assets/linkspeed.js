@@ -35,12 +35,17 @@ export function makeMeter() {
     open: 0, // counted downloads not yet finished
     settled: false, // set by the worker once the WebAssembly is in (or failed)
     waiters: [],
-    /** `body` with its chunks counted as they pass. */
-    count(body) {
+    ends: {}, // label -> time the download of that label ended (the benchmark's marks)
+    /** `body` with its chunks counted as they pass; `label` names it in `ends`. */
+    count(body, label = "") {
       meter.open += 1;
       let closed = false;
       const close = () => {
-        if (!closed) (closed = true), (meter.open -= 1), meter.wake();
+        if (closed) return;
+        closed = true;
+        meter.open -= 1;
+        if (label) meter.ends[label] = performance.now();
+        meter.wake();
       };
       return body.pipeThrough(
         new TransformStream({
