@@ -25,9 +25,18 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 # What the wheel is built from; everything else of the checkout stays out.
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "CHANGELOG.md", "rollbook",
-           # setup.py copies the demo's authoring guide into the wheel (rollbook new --guide)
-           "setup.py", "MANIFEST.in", "docs/authoring", "docs/reference/dice-grammar.md")
+SOURCES = (
+    "pyproject.toml",
+    "README.md",
+    "LICENSE",
+    "CHANGELOG.md",
+    "rollbook",
+    # setup.py copies the demo's authoring guide into the wheel (rollbook new --guide)
+    "setup.py",
+    "MANIFEST.in",
+    "docs/authoring",
+    "docs/reference/dice-grammar.md",
+)
 PYODIDE_LICENSE = REPO / "licenses" / "pyodide-MPL-2.0.txt"
 SNAPSHOT_CACHE = REPO / ".cache" / "rollbook" / "snapshots"
 EPOCH_FALLBACK = 315532800  # 1980-01-01, the earliest date a zip file can hold
@@ -47,7 +56,7 @@ with tempfile.TemporaryDirectory() as site, tempfile.TemporaryDirectory() as cac
     # A fresh cache holds exactly this build's compiled packages: they ship, and the
     # snapshot is made of the very files they become.
     manifest = build_site_assets(site, BUNDLED_PYODIDE, cache_dir=Path(cache))
-    assert manifest["bytecode"] == ["icepool", "stdlib"], manifest["bytecode"]
+    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"], manifest["bytecode"]
     BUNDLED_BYTECODE.mkdir(parents=True, exist_ok=True)
     for made in sorted(Path(cache, "bytecode").glob("bytecode-*.zip")):
         shutil.copyfile(made, BUNDLED_BYTECODE / made.name)

@@ -20,7 +20,7 @@
 
 import { afterRestore, startSnapshot, startUnpacker } from "./boot-snapshot.js";
 import { fetchFile, importFile, lazyResponse } from "./fetchgz.js";
-import { makeMeter, snapshotPays } from "./linkspeed.js";
+import { makeMeter, processorSlowdown, snapshotPays } from "./linkspeed.js";
 import { dropOdds, loadWheels, oddsReply, StartError } from "./wheel-check.js";
 import { mountWheels } from "./wheels.js";
 // Imported by wheel-check.js; named here so it is fetched with the others, not after.
@@ -143,8 +143,10 @@ async function init(manifestUrl) {
   wheelsBroken.catch(() => {}); // raced below, once Pyodide's start is under way
   const loader = import(new URL("pyodide.mjs", pyodideDir).href);
   loader.catch(() => {}); // awaited below, with its own sentence
-  // The snapshot only where it pays: the rate those downloads arrive at decides.
-  choice = manifest.snapshot ? await snapshotPays(manifest, base, meter) : { use: false, reason: "none" };
+  // The snapshot only where it pays: the rate those downloads arrive at and the speed of
+  // this processor, measured while they are under way, decide.
+  const slowdown = manifest.snapshot ? processorSlowdown() : 1;
+  choice = manifest.snapshot ? await snapshotPays(manifest, base, meter, slowdown) : { use: false, reason: "none" };
   mark("chosen");
   const snapshot = choice.use ? startSnapshot(manifest, base, unpacker) : null;
   if (!snapshot && unpacker) unpacker.terminate();

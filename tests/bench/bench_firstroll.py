@@ -1,4 +1,4 @@
-"""First roll on a reader's link and processor, from a host that compresses nothing, vs plain Pyodide.
+"""First roll on a reader's link and processor, from a host compressing nothing, vs plain Pyodide.
 
 A cold visit (fresh profile) clicks the page's first roll as soon as the engine is ready;
 the figure is navigation -> that roll painted (ready + the click's latency). The server

@@ -23,7 +23,8 @@ _FIRST_ROLL = """
         __import__(name)
     from rollbook.engine import bridge
     reply = json.loads(bridge.handle_json(json.dumps({"op": "roll", "expr": "4d6kh3", "seed": 7})))
-    print(json.dumps({"total": reply["total"], "missing": startup.missing(), "modules": sorted(sys.modules)}))
+    seen = {"total": reply["total"], "missing": startup.missing(), "modules": sorted(sys.modules)}
+    print(json.dumps(seen))
 """
 
 # Each request in a child forked after FIRST is in: a fresh worker's state, cheaply.
