@@ -35,5 +35,7 @@ def with_early_start(html: str, page_url: str, script: str) -> str:
     if _HEAD_END not in html or not _WIDGET.search(html):
         return html
     engine = get_relative_url(posixpath.join(posixpath.dirname(script), "engine.js"), page_url)
+    if not engine.startswith(("./", "../")):
+        engine = f"./{engine}"  # a module specifier is a path only with a dot first
     tag = f'<script type="module" async>import {{ start }} from "{engine}"; start();</script>'
     return html.replace(_HEAD_END, tag + _HEAD_END, 1)

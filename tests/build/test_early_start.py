@@ -27,7 +27,8 @@ def _started_from(html: str) -> str | None:
 @pytest.mark.parametrize(
     ("page_url", "expected"),
     [
-        ("", "assets/rollbook/engine.js"),
+        ("", "./assets/rollbook/engine.js"),
+        ("index.html", "./assets/rollbook/engine.js"),
         ("rules/", "../assets/rollbook/engine.js"),
         ("area-00/page-0000/", "../../assets/rollbook/engine.js"),
         ("rules/combat.html", "../assets/rollbook/engine.js"),
@@ -40,6 +41,7 @@ def test_a_page_with_dice_starts_the_engine_from_its_head(page_url: str, expecte
     # Resolved against the page's folder, it names engine.js beside rollbook.js.
     folder = page_url if page_url.endswith("/") else posixpath.dirname(page_url)
     assert posixpath.normpath(posixpath.join(folder, found)) == "assets/rollbook/engine.js"
+    assert found.startswith(("./", "../"))  # else the browser takes it for a package name
     assert html.count("<script") == 2 and '<script type="module" async>' in html
 
 
