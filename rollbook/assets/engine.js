@@ -8,9 +8,10 @@ import { arm } from "./startup-watchdog.js";
 
 /** How long one request may run before the worker is replaced (milliseconds). */
 export const RUNAWAY_MS = 1000;
-/** How long a request may wait for the modules it needs before it begins: imports are
- * slow on a slow processor, but never this slow. */
-export const BEGIN_MS = 30_000;
+/** How long a request may wait for the worker to begin it (the module being imported in
+ * the background, then its own): imports are slow on a slow processor, but never this
+ * slow; a worker that says nothing for so long has died. */
+export const BEGIN_MS = 10_000;
 /** How long the page stays idle after ready (or a reply) before the worker imports the
  * rest of the engine: a click that comes sooner does not wait for those imports. */
 export const LATER_MS = 250;
@@ -163,7 +164,7 @@ function pump() {
   const session = current;
   inflight = queue.length ? queue.shift() : spare.shift();
   inflight.id = nextId++;
-  inflight.timer = setTimeout(() => runaway(session), BEGIN_MS);
+  inflight.timer = setTimeout(() => runaway(session, SILENT), BEGIN_MS);
   session.worker.postMessage({ type: "request", id: inflight.id, json: inflight.json });
 }
 
@@ -185,16 +186,16 @@ function importLater(session) {
   }, LATER_MS);
 }
 
-function runaway(session) {
+const TOO_LONG = "That roll took more than a second, so it was stopped. The dice are ready again in a moment.";
+const SILENT = "The dice engine stopped answering, so it was restarted. The dice are ready again in a moment.";
+
+function runaway(session, sentence = TOO_LONG) {
   if (current !== session || !inflight) return;
   const job = inflight;
   inflight = null;
   session.worker.terminate();
   current = null;
-  job.resolve({
-    error: "That roll took more than a second, so it was stopped. The dice are ready again in a moment.",
-    kind: "Runaway",
-  });
+  job.resolve({ error: sentence, kind: "Runaway" });
   // A fresh worker answers whatever is still queued.
   start();
 }

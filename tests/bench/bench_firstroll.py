@@ -243,16 +243,18 @@ def main() -> list[Row]:
                 " click -> painted)",
             )
         )
+        plain_sent = [b for b, how in zip(ours.sent, ours.paths, strict=True) if how == "plain"]
         rows.append(
             Row(
                 f"4b. bytes before first roll, {profile}",
                 value=statistics.median(ours.sent) / MB,
                 baseline=statistics.median(plain.sent) / MB,
                 unit="MB",
-                # The target holds where the snapshot does not pay: on a link fast enough
-                # for it the worker spends its bytes to answer sooner (performance.md).
-                target=f"<= {BYTES_TARGET / MB:g} MB" if profile.mbit and profile.cpu == 1 else "",
-                ok=max(ours.sent) <= BYTES_TARGET if profile.mbit and profile.cpu == 1 else None,
+                # The target holds for the plain start: where the snapshot pays (a link
+                # fast enough, a processor slow or busy enough) the worker spends its bytes
+                # to answer sooner (performance.md).
+                target=f"<= {BYTES_TARGET / MB:g} MB when started plain" if plain_sent else "",
+                ok=max(plain_sent) <= BYTES_TARGET if plain_sent else None,
                 baseline_label="plain Pyodide page",
                 note=f"as sent by a server that compresses nothing; rollbook runs:"
                 f" {'/'.join(f'{b / MB:.2f}' for b in ours.sent)} ({'/'.join(ours.paths)})",
