@@ -47,10 +47,10 @@ _SNAPSHOT = """
 import shutil, sys, tempfile
 from pathlib import Path
 import rollbook
-from rollbook.sitewide import build_site_assets
-from rollbook.sitewide.bytecode import BUNDLED_BYTECODE
-from rollbook.sitewide.runtime import BUNDLED_PYODIDE, BUNDLED_SNAPSHOTS
-from rollbook.sitewide.snapshot import add_snapshot
+from rollbook.site_runtime import build_site_assets
+from rollbook.site_runtime.bytecode import BUNDLED_BYTECODE
+from rollbook.site_runtime.runtime import BUNDLED_PYODIDE, BUNDLED_SNAPSHOTS
+from rollbook.site_runtime.snapshot import add_snapshot
 assert Path(rollbook.__file__).resolve().is_relative_to(Path.cwd().resolve()), rollbook.__file__
 with tempfile.TemporaryDirectory() as site, tempfile.TemporaryDirectory() as cache:
     # A fresh cache holds exactly this build's compiled packages: they ship, and the
@@ -101,8 +101,8 @@ def source_files() -> list[Path]:
 def fill_runtime(src: Path) -> None:
     """Copy the pinned Pyodide into ``src/rollbook/runtime/pyodide`` and make the snapshot."""
     sys.path.insert(0, str(src))  # the clean copy's file list and pin, not the checkout's
-    from rollbook.sitewide.build import PYODIDE_FILES
-    from rollbook.sitewide.runtime import PYODIDE_VERSION, find_pyodide
+    from rollbook.site_runtime.build import PYODIDE_FILES
+    from rollbook.site_runtime.runtime import PYODIDE_VERSION, find_pyodide
 
     found = find_pyodide(None, project_dir=REPO)  # node_modules/pyodide: `make setup`
     target = src / "rollbook" / "runtime" / "pyodide"

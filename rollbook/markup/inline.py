@@ -17,7 +17,7 @@ from markdown import util
 from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
 
 from rollbook.markup import nested
-from rollbook.markup.render import ascii_refs
+from rollbook.markup.roll_table.render import ascii_refs
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState

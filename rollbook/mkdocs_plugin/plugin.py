@@ -39,10 +39,10 @@ from rollbook.mkdocs_plugin.markdown_setup import (
     add_rollbook_markdown,
     has_extension,
 )
-from rollbook.sitewide import SitewideError, build_site_assets
-from rollbook.sitewide.offline import write_offline
-from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
-from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
+from rollbook.offline.service_worker import write_offline
+from rollbook.site_runtime import SitewideError, build_site_assets
+from rollbook.site_runtime.runtime import BUNDLED_SNAPSHOTS, find_pyodide
+from rollbook.site_runtime.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
 

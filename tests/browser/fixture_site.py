@@ -15,6 +15,8 @@ import shutil
 import zipfile
 from pathlib import Path
 
+from rollbook.site_runtime.build import copy_browser_assets
+
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "rollbook" / "assets"
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -58,7 +60,7 @@ def assemble(dest: Path) -> Path:
 
     version = json.loads((PYODIDE / "package.json").read_text())["version"]
     ours = dest / "assets" / "rollbook"
-    shutil.copytree(ASSETS, ours)
+    copy_browser_assets(ASSETS, ours)
     pyodide = dest / "assets" / "pyodide" / version
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:

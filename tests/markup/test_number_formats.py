@@ -20,7 +20,7 @@ import pytest
 from rollbook.engine.dice import odds
 from rollbook.engine.numbers import fraction_text, percent_text
 
-UTIL = Path(__file__).resolve().parents[2] / "rollbook" / "assets" / "util.js"
+UTIL = Path(__file__).resolve().parents[2] / "rollbook" / "assets" / "page" / "util.js"
 
 # Chances a rules site shows (whole distributions), the edges of rounding (exact halves,
 # just below the smallest shown value, exactly at it), and fractions past 2**53.
