@@ -7,7 +7,7 @@ the page has let it know it is idle; a request that arrives meanwhile waits for 
 the one module being imported. A request that needs a module not imported yet
 (`pending`) has it imported before the worker tells the page it has begun the request:
 the page's 1 s runaway watchdog counts from that moment, so it never fires for an import.
-A restored snapshot holds every module already (``rollbook.sitewide.snapshot`` imports
+A restored snapshot holds every module already (``rollbook.site_runtime.snapshot`` imports
 these same lists), and `later` is then empty.
 """
 
@@ -51,7 +51,7 @@ def _systems() -> list[str]:
 def later() -> list[str]:
     """Everything a plain start leaves for after ready, in the order `step` imports it:
     tables (on most rules pages), the rule systems, then exact odds. The snapshot holds
-    ``FIRST`` and all of these (``rollbook.sitewide.snapshot``)."""
+    ``FIRST`` and all of these (``rollbook.site_runtime.snapshot``)."""
     return [*_TABLES, *_SIMULATE, *_systems(), *ODDS]
 
 
