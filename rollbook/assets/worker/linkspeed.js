@@ -47,7 +47,7 @@ function calibrationRun() {
 /**
  * How many times slower than the reference processor this thread runs now (1 to
  * MAX_SLOWDOWN): the median of three runs of a fixed piece of work, ~13 ms in all on the
- * reference core, done while the start-up downloads are under way. Python's start, which
+ * reference core, done while the manifest is on its way. Python's start, which
  * a restore saves, runs in this same thread and slows down by the same factor, be it a
  * slow processor or a busy one.
  */

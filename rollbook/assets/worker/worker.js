@@ -103,8 +103,13 @@ async function init(manifestUrl) {
   const unpacker = startUnpacker();
   const base = new URL(manifestUrl, self.location.href);
   let manifest;
+  // The processor's speed is timed while the manifest is on its way: the thread is idle
+  // then, and the link's rate, measured later as chunks arrive, is not skewed by a thread
+  // too busy to take them in.
+  const asked = fetch(base);
+  const slowdown = processorSlowdown();
   try {
-    const response = await fetch(base);
+    const response = await asked;
     if (!response.ok) throw new Error(`the manifest answered ${response.status}`);
     manifest = await response.json();
     if (!manifest || typeof manifest !== "object") throw new Error("the manifest is not an object");
@@ -144,8 +149,7 @@ async function init(manifestUrl) {
   const loader = import(new URL("pyodide.mjs", pyodideDir).href);
   loader.catch(() => {}); // awaited below, with its own sentence
   // The snapshot only where it pays: the rate those downloads arrive at and the speed of
-  // this processor, measured while they are under way, decide.
-  const slowdown = manifest.snapshot ? processorSlowdown() : 1;
+  // this processor decide.
   choice = manifest.snapshot ? await snapshotPays(manifest, base, meter, slowdown) : { use: false, reason: "none" };
   mark("chosen");
   const snapshot = choice.use ? startSnapshot(manifest, base, unpacker) : null;
