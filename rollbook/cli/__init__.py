@@ -18,6 +18,7 @@ __all__ = ["CliError", "main"]
 
 COMMAND_MODULES = (
     "dice_cmds", "table_cmds", "rules_cmds", "site_cmds", "host_cmds", "new_cmds",
+    "pdf_cmds",
 )  # fmt: skip
 
 
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``rollbook`` with ``argv`` (``sys.argv[1:]`` if None); return the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -8,7 +8,9 @@ Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this pl
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
    memory snapshot with the engine imported (``on_post_build``, shared with
-   ``rollbook assets``).
+   ``rollbook assets``),
+4. with ``pdf:``, typesets the built pages into a PDF book in the site and links it from the
+   home page (``rollbook.pdf.plugin_steps``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from rollbook.markup.extension import unknown_options_problem
@@ -39,6 +42,8 @@ from rollbook.mkdocs_plugin.markdown_setup import (
     add_rollbook_markdown,
     has_extension,
 )
+from rollbook.pdf.errors import PdfError
+from rollbook.pdf.plugin_steps import add_link, check_setup, write_book
 from rollbook.site_runtime import SitewideError
 from rollbook.sitewide.finish import FinishOptions, finish_site
 
@@ -67,23 +72,28 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = "docs"
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
         self._site = Site()  # every page's tables, for tables that roll other tables
+        self._nav: Navigation | None = None  # the PDF book follows it
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
+        """MkDocs event: remember whether this is ``mkdocs serve``; start afresh."""
         self._serving = command == "serve"
         self._reset()
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """MkDocs event: start each build afresh (``serve`` rebuilds reuse the plugin)."""
         self._reset()  # `mkdocs serve` rebuilds reuse this instance
 
     def _reset(self) -> None:
         self.problem_count = 0
         self._page = None
         self._site = Site()
+        self._nav = None
         set_context(None)
 
     # -- config ---------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        """MkDocs event: wire the extensions, script and stylesheet into the config."""
         if not self.config.enabled:
             return None
         docs = os.path.relpath(config.docs_dir, os.path.dirname(config.config_file_path or "."))
@@ -92,6 +102,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = docs.replace(os.sep, "/")
         if self.config.reproducible_date:
             pin_build_date(config.docs_dir)
+        pdf_problem = check_setup(dict(self.config))
+        if pdf_problem:
+            raise PluginError(f"rollbook: {pdf_problem}")
         self._configure_markdown(config)
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
@@ -104,9 +117,15 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """MkDocs event: add the GM screen page."""
         if self.config.enabled:
             add_gm_page(files, config, self.config.gm_screen)
         return files
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        """MkDocs event: keep the navigation (the PDF book follows its order)."""
+        self._nav = nav
+        return None
 
     def _configure_markdown(self, config: MkDocsConfig) -> None:
         for name in EXTENSION_NAMES:  # options put under the extension that it does not have
@@ -129,6 +148,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # MkDocs parses front matter itself, right after this event: one over the YAML limits
     # is reported here and replaced by an empty one (same lines) before it is parsed.
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        """MkDocs event: read the page, with a page:line message for what cannot be read."""
         if not self.config.enabled:
             return None
         try:
@@ -153,6 +173,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        """MkDocs event: open the page's context (its path and front-matter offset)."""
         if not self.config.enabled:
             return None
         offset = front_matter_lines(page.file.content_string, markdown)
@@ -169,6 +190,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_page_content(
         self, html: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        """MkDocs event: close the page's context and keep its problems and tables."""
         ctx, self._page = self._page, None
         set_context(None)
         if ctx is None:
@@ -179,11 +201,14 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
         self._site.add(ctx.src_path, ctx.line_offset, ctx.tables)
+        if self.config.pdf and page.is_homepage and not self._serving:
+            return add_link(html, self.config.pdf)
         return None
 
     # Every page is converted before any is written: tables that roll tables of other
     # pages get those tables' payloads now (rollbook.markup.refs).
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """MkDocs event: report the site's problems (strict builds fail on them)."""
         if not self.config.enabled:
             return None
         for problem in self._site.problems():
@@ -204,9 +229,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # Last: other plugins may still write into site_dir; ours only adds files beside them.
     @event_priority(-100)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """MkDocs event: write the site's run-time files, snapshot and service worker."""
         set_context(None)
         if not self.config.enabled:
             return
+        if self.config.pdf:  # before the offline worker, which lists (and hashes) every file
+            self._write_pdf(config)
         options = FinishOptions(
             pyodide_path=self.config.pyodide_path,
             pyodide_required=self.config.pyodide_required,
@@ -227,5 +255,17 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         except SitewideError as err:
             raise PluginError(f"rollbook: {err}") from None
 
+    def _write_pdf(self, config: MkDocsConfig) -> None:
+        if self._serving:  # seconds per reload; `rollbook pdf` makes it on demand
+            log.info("rollbook: the PDF book is not made under `mkdocs serve`; run `rollbook pdf`.")
+            return
+        if self._nav is None:
+            return
+        try:
+            write_book(config, self._nav, dict(self.config), log)
+        except PdfError as err:
+            raise PluginError(f"rollbook: {err}") from None
+
     def on_build_error(self, *, error: Exception) -> None:
+        """MkDocs event: drop the page context of a failed build."""
         set_context(None)

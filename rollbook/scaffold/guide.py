@@ -26,6 +26,7 @@ ORDER = (
     "authoring/links.md",
     "authoring/checks.md",
     "authoring/publishing.md",
+    "authoring/pdf.md",
     "authoring/hugo.md",
     "authoring/differences.md",
     "reference/dice-grammar.md",

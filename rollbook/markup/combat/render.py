@@ -8,19 +8,14 @@ each attacker/defender pair landing a blow (`rollbook.markup.combat.odds`).
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
+from rollbook.engine.bridge import MAX_SEED
 from rollbook.engine.numbers import fraction_text, percent_text
+from rollbook.markup.combat.model import Encounter
 from rollbook.markup.combat.odds import pair_odds
-from rollbook.markup.roll_table.render import lines, payload_html
-from rollbook.markup.statblock.render import short_title
+from rollbook.markup.html import lines, payload_html, roll_button
 
-if TYPE_CHECKING:
-    from rollbook.markup.combat.fence import Encounter
-
-__all__ = ["MAX_SEED", "widget_html"]
-
-MAX_SEED = 2**53 - 1  # what a page URL can carry exactly (rollbook.engine.bridge.MAX_SEED)
+__all__ = ["widget_html"]
 
 
 def _odds_table(enc: Encounter, side: str, foe: str) -> str:
@@ -92,12 +87,12 @@ def widget_html(enc: Encounter, anchor: str, own_id: bool) -> str:
         f'data-rb-system="{escape(enc.system.id)}">',
         payload_html(payload),
         f'<p class="rb-combat-title"><strong>{escape(title)}</strong> '
-        f'<span class="rb-statblock-system">{escape(short_title(enc.system))}</span></p>',
+        f'<span class="rb-statblock-system">{escape(enc.system.name)}</span></p>',
         _combatants(enc),
         f'<div class="rb-bar rb-combat-bar" data-search-exclude><label class="rb-seed-label" '
         f'for="{a}-seed">Seed</label><input type="number" class="rb-seed" id="{a}-seed" min="0" '
         f'max="{MAX_SEED}" step="1" inputmode="numeric" placeholder="random"{seed_value}>'
-        '<button type="button" class="rb-roll rb-fight-start">Roll initiative</button>'
+        f"{roll_button('Roll initiative', extra_class='rb-fight-start')}"
         '<button type="button" class="rb-fight-next">Next round</button>'
         '<button type="button" class="rb-fight-end">Fight to the end</button>'
         '<button type="button" class="rb-fight-reset">Reset</button>'
