@@ -49,15 +49,20 @@ def _systems() -> list[str]:
 
 
 def later() -> list[str]:
-    """Everything a plain start leaves for after ready, in the order `step` imports it:
-    tables (on most rules pages), the rule systems, then exact odds. The snapshot holds
-    ``FIRST`` and all of these (``rollbook.site_runtime.snapshot``)."""
+    """Everything a plain start leaves for after ready, in the order `step` imports it.
+
+    Tables (on most rules pages), the rule systems, then exact odds. The snapshot holds
+    ``FIRST`` and all of these (``rollbook.site_runtime.snapshot``).
+    """
     return [*_TABLES, *_SIMULATE, *_systems(), *ODDS]
 
 
 def missing() -> list[str]:
-    """What `later` names that is not imported yet (the systems' own modules once their
-    registry is in: naming them takes importing it), for the page's record."""
+    """What `later` names that is not imported yet, for the page's record.
+
+    The systems' own modules are named once their registry is in (naming them takes
+    importing it).
+    """
     names = [*_TABLES, *_SIMULATE, *(_systems() if _SYSTEMS in sys.modules else ()), *ODDS]
     return [name for name in names if name not in sys.modules]
 
@@ -75,8 +80,12 @@ def _next(names: tuple[str, ...] | list[str]) -> str:
 
 
 def step() -> str:
-    """Import the next module `later` names that is not imported yet; return its name, or
-    "" when none is left. One module per call, so a request waits for one at most."""
+    """Import the next module `later` names that is not imported yet.
+
+    Returns:
+        Its name, or "" when none is left. One module per call, so a request waits for one
+        at most.
+    """
     order = (*_TABLES, *_SIMULATE)
     name = _next(order) or (_next(_systems()) if _SYSTEMS in sys.modules else "")
     name = name or _next(ODDS)
@@ -99,9 +108,12 @@ def _needs(request: Any) -> list[str]:
 
 
 def prepare(text: str) -> list[str]:
-    """Import what the request in ``text`` (the bridge's JSON) needs and is not imported
-    yet; return those modules' names. Unreadable requests need nothing (the bridge
-    answers them with a sentence), nor do modules that failed to import."""
+    """Import what the request in ``text`` (the bridge's JSON) needs and is not imported yet.
+
+    Returns:
+        Those modules' names. Unreadable requests need nothing (the bridge answers them
+        with a sentence), nor do modules that failed to import.
+    """
     try:
         request: Any = json.loads(text)
     except (ValueError, RecursionError):

@@ -221,6 +221,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         return None
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        """Start the engine from the head of a page with dice (``early_start``)."""
         if not self.config.enabled:
             return None
         return with_early_start(output, page.url, self.config.assets_javascript)
