@@ -2,7 +2,8 @@
 
 Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this plugin only
 1. adds our ES module and stylesheet to every page, and the ``rollbook`` Markdown extension
-   with our superfences fences when mkdocs.yml lacks them (``on_config``; zero-config),
+   with our superfences fences when mkdocs.yml lacks them (``on_config``; zero-config);
+   pages with dice start the engine from their head (``on_post_page``: ``early_start``),
 2. tells the extensions which page they convert and where its front matter ended, then logs
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
@@ -35,6 +36,7 @@ from rollbook.markup.problems import PageContext, set_context
 from rollbook.markup.refs import Site
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
+from rollbook.mkdocs_plugin.early_start import with_early_start
 from rollbook.mkdocs_plugin.gm_screen import add_gm_page, list_in_nav
 from rollbook.mkdocs_plugin.markdown_setup import (
     EXTENSION_NAMES,
@@ -230,6 +232,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             if page is not None and page.content:
                 page.content = self._site.fill(page.content)
         return None
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        """Start the engine from the head of a page with dice (``early_start``)."""
+        if not self.config.enabled:
+            return None
+        return with_early_start(output, page.url, self.config.assets_javascript)
 
     # -- site -----------------------------------------------------------------------------
     # Last: other plugins may still write into site_dir; ours only adds files beside them.

@@ -111,6 +111,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   readyMarks: { get: () => engine.stats.readyMarks },
   restored: { get: () => engine.stats.restored },
   snapshotChoice: { get: () => engine.stats.snapshotChoice },
+  imports: { get: () => engine.stats.imports },
   instantClaims: { get: () => instant.stats.claims },
   offline: { get: () => offline.stats },
   idle: { get: () => engine.isIdle() },
