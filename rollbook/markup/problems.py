@@ -28,7 +28,7 @@ __all__ = [
 # Under the "mkdocs" logger hierarchy: `mkdocs build --strict` counts these warnings.
 LOG = logging.getLogger("mkdocs.rollbook.markup")
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "info"]
 
 
 @dataclass(frozen=True, order=True)
@@ -38,7 +38,8 @@ class Problem:
     Attributes:
         line: 1-based line in the converted text (the host adds the front-matter offset).
         message: One plain sentence (or two), no page name.
-        severity: ``"error"`` for a block that could not be built, ``"warning"`` otherwise.
+        severity: ``"error"`` for a block that could not be built, ``"warning"`` otherwise;
+            ``"info"`` says what was left alone and why (never fails a strict build).
     """
 
     line: int
@@ -62,6 +63,12 @@ class PageContext:
             pages (``rollbook.markup.refs``).
         line_map: Converted line -> the author's line, when the host's other plugins
             rewrote the page before conversion (``rollbook.markup.line_map``).
+        features: The site's switches for what lights up by default (``plain_tables``,
+            ``prose_dice``, ``obsidian``); they override the extension's own.
+        counts: What the page lit up by default: ``tables`` (plain tables), ``prose``
+            (dice in prose), ``obsidian`` (Dice Roller rolls).
+        dice_refs: ``(line, table key, as written)`` of each Dice Roller table roll
+            (``dice: [[Page#^id]]``), checked once every page is known.
     """
 
     src_path: str = "<page>"
@@ -75,6 +82,10 @@ class PageContext:
     def source_line(self, line: int) -> int:
         """The author's line (front matter counted) of a line of the converted text."""
         return (self.line_map(line) if self.line_map else line) + self.line_offset
+
+    features: dict[str, bool] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    dice_refs: list[tuple[int, str, str]] = field(default_factory=list)
 
     def format(self, problem: Problem) -> str:
         """Return ``page:line: message``."""

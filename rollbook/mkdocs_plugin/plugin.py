@@ -2,7 +2,8 @@
 
 Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this plugin only
 1. adds our ES module and stylesheet to every page, and the ``rollbook`` Markdown extension
-   with our superfences fences when mkdocs.yml lacks them (``on_config``; zero-config),
+   with our superfences fences when mkdocs.yml lacks them (``on_config``; zero-config);
+   pages with dice start the engine from their head (``on_post_page``: ``early_start``),
 2. tells the extensions which page they convert and where its front matter ended, then logs
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
@@ -34,6 +35,7 @@ from rollbook.markup.extension import unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.line_map import LineMap
 from rollbook.markup.nested import REFS_MARK
+from rollbook.markup.page_state import FEATURES, lit_up, page_features
 from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context, set_host
 from rollbook.markup.refs import Site
@@ -48,6 +50,7 @@ from rollbook.mkdocs_plugin.coexist import (
     restore_minified_names,
 )
 from rollbook.mkdocs_plugin.config import RollbookConfig
+from rollbook.mkdocs_plugin.early_start import with_early_start
 from rollbook.mkdocs_plugin.gm_screen import (
     add_gm_page,
     date_gm_page,
@@ -90,8 +93,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._page: PageContext | None = None
         self._docs_prefix = "docs"
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
-        self._site = Site()  # every page's tables, for tables that roll other tables
+        self._site = Site(complete=True)  # every page's tables, for tables that roll others
         self._sources: dict[str, str] = {}  # page -> its Markdown as rollbook first saw it
+        self._lit: dict[str, int] = {}
         self._nav: Navigation | None = None  # the PDF book follows it
 
     # -- state ----------------------------------------------------------------------------
@@ -107,8 +111,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _reset(self) -> None:
         self.problem_count = 0
         self._page = None
-        self._site = Site()
+        self._site = Site(complete=True)
         self._sources = {}
+        self._lit = {}  # what the pages lit up by default (lit_up)
         self._nav = None
         set_context(None)
         set_host(None)
@@ -176,7 +181,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _configure_markdown(self, config: MkDocsConfig) -> None:
         for name in EXTENSION_NAMES:  # options put under the extension that it does not have
             options = config.mdx_configs.get(name) or {}
-            problem = unknown_options_problem(sorted(set(options) - {"presets"}))
+            problem = unknown_options_problem(sorted(set(options) - {"presets", *FEATURES}))
             if problem:
                 raise PluginError(f"rollbook: {problem}")
         if self.config.configure_markdown:
@@ -227,6 +232,10 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             src_path=f"{self._docs_prefix}/{page.file.src_uri}",
             line_offset=offset,
             presets=dict(self.config.presets),
+            features={
+                **{n: bool(self.config[n]) for n in FEATURES if self.config[n] is not None},
+                **page_features(page.meta),  # the page's own front matter wins
+            },
         )
         set_context(self._page)
         markdown = protect_placeholders(markdown, page, config)
@@ -257,11 +266,18 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if ctx is None:
             return None
         for problem in sorted(ctx.problems):
+            if problem.severity == "info":  # what was left alone and why: never --strict
+                log.info(ctx.format(problem))
+                continue
             self.problem_count += 1
             log.warning(ctx.format(problem))
+        for name, count in ctx.counts.items():
+            self._lit[name] = self._lit.get(name, 0) + count
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
-        self._site.add(ctx.src_path, ctx.line_offset, ctx.tables, ctx.line_map)
+        self._site.add(
+            ctx.src_path, ctx.line_offset, ctx.tables, ctx.dice_refs, line_map=ctx.line_map
+        )
         if self.config.pdf and page.is_homepage and not self._serving:
             return add_link(html, self.config.pdf)
         return None
@@ -275,6 +291,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         for problem in self._site.problems():
             self.problem_count += 1
             log.warning(f"{problem.src}:{problem.line}: {problem.message}")
+        log.info("rollbook: %s.", lit_up(self._lit))
         for file in files.documentation_pages():
             page = file.page
             if page is not None and page.content:
@@ -287,14 +304,18 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # Before minify (which cannot parse our marks' JSON) and other writers of the page.
     @event_priority(100)
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
-        """MkDocs event: fill references left in the page (excerpts); no-GM-screen mark."""
+        """MkDocs event: finish the written page.
+
+        Fills references left in it (excerpts), says when the site has no GM screen, and
+        starts the engine from the head of a page with dice (``early_start``).
+        """
         if not self.config.enabled:
             return None
         if REFS_MARK in output:
             output = self._site.fill(output)
         if not self.config.gm_screen.strip("/ ") and "</head>" in output:
             output = output.replace("</head>", f"{GM_OFF_META}</head>", 1)
-        return output
+        return with_early_start(output, page.url, self.config.assets_javascript)
 
     # -- site -----------------------------------------------------------------------------
     # Early: plugins that rework files at post_build (minify's `js_files`, priority 0) find
