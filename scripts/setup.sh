@@ -49,10 +49,11 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     echo "$want" > "$stamp"
 fi
 
-if [ "$want_browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
-    say "installing Debian's chromium for the browser tests"
+# fonts-liberation: the social-cards plugin's test font (chromium only recommends it).
+if [ "$want_browser" = 1 ] && { [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/truetype/liberation ]; }; then
+    say "installing Debian's chromium (and fonts-liberation) for the browser tests"
     if [ "$(id -u)" = 0 ]; then sudo_cmd=(); else sudo_cmd=(sudo); fi
     "${sudo_cmd[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq chromium fonts-liberation >/dev/null
 fi
 say "ready"
