@@ -19,6 +19,7 @@ from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
+from rollbook.language import StringsError, check_overrides
 from rollbook.markup.inline import PRIORITY as INLINE_PRIORITY
 from rollbook.markup.inline import RollInlineProcessor
 from rollbook.markup.page_state import PageState
@@ -62,6 +63,8 @@ class RollbookExtension(Extension):
     def __init__(self, **kwargs: Any) -> None:
         self.config = {
             "presets": [{}, "Named display options: {name: {option: value}}."],
+            "language": ["", "The reader's language (en, fr, de, ...); default English."],
+            "strings": [{}, "Overrides of the reader's text: {key: text}."],
         }
         # Kept, not raised: MkDocs would show Markdown's bare KeyError with its traceback.
         # The plugin turns them into a configuration error, other hosts get a warning.
@@ -73,7 +76,12 @@ class RollbookExtension(Extension):
         problem = presets_problem(presets)
         if problem:
             raise ValueError(f"rollbook extension, presets: {problem}")
-        state = PageState(md, presets)
+        strings = self.getConfig("strings") or {}
+        try:
+            check_overrides(strings)
+        except StringsError as error:
+            raise ValueError(f"rollbook extension, {error}") from None
+        state = PageState(md, presets, language=self.getConfig("language") or None, strings=strings)
         md.rollbook = state  # type: ignore[attr-defined]
         md.registerExtension(self)
         self.md = md
@@ -102,8 +110,9 @@ def unknown_options_problem(names: list[str]) -> str | None:
             f"{'it' if len(names) == 1 else 'them'} under `plugins: - rollbook:` in mkdocs.yml."
         )
     return (
-        f"the rollbook Markdown extension has no option {listed}: its only option is "
-        "`presets` (the MkDocs plugin's options go under `plugins: - rollbook:`)."
+        f"the rollbook Markdown extension has no option {listed}: its options are "
+        "`presets`, `language` and `strings` (the MkDocs plugin's options go under "
+        "`plugins: - rollbook:`)."
     )
 
 

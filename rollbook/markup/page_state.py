@@ -14,6 +14,8 @@ from typing import Any
 from markdown import Markdown
 from markdown.extensions.toc import slugify as toc_slugify
 
+from rollbook.engine.dice import letters
+from rollbook.language import Catalogue, catalogue
 from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, scan
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
 
@@ -28,9 +30,18 @@ _WARNED: set[str] = set()
 class PageState:
     """Per-conversion state shared by the pre-scan, the inline roll and the fences."""
 
-    def __init__(self, md: Markdown, presets: dict[str, dict[str, Any]] | None = None) -> None:
+    def __init__(
+        self,
+        md: Markdown,
+        presets: dict[str, dict[str, Any]] | None = None,
+        *,
+        language: str | None = None,
+        strings: dict[str, Any] | None = None,
+    ) -> None:
         self.md = md
         self.own_presets = dict(presets or {})
+        self.own_language = language
+        self.own_strings = strings
         self.option_problem: str | None = None
         self.reset()
 
@@ -112,6 +123,19 @@ class PageState:
 
     def preset_names(self) -> str:
         return ", ".join(sorted(self.presets())) or "none configured"
+
+    # -- the reader's language ---------------------------------------------------------
+    def text(self) -> Catalogue:
+        """The catalogue of the page's language (the host's page context, else the
+        extension's ``language`` and ``strings``)."""
+        ctx = active_context()
+        language = ctx.language if ctx and ctx.language else self.own_language
+        strings = ctx.strings if ctx and ctx.strings is not None else self.own_strings
+        return catalogue(language, strings)
+
+    def notation(self, written: str) -> str:
+        """Dice notation as the engine reads it: the page language's dice letter is ``d``."""
+        return letters.to_d(written, self.text().language)
 
     def next_inline_id(self) -> str:
         self._inline_count += 1

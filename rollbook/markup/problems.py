@@ -52,6 +52,10 @@ class PageContext:
             MkDocs' own anchor validation cannot see them).
         tables: The page's tables by anchor (engine ``Table``s), for references between
             pages (``rollbook.markup.refs``).
+        language: The page's language (``theme.language``, the plugin's ``language``, or
+            the page's own on a multilingual site); ``None``: the extension's.
+        strings: The author's overrides of the reader's text (``strings:``); ``None``: the
+            extension's.
     """
 
     src_path: str = "<page>"
@@ -60,6 +64,8 @@ class PageContext:
     problems: list[Problem] = field(default_factory=list)
     anchor_ids: set[str] = field(default_factory=set)
     tables: dict[str, Any] = field(default_factory=dict)
+    language: str | None = None
+    strings: dict[str, Any] | None = None
 
     def format(self, problem: Problem) -> str:
         """Return ``page:line: message``."""

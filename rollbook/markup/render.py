@@ -13,7 +13,9 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
+from rollbook.engine.dice import letters
 from rollbook.engine.numbers import fraction_text, percent_text
+from rollbook.language import Catalogue, catalogue
 
 __all__ = [
     "PromptView",
@@ -63,11 +65,12 @@ class TableView:
     tabs: tuple[tuple[str, str, tuple[int, ...]], ...] = ()  # (key, name, row indexes)
     prompts: tuple[PromptView, ...] = ()
     prompt_title: str | None = None
-    button_label: str = "Roll on the table"
+    button_label: str = ""  # "" -> the catalogue's "table.roll"
     button_placement: str = "above"
     classes: tuple[str, ...] = ()
     column_count: int | None = None
     notes: list[str] = field(default_factory=list)
+    text: Catalogue = field(default_factory=catalogue)  # the page's language
 
 
 # JSON escapes for the characters HTML gives meaning to, so the payload is plain text
@@ -126,8 +129,15 @@ def _label(row: RowView) -> str:
     return ascii_refs(escape(row.label))
 
 
-def _percent(p: Fraction | None) -> str:
-    return "" if p is None else percent_text(p)
+def _percent(view: TableView, p: Fraction | None) -> str:
+    return "" if p is None else ascii_refs(view.text.percent(percent_text(p)))
+
+
+def _ltr(view: TableView, label: str) -> str:
+    """`` dir="ltr"`` for dice notation shown on a right-to-left page (it reads left to right)."""
+    if view.text.rtl and letters.to_d(label, view.text.language) == view.roll:
+        return ' dir="ltr"'
+    return ""
 
 
 def _p_attr(p: Fraction | None) -> str:
@@ -145,13 +155,15 @@ def error_box(messages: list[str], title: str = "This roll block has errors") ->
 
 def _button_bar(view: TableView, anchor: str) -> str:
     # Controls, not content: kept out of search indexes that honour data-search-exclude.
+    t = view.text
     return (
         f'<div class="rb-bar" data-search-exclude>'
         f'<button type="button" class="rb-roll" aria-controls="{_attr(anchor)}-result">'
-        f"{escape(view.button_label)}</button>"
-        f'<button type="button" class="rb-chances" aria-pressed="false">Show chances</button>'
+        f"{escape(view.button_label or t('table.roll'))}</button>"
+        f'<button type="button" class="rb-chances" aria-pressed="false">'
+        f"{escape(t('chances.show'))}</button>"
         f'<button type="button" class="rb-copy-link" data-rb-href="#{_attr(anchor)}">'
-        f"Copy link</button></div>"
+        f"{escape(t('table.copy_link'))}</button></div>"
     )
 
 
@@ -197,16 +209,16 @@ _CHANCE = 'class="rb-p" hidden data-search-exclude'
 
 def _table(view: TableView, rows: tuple[RowView, ...]) -> str:
     head = lines(
-        f'<th scope="col" class="rb-key">{escape(view.roll_name)}</th>',
+        f'<th scope="col" class="rb-key"{_ltr(view, view.roll_name)}>{escape(view.roll_name)}</th>',
         *(f'<th scope="col">{escape(h)}</th>' for h in view.headers),
-        f'<th scope="col" {_CHANCE}>Chance</th>',
+        f'<th scope="col" {_CHANCE}>{escape(view.text("table.chance"))}</th>',
     )
     out = [f'<table class="rb-rows"><thead><tr>\n{head}\n</tr></thead><tbody>']
     for row in rows:
         cells = lines(
             f'<td class="rb-key">{_label(row)}</td>',
             *(f"<td>{c}</td>" for c in row.cells),
-            f"<td {_CHANCE}>{_percent(row.probability)}</td>",
+            f"<td {_CHANCE}>{_percent(view, row.probability)}</td>",
         )
         out.append(f'<tr data-rb-row="{row.index}"{_p_attr(row.probability)}>\n{cells}\n</tr>')
     out.append("</tbody></table>")
@@ -223,7 +235,7 @@ def _list(view: TableView) -> str:
         items.append(
             f'<li{value} data-rb-row="{row.index}" data-rb-key="{ascii_refs(_attr(row.label))}"'
             f"{_p_attr(row.probability)}>"
-            f"{cell} <span {_CHANCE}>({_percent(row.probability)})</span></li>"
+            f"{cell} <span {_CHANCE}>({_percent(view, row.probability)})</span></li>"
         )
     return f'<ol class="rb-rows"{cols}{style}>\n{lines(*items)}\n</ol>'
 
@@ -254,7 +266,8 @@ def _tabbed(view: TableView, anchor: str) -> str:
         buttons.append(
             f'<button type="button" role="tab" id="{_attr(tab_id)}" '
             f'aria-controls="{_attr(panel_id)}" '
-            f'aria-selected="false" tabindex="-1" data-rb-tab="">Other</button>'
+            f'aria-selected="false" tabindex="-1" data-rb-tab="">'
+            f"{escape(view.text('table.other'))}</button>"
         )
         panels.append(
             f'<div role="tabpanel" id="{_attr(panel_id)}" aria-labelledby="{_attr(tab_id)}" '

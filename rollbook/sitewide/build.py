@@ -15,13 +15,15 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rollbook.language import Catalogue
 from rollbook.sitewide.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
 from rollbook.sitewide.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
 from rollbook.sitewide.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
+from rollbook.sitewide.strings import write_strings
 from rollbook.sitewide.wheel import Wheel
 from rollbook.sitewide.zips import unzip, zip_files
 
@@ -167,8 +169,12 @@ def build_site_assets(
     bundled_bytecode: Path | None = None,
     node: str = "node",
     report: Callable[[str], None] | None = None,
+    catalogues: Sequence[Catalogue] = (),
 ) -> dict[str, Any]:
     """Do all site-wide work for a built site; return the manifest written.
+
+    ``catalogues`` are the reader's text in each language of the site, the first the
+    default (none: English); they become ``strings.js`` (`rollbook.sitewide.strings`).
 
     ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash. With
     ``pyodide_dir`` None the site gets everything but the dice runtime: the pages' scripts
@@ -205,6 +211,7 @@ def build_site_assets(
             report=report,
         )
     copied = copy_browser_assets(assets_source, ours)
+    write_strings(ours, catalogues)
 
     wheels_dir = ours / "wheels"
     wheels_dir.mkdir(parents=True, exist_ok=True)

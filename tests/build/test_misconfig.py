@@ -81,8 +81,9 @@ def test_an_unknown_extension_option_without_the_plugin_is_a_warning(monkeypatch
         md.convert("![roll:1d8]()\n")  # said once, not on every page
     assert 'data-roll="1d6"' in html
     assert [r.getMessage() for r in caplog.records] == [
-        "rollbook: the rollbook Markdown extension has no option `preset`: its only option is "
-        "`presets` (the MkDocs plugin's options go under `plugins: - rollbook:`)."
+        "rollbook: the rollbook Markdown extension has no option `preset`: its options are "
+        "`presets`, `language` and `strings` (the MkDocs plugin's options go under "
+        "`plugins: - rollbook:`)."
     ]
 
 
