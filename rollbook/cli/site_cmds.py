@@ -39,10 +39,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--snapshot-cache", type=Path, default=Path(".cache/rollbook/snapshots"),
         help="where snapshots are kept by input hash (default: .cache/rollbook/snapshots)",
     )  # fmt: skip
+    assets.add_argument(
+        "--language", action="append", default=[], metavar="LANG",
+        help="the readers' language (fr, de, pt-BR...; repeat for a multilingual site, "
+        "the first is the default); default English",
+    )  # fmt: skip
     assets.set_defaults(func=run_assets)
 
 
 def run_assets(args: argparse.Namespace) -> int:
+    from rollbook.language import catalogue
     from rollbook.sitewide import SitewideError, build_site_assets
     from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
     from rollbook.sitewide.snapshot import SnapshotUnavailable, add_snapshot
@@ -55,6 +61,7 @@ def run_assets(args: argparse.Namespace) -> int:
             icepool=not args.no_icepool,
             cache_dir=args.snapshot_cache.parent / "pyodide",
             report=lambda sentence: print(f"rollbook: {sentence}.", file=sys.stderr),
+            catalogues=[catalogue(code) for code in args.language],
         )
         if not args.no_snapshot:
             try:

@@ -26,7 +26,7 @@ from rollbook.markup.page_state import PageState
 from rollbook.markup.presets import presets_problem
 from rollbook.markup.refs import RefsHere
 
-__all__ = ["PLUGIN_OPTIONS", "PageState", "RollbookExtension", "makeExtension"]
+__all__ = ["PLUGIN_OPTIONS", "SHARED_OPTIONS", "PageState", "RollbookExtension", "makeExtension"]
 
 # Before every other preprocessor (normalize_whitespace is 30, superfences' fences 25 and
 # 31.05): it must see the lines exactly as the author wrote them.
@@ -116,7 +116,10 @@ def unknown_options_problem(names: list[str]) -> str | None:
     )
 
 
-#: The MkDocs plugin's options (``rollbook.mkdocs_plugin.config``), named here so the
+#: Options both the extension and the MkDocs plugin take (the plugin's win for its pages).
+SHARED_OPTIONS = frozenset({"presets", "language", "strings"})
+
+#: The MkDocs plugin's other options (``rollbook.mkdocs_plugin.config``), named here so the
 #: extension can say where one put under it belongs without importing MkDocs.
 PLUGIN_OPTIONS = frozenset(
     {

@@ -24,7 +24,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from rollbook.markup.extension import unknown_options_problem
+from rollbook.language import Catalogue, catalogue
+from rollbook.markup.extension import SHARED_OPTIONS, unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context
@@ -37,6 +38,7 @@ from rollbook.mkdocs_plugin.markdown_setup import (
     add_rollbook_markdown,
     has_extension,
 )
+from rollbook.mkdocs_plugin.site_language import page_language, site_language, site_strings
 from rollbook.sitewide import SitewideError, build_site_assets
 from rollbook.sitewide.offline import write_offline
 from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
@@ -67,6 +69,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = "docs"
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
         self._site = Site()  # every page's tables, for tables that roll other tables
+        self._language = "en"  # the site's (rollbook.mkdocs_plugin.site_language)
+        self._strings: dict[str, Any] = {}
+        self._languages: set[str] = set()  # every page's, for the page's catalogues
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -93,6 +98,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if self.config.reproducible_date:
             pin_build_date(config.docs_dir)
         self._configure_markdown(config)
+        self._language = site_language(self.config.language, config)
+        self._strings = site_strings(self.config.strings, config)
+        self._languages = {self._language}
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
             entry = ExtraScriptValue(script)
@@ -100,18 +108,21 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             config.extra_javascript.append(entry)
         if self.config.assets_stylesheet not in config.extra_css:
             config.extra_css.append(self.config.assets_stylesheet)
-        list_in_nav(config.nav, self.config.gm_screen)
+        list_in_nav(config.nav, self.config.gm_screen, self._text()("gm.title"))
         return config
+
+    def _text(self, language: str | None = None) -> Catalogue:
+        return catalogue(language or self._language, self._strings)
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:
-            add_gm_page(files, config, self.config.gm_screen)
+            add_gm_page(files, config, self.config.gm_screen, self._text())
         return files
 
     def _configure_markdown(self, config: MkDocsConfig) -> None:
         for name in EXTENSION_NAMES:  # options put under the extension that it does not have
             options = config.mdx_configs.get(name) or {}
-            problem = unknown_options_problem(sorted(set(options) - {"presets"}))
+            problem = unknown_options_problem(sorted(set(options) - SHARED_OPTIONS))
             if problem:
                 raise PluginError(f"rollbook: {problem}")
         if self.config.configure_markdown:
@@ -156,10 +167,14 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if not self.config.enabled:
             return None
         offset = front_matter_lines(page.file.content_string, markdown)
+        language = page_language(page, self._language)
+        self._languages.add(language)
         self._page = PageContext(
             src_path=f"{self._docs_prefix}/{page.file.src_uri}",
             line_offset=offset,
             presets=dict(self.config.presets),
+            language=language,
+            strings=self._strings,
         )
         set_context(self._page)
         return None
@@ -218,6 +233,10 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
                 icepool=self.config.wheels_icepool,
                 cache_dir=Path(base, self.config.snapshot_cache).parent / "pyodide",
                 report=lambda sentence: log.info("rollbook: %s.", sentence),
+                catalogues=[
+                    self._text(name)
+                    for name in [self._language, *sorted(self._languages - {self._language})]
+                ],
             )
         except SitewideError as err:
             raise PluginError(f"rollbook: {err}") from None

@@ -48,7 +48,7 @@ def problems(stderr: str) -> list[str]:
 
 
 def test_the_extension_knows_every_plugin_option():
-    options = {name for name, _ in RollbookConfig._schema} - {"presets"}
+    options = {name for name, _ in RollbookConfig._schema} - extension.SHARED_OPTIONS
     assert options == extension.PLUGIN_OPTIONS
 
 

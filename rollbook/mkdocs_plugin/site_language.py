@@ -1,0 +1,50 @@
+"""Which language a site, and each of its pages, speaks to readers.
+
+The plugin's ``language`` option, else the theme's (Material's ``theme.language``, MkDocs'
+own themes' ``locale``), else the ``rollbook`` Markdown extension's, else English. On a
+multilingual site (mkdocs-static-i18n) a page's own language wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+
+from rollbook.language import resolve
+from rollbook.mkdocs_plugin.markdown_setup import EXTENSION_NAMES
+
+__all__ = ["page_language", "site_language", "site_strings"]
+
+
+def _extension_options(config: MkDocsConfig) -> dict[str, Any]:
+    for name in EXTENSION_NAMES:
+        options = config.mdx_configs.get(name)
+        if isinstance(options, dict):
+            return options
+    return {}
+
+
+def site_language(option: str | None, config: MkDocsConfig) -> str:
+    """The site's language as a catalogue name (``"fr"``, ``"pt-BR"``, ``"en"``)."""
+    theme = config.theme
+    for code in (
+        option,
+        theme.get("language") if theme else None,
+        theme.get("locale") if theme else None,
+        _extension_options(config).get("language"),
+    ):
+        if code:
+            return resolve(str(code))
+    return "en"
+
+
+def site_strings(option: dict[str, Any], config: MkDocsConfig) -> dict[str, Any]:
+    """The author's ``strings``: the plugin's, else the extension's."""
+    return option or dict(_extension_options(config).get("strings") or {})
+
+
+def page_language(page: Any, default: str) -> str:
+    """A page's language: its own on a multilingual site (``File.locale``), else the site's."""
+    code = getattr(getattr(page, "file", None), "locale", None)
+    return resolve(str(code)) if code else default
