@@ -2,6 +2,7 @@
 // The page's handle on the engine worker: one worker per document, started once through a
 // memoised promise, requests answered one at a time, runaways cancelled after 1 s.
 
+import { t } from "./i18n.js";
 import { arm } from "./startup-watchdog.js";
 
 /** How long one request may run before the worker is replaced (milliseconds). */
@@ -59,6 +60,9 @@ export function isIdle() {
   return !inflight && !queue.length && !spare.length;
 }
 
+// Replies the worker writes itself (not the engine), by kind: the catalogue key to show.
+const WORKER_SENTENCES = { WorkerError: "engine.request_failed", OddsUnavailable: "engine.odds_unavailable" };
+
 /** Start the worker if it is not running; resolves when it can answer requests. */
 export function start() {
   if (current) return current.ready;
@@ -71,7 +75,7 @@ export function start() {
   session.ready = new Promise((resolve, reject) => {
     // A start that never finishes (a blocked download) ends in a sentence, not in waiting.
     const deadline = arm((seconds) => {
-      fail(session, `The dice engine did not start within ${seconds} seconds.`);
+      fail(session, t("engine.timeout", { count: seconds }));
       reject(new Error("start-up deadline"));
     });
     worker.onmessage = (event) => {
@@ -92,7 +96,8 @@ export function start() {
         pump();
       } else if (message.type === "failed") {
         deadline.clear();
-        fail(session, `The dice engine could not start: ${message.error}.`);
+        if (message.key !== "start.failed") console.warn("rollbook engine:", message.error);
+        fail(session, t("engine.failed_because", { why: t(message.key || "start.failed", { file: message.file || "" }) }));
         reject(new Error(message.error));
       } else if (message.type === "reply") {
         settle(session, message.id, message.json);
@@ -101,7 +106,7 @@ export function start() {
     worker.onerror = (event) => {
       event.preventDefault();
       deadline.clear();
-      fail(session, "The dice engine could not start.");
+      fail(session, t("engine.failed"));
       reject(new Error("worker error"));
     };
   });
@@ -134,7 +139,13 @@ function settle(session, id, json) {
   try {
     reply = JSON.parse(json);
   } catch {
-    reply = { error: "The dice engine sent an unreadable answer.", kind: "EngineError" };
+    reply = { error: t("engine.unreadable"), kind: "EngineError" };
+  }
+  // The worker's own sentences, in the page's language (the English one goes to the console).
+  const own = WORKER_SENTENCES[reply && reply.kind];
+  if (own && reply.error) {
+    console.warn("rollbook engine:", reply.error);
+    reply = { ...reply, error: t(own) };
   }
   job.resolve(reply);
   pump();
@@ -156,7 +167,7 @@ function runaway(session) {
   session.worker.terminate();
   current = null;
   job.resolve({
-    error: "That roll took more than a second, so it was stopped. The dice are ready again in a moment.",
+    error: t("engine.runaway"),
     kind: "Runaway",
   });
   // A fresh worker answers whatever is still queued.

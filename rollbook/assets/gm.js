@@ -3,6 +3,7 @@
 // each rolling in place with its prompts. Items are copied from their own pages (fetched
 // from this site only), so they roll exactly as they do there. Reorder, remove, share.
 
+import { numberText, t } from "./i18n.js";
 import * as pins from "./pins.js";
 import { copyText, el, SITE_BASE } from "./util.js";
 
@@ -89,27 +90,27 @@ export function mount(root, mountWidgets) {
   let list = shared ?? pins.load();
   const status = el("p", { class: "rb-gm-status", "aria-live": "polite" });
   const actions = el("div", { class: "rb-bar rb-gm-actions", "data-search-exclude": "" });
-  const share = el("button", { type: "button", class: "rb-gm-share" }, "Share this screen");
-  const keep = el("button", { type: "button", class: "rb-gm-keep", hidden: "" }, "Keep this shared screen as mine");
-  const shareOut = el("a", { class: "rb-gm-link", hidden: "" }, "Link to this screen");
+  const share = el("button", { type: "button", class: "rb-gm-share" }, t("gm.share"));
+  const keep = el("button", { type: "button", class: "rb-gm-keep", hidden: "" }, t("gm.keep"));
+  const shareOut = el("a", { class: "rb-gm-link", hidden: "" }, t("gm.link"));
   actions.append(share, keep, shareOut);
   const items = el("ol", { class: "rb-gm-items" });
   root.replaceChildren(actions, status, items);
   if (shared) {
     keep.hidden = false;
-    status.textContent = `A shared screen with ${shared.length} item${shared.length === 1 ? "" : "s"}.`;
+    status.textContent = t("gm.shared", { count: shared.length });
   }
 
   share.addEventListener("click", async () => {
     const href = shareLink(list);
     shareOut.href = href;
     shareOut.hidden = false;
-    status.textContent = (await copyText(href)) ? "Link copied." : "Copy the link beside the button.";
+    status.textContent = t((await copyText(href)) ? "link.copied" : "gm.copy_beside");
   });
   keep.addEventListener("click", () => {
     pins.save(list);
     keep.hidden = true;
-    status.textContent = "This screen is now yours.";
+    status.textContent = t("gm.yours");
   });
 
   const persist = () => {
@@ -119,7 +120,7 @@ export function mount(root, mountWidgets) {
   const draw = async (focusAt = null) => {
     items.replaceChildren();
     if (!list.length) {
-      items.append(el("li", { class: "rb-gm-empty" }, "Nothing pinned yet. Every roll, table, list and encounter has a pin control; what you pin appears here."));
+      items.append(el("li", { class: "rb-gm-empty" }, t("gm.empty")));
       return;
     }
     const cards = list.map((pin, index) => card(pin, index));
@@ -134,13 +135,13 @@ export function mount(root, mountWidgets) {
     [list[index], list[to]] = [list[to], list[index]];
     persist();
     draw({ index: to, cls: by < 0 ? "rb-gm-up" : "rb-gm-down" });
-    status.textContent = `Moved ${list[to].label} to place ${to + 1} of ${list.length}.`;
+    status.textContent = t("gm.moved", { item: list[to].label, place: numberText(to + 1), count: numberText(list.length) });
   };
   const remove = (index) => {
     const [gone] = list.splice(index, 1);
     persist();
     draw();
-    status.textContent = `Removed ${gone.label}.`;
+    status.textContent = t("gm.removed", { item: gone.label });
   };
 
   const card = (pin, index) => {
@@ -148,9 +149,9 @@ export function mount(root, mountWidgets) {
     const head = el("div", { class: "rb-gm-head" });
     const link = el("a", { href: new URL(`${pin.page}#${encodeURIComponent(pin.id)}`, SITE_BASE).href }, pin.label);
     const controls = el("div", { class: "rb-gm-controls", "data-search-exclude": "" });
-    const up = el("button", { type: "button", class: "rb-gm-up", "aria-label": `Move ${pin.label} up` }, "↑");
-    const down = el("button", { type: "button", class: "rb-gm-down", "aria-label": `Move ${pin.label} down` }, "↓");
-    const drop = el("button", { type: "button", class: "rb-gm-remove", "aria-label": `Remove ${pin.label}` }, "Remove");
+    const up = el("button", { type: "button", class: "rb-gm-up", "aria-label": t("gm.up", { item: pin.label }) }, "↑");
+    const down = el("button", { type: "button", class: "rb-gm-down", "aria-label": t("gm.down", { item: pin.label }) }, "↓");
+    const drop = el("button", { type: "button", class: "rb-gm-remove", "aria-label": t("gm.remove_item", { item: pin.label }) }, t("gm.remove"));
     up.disabled = index === 0;
     down.disabled = index === list.length - 1;
     up.addEventListener("click", () => move(index, -1));
@@ -158,15 +159,15 @@ export function mount(root, mountWidgets) {
     drop.addEventListener("click", () => remove(index));
     controls.append(up, down, drop);
     head.append(link, controls);
-    const body = el("div", { class: "rb-gm-body" }, "Loading…");
+    const body = el("div", { class: "rb-gm-body" }, t("gm.loading"));
     item.append(head, body);
     const fill = async () => {
       const doc = await fetchPage(pin.page);
       const found = doc?.querySelector(SELECTORS[pin.kind](pin.id));
       if (!found) {
         body.textContent = doc
-          ? "This item is no longer on its page; remove it or pin it again."
-          : "Its page could not be loaded (offline and not saved?).";
+          ? t("gm.gone")
+          : t("gm.unreachable");
         return;
       }
       const copy = adopt(found, `gm${index}`);

@@ -3,6 +3,7 @@
 // "disadvantage" and a modifier, built as text for the engine to parse (no dice here), and
 // the modifier each reader set for a roll, remembered per site, page and roll.
 
+import { t } from "./i18n.js";
 import { siteKey } from "./util.js";
 
 const MODIFIERS_KEY = siteKey("rollbook.modifiers.v1");
@@ -56,10 +57,10 @@ export function parseModifier(text) {
   const trimmed = String(text).trim();
   if (trimmed === "") return { value: 0 };
   const match = /^([+-]?)([0-9]{1,4})$/.exec(trimmed);
-  if (!match) return { error: "A modifier is a whole number such as +2 or -1." };
+  if (!match) return { error: t("modifier.not_number") };
   const value = Number(match[2]) * (match[1] === "-" ? -1 : 1);
   if (Math.abs(value) > MODIFIER_LIMIT) {
-    return { error: `A modifier must be between -${MODIFIER_LIMIT} and +${MODIFIER_LIMIT}.` };
+    return { error: t("modifier.out_of_range", { limit: MODIFIER_LIMIT }) };
   }
   return { value };
 }

@@ -15,6 +15,8 @@ import shutil
 import zipfile
 from pathlib import Path
 
+from rollbook.sitewide.strings import write_strings
+
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "rollbook" / "assets"
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -59,6 +61,7 @@ def assemble(dest: Path) -> Path:
     version = json.loads((PYODIDE / "package.json").read_text())["version"]
     ours = dest / "assets" / "rollbook"
     shutil.copytree(ASSETS, ours)
+    write_strings(ours, [])  # the reader's text (English), as every build writes it
     pyodide = dest / "assets" / "pyodide" / version
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
