@@ -1,6 +1,6 @@
 // @ts-check
 // Reading offline: registers the site's service worker (rollbook-sw.js at the site's root,
-// written by the build), shows "Save this site for offline use" with its progress in the
+// written by the build), shows the save button (catalogue key offline.save) with its progress in the
 // history tray, and a "new version: reload" notice when an updated site takes over. When
 // the manifest says `"offline": false` (the site turned it off, or `mkdocs serve`) it
 // removes a worker and caches a reader may still have. What is cached when:

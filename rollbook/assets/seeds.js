@@ -7,7 +7,7 @@ import { numberText, t } from "./i18n.js";
 /** The bridge's bound, exact in JavaScript. */
 export const MAX_SEED = 2 ** 53 - 1;
 
-/** The seed rule as a phrase of the page's language ("a whole number from 0 to ..."). */
+/** The seed rule as a phrase of the page's language (catalogue key seed.rule). */
 export function seedRule() {
   return t("seed.rule", { max: numberText(MAX_SEED) });
 }
