@@ -4,7 +4,7 @@
 // Markdown. All text goes in through textContent.
 
 import { KEY, LIMIT, MAX_TEXT, load, migrate, remove, save } from "./history-store.js";
-import { numberText, t } from "./i18n.js";
+import { language, numberText, t } from "./i18n.js";
 import { el } from "./util.js";
 
 const TRAY_ID = "rb-history";
@@ -67,8 +67,10 @@ function download(text) {
 
 function ensureTray() {
   let tray = document.getElementById(TRAY_ID);
-  if (tray) return tray;
-  tray = el("div", { id: TRAY_ID, class: "rb-history" });
+  // Kept across instant navigation, unless the new page speaks another language.
+  if (tray && tray.dataset.rbLang === language()) return tray;
+  tray?.remove();
+  tray = el("div", { id: TRAY_ID, class: "rb-history", "data-rb-lang": language() });
   const toggle = el("button", {
     type: "button",
     class: "rb-history-toggle",

@@ -17,9 +17,17 @@ const PLAIN = { decimal: ".", group: ",", grouping: [3, 3], minus: "-", percent:
 
 let chosen = /** @type {{lang: string, cat: Catalogue | null} | null} */ (null);
 
-/** The catalogue of the page's language (`<html lang>`), else the site's first. */
+/** The page's language: the build's mark in the content (it follows Material's instant
+ * navigation, which keeps the first page's `<html lang>`), else `<html lang>`. */
+function pageLanguage() {
+  if (typeof document === "undefined") return "";
+  const mark = document.querySelector("[data-rb-lang]:not(.rb-history)");
+  return (mark && mark.getAttribute("data-rb-lang")) || document.documentElement.lang || "";
+}
+
+/** The catalogue of the page's language, else the site's first. */
 export function catalogue() {
-  const lang = typeof document === "undefined" ? "" : document.documentElement.lang || "";
+  const lang = pageLanguage();
   if (chosen && chosen.lang === lang) return chosen.cat;
   const all = DATA.catalogues || {};
   const base = lang.split(/[-_]/)[0].toLowerCase();

@@ -38,7 +38,12 @@ from rollbook.mkdocs_plugin.markdown_setup import (
     add_rollbook_markdown,
     has_extension,
 )
-from rollbook.mkdocs_plugin.site_language import page_language, site_language, site_strings
+from rollbook.mkdocs_plugin.site_language import (
+    mark_page_language,
+    page_language,
+    site_language,
+    site_strings,
+)
 from rollbook.sitewide import SitewideError, build_site_assets
 from rollbook.sitewide.offline import write_offline
 from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
@@ -194,7 +199,18 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
         self._site.add(ctx.src_path, ctx.line_offset, ctx.tables)
-        return None
+        # The page's language for its scripts, inside the content that Material's instant
+        # navigation swaps in (it keeps the first page's <html lang>).
+        return f'{html}\n<div hidden data-rb-lang="{ctx.language or self._language}"></div>'
+
+    # A page in another language than the site's (front matter `language:`) says so.
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        if not self.config.enabled:
+            return None
+        language = page_language(page, self._language)
+        if language == self._language or getattr(page.file, "locale", None):
+            return None  # the theme (or mkdocs-static-i18n) already wrote it
+        return mark_page_language(output, language, self._text(language).rtl)
 
     # Every page is converted before any is written: tables that roll tables of other
     # pages get those tables' payloads now (rollbook.markup.refs).

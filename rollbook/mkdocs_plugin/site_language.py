@@ -7,6 +7,7 @@ multilingual site (mkdocs-static-i18n) a page's own language wins.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -14,7 +15,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from rollbook.language import resolve
 from rollbook.mkdocs_plugin.markdown_setup import EXTENSION_NAMES
 
-__all__ = ["page_language", "site_language", "site_strings"]
+__all__ = ["mark_page_language", "page_language", "site_language", "site_strings"]
 
 
 def _extension_options(config: MkDocsConfig) -> dict[str, Any]:
@@ -45,6 +46,21 @@ def site_strings(option: dict[str, Any], config: MkDocsConfig) -> dict[str, Any]
 
 
 def page_language(page: Any, default: str) -> str:
-    """A page's language: its own on a multilingual site (``File.locale``), else the site's."""
-    code = getattr(getattr(page, "file", None), "locale", None)
+    """A page's language: its front matter's ``language``, else its own on a multilingual
+    site (mkdocs-static-i18n's ``File.locale``), else the site's."""
+    meta = getattr(page, "meta", None) or {}
+    code = meta.get("language") or getattr(getattr(page, "file", None), "locale", None)
     return resolve(str(code)) if code else default
+
+
+_HTML_TAG = re.compile(r"<html\b[^>]*>")
+
+
+def mark_page_language(output: str, language: str, rtl: bool) -> str:
+    """The page's ``<html lang>`` (and ``dir`` for right to left) set to ``language``."""
+    match = _HTML_TAG.search(output)
+    if match is None:
+        return output
+    tag = re.sub(r'\s(?:lang|dir)="[^"]*"', "", match.group(0)[:-1])
+    tag += f' lang="{language}" dir="{"rtl" if rtl else "ltr"}">'
+    return output[: match.start()] + tag + output[match.end() :]

@@ -24,6 +24,7 @@ ORDER = (
     "authoring/roll-lists.md",
     "authoring/encounters.md",
     "authoring/links.md",
+    "authoring/languages.md",
     "authoring/checks.md",
     "authoring/publishing.md",
     "authoring/hugo.md",

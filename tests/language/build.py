@@ -26,8 +26,9 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 def build(language: str, dest: Path, *, pyodide: bool = False) -> Path:
     """Build the fixture site with ``theme.language: language`` into ``dest``."""
     plugin: dict[str, Any] = {"offline": True}
-    if pyodide:
-        plugin["pyodide_path"] = str(PYODIDE)
+    if pyodide:  # no snapshot (a quicker build); the project's cache of Pyodide's files
+        plugin.update(pyodide_path=str(PYODIDE), snapshot=False,
+                      snapshot_cache=str(ROOT / ".cache" / "rollbook" / "snapshots"))  # fmt: skip
     else:
         plugin.update(pyodide_required=False, snapshot=False)
     config = {
