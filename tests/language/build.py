@@ -26,8 +26,8 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 def build(language: str, dest: Path, *, pyodide: bool = False) -> Path:
     """Build the fixture site with ``theme.language: language`` into ``dest``."""
     plugin: dict[str, Any] = {"offline": True}
-    if pyodide:  # no snapshot (a quicker build); the project's cache of Pyodide's files
-        plugin.update(pyodide_path=str(PYODIDE), snapshot=False,
+    if pyodide:  # as readers get it (snapshot included), from the project's caches
+        plugin.update(pyodide_path=str(PYODIDE),
                       snapshot_cache=str(ROOT / ".cache" / "rollbook" / "snapshots"))  # fmt: skip
     else:
         plugin.update(pyodide_required=False, snapshot=False)

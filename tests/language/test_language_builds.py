@@ -80,3 +80,21 @@ def test_no_browser_module_holds_an_english_sentence() -> None:
         source = module.read_text("utf-8")
         held = sorted(s for s in sentences if s in source)
         assert held == [], module.name
+
+
+BUDGET_BROTLI = 180_000  # the engine and our JS/CSS (tests/bench/bench_page.py row 4)
+
+
+@pytest.mark.parametrize("language", ["fr", "he"])
+def test_the_engine_and_our_assets_stay_in_budget_with_one_catalogue(language: str, built) -> None:
+    import brotli
+
+    ours = built(language) / "assets" / "rollbook"
+    sizes = {
+        path.relative_to(ours).as_posix(): len(brotli.compress(path.read_bytes(), quality=11))
+        for path in sorted(ours.rglob("*"))
+        if path.is_file() and "icepool" not in path.name and not path.name.startswith("snapshot")
+    }
+    assert "strings.js" in sizes and any(name.startswith("wheels/rollbook") for name in sizes)
+    assert sizes["strings.js"] < 5_000  # one language's catalogue
+    assert sum(sizes.values()) <= BUDGET_BROTLI, sorted(sizes.items(), key=lambda kv: -kv[1])[:5]
