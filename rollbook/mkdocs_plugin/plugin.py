@@ -24,7 +24,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from rollbook.language import Catalogue, catalogue
+from rollbook.language import Catalogue, catalogue, resolve
 from rollbook.markup.extension import SHARED_OPTIONS, unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.pagefile import page_too_big
@@ -48,6 +48,7 @@ from rollbook.sitewide import SitewideError, build_site_assets
 from rollbook.sitewide.offline import write_offline
 from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
 from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
+from rollbook.sitewide.strings import languages_written
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
 
@@ -115,6 +116,16 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             config.extra_css.append(self.config.assets_stylesheet)
         list_in_nav(config.nav, self.config.gm_screen, self._text()("gm.title"))
         return config
+
+    def _catalogues(self, config: MkDocsConfig) -> list[Catalogue]:
+        """The page catalogues of every language built into this site: mkdocs-static-i18n
+        builds each language in a pass of its own into the same folder, so earlier passes'
+        languages are kept; the default language first."""
+        ours = Path(config.site_dir, "assets", "rollbook")
+        names = self._languages | set(languages_written(ours))
+        i18n = config.plugins.get("i18n")
+        default = resolve(getattr(i18n, "default_language", None) or self._language)
+        return [self._text(name) for name in [default, *sorted(names - {default})]]
 
     def _text(self, language: str | None = None) -> Catalogue:
         return catalogue(language or self._language, self._strings)
@@ -249,10 +260,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
                 icepool=self.config.wheels_icepool,
                 cache_dir=Path(base, self.config.snapshot_cache).parent / "pyodide",
                 report=lambda sentence: log.info("rollbook: %s.", sentence),
-                catalogues=[
-                    self._text(name)
-                    for name in [self._language, *sorted(self._languages - {self._language})]
-                ],
+                catalogues=self._catalogues(config),
             )
         except SitewideError as err:
             raise PluginError(f"rollbook: {err}") from None

@@ -13,7 +13,9 @@ from pathlib import Path
 
 from rollbook.language import Catalogue, catalogue
 
-__all__ = ["strings_module", "write_strings"]
+__all__ = ["languages_written", "strings_module", "write_strings"]
+
+_PREFIX = "export default "
 
 
 def strings_module(catalogues: Sequence[Catalogue]) -> str:
@@ -26,8 +28,20 @@ def strings_module(catalogues: Sequence[Catalogue]) -> str:
     body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return (
         "// @ts-check\n// The site's catalogues (written by rollbook at build time).\n"
-        f'/** @type {{import("./i18n.js").StringsFile}} */\nexport default {body};\n'
+        f'/** @type {{import("./i18n.js").StringsFile}} */\n{_PREFIX}{body};\n'
     )
+
+
+def languages_written(folder: Path) -> list[str]:
+    """The languages of the ``strings.js`` already in ``folder`` (an earlier pass of the
+    same build: mkdocs-static-i18n builds each language into the same site), else none."""
+    path = folder / "strings.js"
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text[text.index(_PREFIX) + len(_PREFIX) :].rstrip().removesuffix(";"))
+        return sorted(data["catalogues"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
 
 
 def write_strings(folder: Path, catalogues: Sequence[Catalogue]) -> Path:
