@@ -125,17 +125,23 @@ class PageState:
         return ", ".join(sorted(self.presets())) or "none configured"
 
     # -- the reader's language ---------------------------------------------------------
+    def language(self) -> str | None:
+        """The page's language code as written (the host's page context, else the
+        extension's ``language``); ``None``: not set."""
+        ctx = active_context()
+        return ctx.language if ctx and ctx.language else self.own_language
+
     def text(self) -> Catalogue:
         """The catalogue of the page's language (the host's page context, else the
         extension's ``language`` and ``strings``)."""
         ctx = active_context()
-        language = ctx.language if ctx and ctx.language else self.own_language
+        language = self.language()
         strings = ctx.strings if ctx and ctx.strings is not None else self.own_strings
         return catalogue(language, strings)
 
     def notation(self, written: str) -> str:
         """Dice notation as the engine reads it: the page language's dice letter is ``d``."""
-        return letters.to_d(written, self.text().language)
+        return letters.to_d(written, self.language())
 
     def next_inline_id(self) -> str:
         self._inline_count += 1

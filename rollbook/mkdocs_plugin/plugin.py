@@ -125,7 +125,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         names = self._languages | set(languages_written(ours))
         i18n = config.plugins.get("i18n")
         default = resolve(getattr(i18n, "default_language", None) or self._language)
-        return [self._text(name) for name in [default, *sorted(names - {default})]]
+        chosen = [default, *sorted({resolve(name) for name in names} - {default})]
+        return [self._text(name) for name in chosen]
 
     def _text(self, language: str | None = None) -> Catalogue:
         return catalogue(language or self._language, self._strings)

@@ -12,7 +12,6 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from rollbook.language import resolve
 from rollbook.mkdocs_plugin.markdown_setup import EXTENSION_NAMES
 
 __all__ = ["mark_page_language", "page_language", "site_language", "site_strings"]
@@ -27,7 +26,10 @@ def _extension_options(config: MkDocsConfig) -> dict[str, Any]:
 
 
 def site_language(option: str | None, config: MkDocsConfig) -> str:
-    """The site's language as a catalogue name (``"fr"``, ``"pt-BR"``, ``"en"``)."""
+    """The site's language code as the author wrote it (``"fr"``, ``"cs"``), else ``"en"``.
+
+    Kept as written, not as the catalogue it gets (`rollbook.language.resolve`): a language
+    without a catalogue (Czech) still has its dice letter."""
     theme = config.theme
     for code in (
         option,
@@ -36,7 +38,7 @@ def site_language(option: str | None, config: MkDocsConfig) -> str:
         _extension_options(config).get("language"),
     ):
         if code:
-            return resolve(str(code))
+            return str(code).strip()
     return "en"
 
 
@@ -50,7 +52,7 @@ def page_language(page: Any, default: str) -> str:
     site (mkdocs-static-i18n's ``File.locale``), else the site's."""
     meta = getattr(page, "meta", None) or {}
     code = meta.get("language") or getattr(getattr(page, "file", None), "locale", None)
-    return resolve(str(code)) if code else default
+    return str(code).strip() if code else default
 
 
 _HTML_TAG = re.compile(r"<html\b[^>]*>")
