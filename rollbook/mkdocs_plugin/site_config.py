@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rollbook.markup.pages import MarkdownSetup
 from rollbook.mkdocs_plugin.markdown_setup import add_rollbook_markdown
+from rollbook.mkdocs_plugin.site_language import site_language, site_strings
 
 __all__ = ["CONFIG_NAMES", "find_config", "markdown_setup"]
 
@@ -46,4 +47,6 @@ def markdown_setup(config_file: Path) -> MarkdownSetup:
         extensions=list(config.markdown_extensions),
         configs=dict(config.mdx_configs),
         presets=presets,
+        language=site_language(options.get("language"), config),
+        strings=site_strings(dict(options.get("strings") or {}), config),
     )

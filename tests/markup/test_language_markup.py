@@ -112,3 +112,23 @@ def test_hebrew_keeps_notation_left_to_right() -> None:
     html, _ = convert('![roll:2d6+1]() ![roll:1d6](. "\u05e0\u05d6\u05e7")', language="he")
     assert '<button class="rb-roll"' in html
     assert html.count('dir="ltr"') == 1  # the notation, not the Hebrew label
+
+
+def test_rollbook_check_reads_pages_in_the_sites_language(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: x\ntheme:\n  name: material\n  language: de\nplugins: [rollbook]\n"
+    )
+    (tmp_path / "docs" / "index.md").write_text(TABLE.format(roll="1W6") + "\n![roll:1k6]()\n")
+    (tmp_path / "docs" / "pl.md").write_text("---\nlanguage: pl\n---\n\n![roll:1k6]()\n")
+    run = [sys.executable, "-m", "rollbook.cli", "check", "docs/index.md", "docs/pl.md"]
+    done = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True, check=False)
+    # German reads 1W6; 1k6 is Polish (its own page says so), not German.
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [
+        "docs/index.md:9: the dice notation '1k6' does not parse: Unexpected 'k': modifiers "
+        "must follow their dice with no space."
+    ]
