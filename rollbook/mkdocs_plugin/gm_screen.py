@@ -7,6 +7,7 @@ The page is generated (not in the author's docs folder) and holds one placeholde
 from __future__ import annotations
 
 import json
+import os
 from html import escape
 from typing import Any
 
@@ -15,7 +16,7 @@ from mkdocs.structure.files import File, Files
 
 from rollbook.language import Catalogue, catalogue
 
-__all__ = ["add_gm_page", "gm_page", "gm_src_uri", "list_in_nav"]
+__all__ = ["add_gm_page", "gm_page", "gm_src_uri", "is_gm_source", "list_in_nav"]
 
 _PAGE = """\
 ---
@@ -42,10 +43,35 @@ def gm_page(text: Catalogue) -> str:
     )
 
 
-def gm_src_uri(path: str) -> str | None:
-    """``gm/`` -> ``gm/index.md``; None when the screen is turned off (empty path)."""
+def gm_src_uri(path: str, folder: str = "") -> str | None:
+    """``gm/`` -> ``gm/index.md`` (in ``folder``, a language's under mkdocs-static-i18n's
+    folder layout); None when the screen is turned off (empty path)."""
     path = path.strip().strip("/")
-    return f"{path}/index.md" if path else None
+    if not path:
+        return None
+    return f"{folder}/{path}/index.md" if folder else f"{path}/index.md"
+
+
+def _gm_uri(config: MkDocsConfig, path: str) -> str | None:
+    i18n = config.plugins.get("i18n")
+    folder = ""
+    if i18n is not None and getattr(i18n, "config", {}).get("docs_structure") == "folder":
+        folder = str(getattr(i18n, "default_language", "") or "")
+    return gm_src_uri(path, folder)
+
+
+def _virtual_path(config: MkDocsConfig, src_uri: str) -> str:
+    return os.path.normpath(os.path.join(config.docs_dir, src_uri))
+
+
+def is_gm_source(file: File, config: MkDocsConfig, path: str) -> bool:
+    """Whether ``file`` is the generated page, or a copy a plugin made of it
+    (mkdocs-static-i18n makes one per language, from its path alone)."""
+    src_uri = _gm_uri(config, path)
+    if src_uri is None:
+        return False
+    virtual = _virtual_path(config, src_uri)
+    return file.abs_src_path == virtual and not os.path.isfile(virtual)
 
 
 def add_gm_page(
@@ -53,10 +79,13 @@ def add_gm_page(
 ) -> File | None:
     """Add the generated GM screen page (in ``text``'s language) unless the author already
     has that page."""
-    src_uri = gm_src_uri(path)
+    src_uri = _gm_uri(config, path)
     if src_uri is None or files.get_file_from_path(src_uri) is not None:
         return None
     page = File.generated(config, src_uri, content=gm_page(text or catalogue()))
+    # Where the author's own page would be: plugins that sort pages by their place in the
+    # docs (mkdocs-static-i18n) take it for a page (`is_gm_source` finds their copies).
+    page.abs_src_path = _virtual_path(config, src_uri)
     files.append(page)
     return page
 

@@ -32,7 +32,7 @@ from rollbook.markup.problems import PageContext, set_context
 from rollbook.markup.refs import Site
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
-from rollbook.mkdocs_plugin.gm_screen import add_gm_page, list_in_nav
+from rollbook.mkdocs_plugin.gm_screen import add_gm_page, gm_page, is_gm_source, list_in_nav
 from rollbook.mkdocs_plugin.markdown_setup import (
     EXTENSION_NAMES,
     add_rollbook_markdown,
@@ -117,6 +117,13 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         list_in_nav(config.nav, self.config.gm_screen, self._text()("gm.title"))
         return config
 
+    def _gm_source(self, page: Page, config: MkDocsConfig) -> str | None:
+        """The GM screen's Markdown in the page's language when ``page`` is the generated
+        screen or a plugin's copy of it (one per language under mkdocs-static-i18n)."""
+        if not is_gm_source(page.file, config, self.config.gm_screen):
+            return None
+        return gm_page(self._text(page_language(page, self._site_language(config))))
+
     def _catalogues(self, config: MkDocsConfig) -> list[Catalogue]:
         """The page catalogues of every language built into this site: mkdocs-static-i18n
         builds each language in a pass of its own into the same folder, so earlier passes'
@@ -124,9 +131,14 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         ours = Path(config.site_dir, "assets", "rollbook")
         names = self._languages | set(languages_written(ours))
         i18n = config.plugins.get("i18n")
-        default = resolve(getattr(i18n, "default_language", None) or self._language)
+        default = resolve(getattr(i18n, "default_language", None) or self._site_language(config))
         chosen = [default, *sorted({resolve(name) for name in names} - {default})]
         return [self._text(name) for name in chosen]
+
+    def _site_language(self, config: MkDocsConfig) -> str:
+        """The language of the pages being built now: mkdocs-static-i18n sets the theme's
+        to each language in turn after `on_config`."""
+        return site_language(self.config.language, config)
 
     def _text(self, language: str | None = None) -> Catalogue:
         return catalogue(language or self._language, self._strings)
@@ -159,6 +171,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
             return None
+        generated = self._gm_source(page, config)
+        if generated is not None:
+            return generated
         try:
             content = page.file.content_string
         except (OSError, ValueError):  # MkDocs reads it next and reports it its own way
@@ -183,8 +198,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     ) -> str | None:
         if not self.config.enabled:
             return None
-        offset = front_matter_lines(page.file.content_string, markdown)
-        language = page_language(page, self._language)
+        source = self._gm_source(page, config)
+        offset = front_matter_lines(source or page.file.content_string, markdown)
+        language = page_language(page, self._site_language(config))
         self._languages.add(language)
         self._page = PageContext(
             src_path=f"{self._docs_prefix}/{page.file.src_uri}",
@@ -219,9 +235,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
             return None
-        language = page_language(page, self._language)
-        if language == self._language or getattr(page.file, "locale", None):
-            return None  # the theme (or mkdocs-static-i18n) already wrote it
+        language = page_language(page, self._site_language(config))
+        if language == self._site_language(config):
+            return None  # the theme already wrote it
         return mark_page_language(output, language, self._text(language).rtl)
 
     # Every page is converted before any is written: tables that roll tables of other

@@ -1,8 +1,8 @@
 """Which language a site, and each of its pages, speaks to readers.
 
 The plugin's ``language`` option, else the theme's (Material's ``theme.language``, MkDocs'
-own themes' ``locale``), else the ``rollbook`` Markdown extension's, else English. On a
-multilingual site (mkdocs-static-i18n) a page's own language wins.
+own themes' ``locale``), else the ``rollbook`` Markdown extension's, else English; a page's
+front matter ``language:`` wins for that page.
 """
 
 from __future__ import annotations
@@ -48,10 +48,13 @@ def site_strings(option: dict[str, Any], config: MkDocsConfig) -> dict[str, Any]
 
 
 def page_language(page: Any, default: str) -> str:
-    """A page's language: its front matter's ``language``, else its own on a multilingual
-    site (mkdocs-static-i18n's ``File.locale``), else the site's."""
+    """A page's language: its front matter's ``language``, else the site's (``default``).
+
+    On a multilingual site mkdocs-static-i18n builds each language in a pass of its own
+    with ``theme.language`` set to it, so the site's language is the page's there, for its
+    translated pages and for the default language's pages it copies in their place."""
     meta = getattr(page, "meta", None) or {}
-    code = meta.get("language") or getattr(getattr(page, "file", None), "locale", None)
+    code = meta.get("language")
     return str(code).strip() if code else default
 
 

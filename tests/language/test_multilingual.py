@@ -1,6 +1,7 @@
 """Sites in several languages with mkdocs-static-i18n, suffix (``page.fr.md``) and folder
 (``fr/page.md``) layouts: each language's pages get that language's words, numbers and
-dice letters, and the page's scripts get every language's catalogue."""
+dice letters, each language its GM screen, and the page's scripts every language's
+catalogue."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from rollbook.language import catalogue
 from tests.language.build import ROOT, english_in, visible_texts
 
 PAGES = {
@@ -42,7 +44,7 @@ def _site(tmp: Path, layout: str) -> Path:
                 {"locale": "fr", "name": "Français"},
                 {"locale": "de", "name": "Deutsch"},
             ]}},
-            {"rollbook": {"pyodide_required": False, "snapshot": False, "gm_screen": ""}},
+            {"rollbook": {"pyodide_required": False, "snapshot": False}},
         ],
     }  # fmt: skip
     (tmp / "mkdocs.yml").write_text(json.dumps(config), encoding="utf-8")
@@ -76,6 +78,18 @@ def test_each_languages_pages_speak_it(site: Path, page: str, language: str, tit
     assert title in visible_texts(html)
     assert re.findall(r'data-roll="([^"]*)"', html) == ["1d20"]  # 1W20 in German
     assert english_in(visible_texts(html), language) == []
+
+
+@pytest.mark.parametrize(("folder", "language"), [("", "en"), ("fr/", "fr"), ("de/", "de")])
+def test_each_language_has_its_gm_screen(site: Path, folder: str, language: str) -> None:
+    text = catalogue(language)
+    html = (site / folder / "gm" / "index.html").read_text("utf-8")
+    shown = visible_texts(html)
+    assert text("gm.title") in shown and text("gm.empty") in shown
+    assert f'data-rb-lang="{language}"' in html
+    assert english_in(shown, language) == []
+    home = visible_texts((site / folder / "index.html").read_text("utf-8"))
+    assert text("gm.title") in home  # its entry in the navigation
 
 
 def test_the_page_scripts_get_every_languages_catalogue(site: Path) -> None:
