@@ -25,9 +25,18 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 # What the wheel is built from; everything else of the checkout stays out.
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "CHANGELOG.md", "rollbook",
-           # setup.py copies the demo's authoring guide into the wheel (rollbook new --guide)
-           "setup.py", "MANIFEST.in", "docs/authoring", "docs/reference/dice-grammar.md")
+SOURCES = (
+    "pyproject.toml",
+    "README.md",
+    "LICENSE",
+    "CHANGELOG.md",
+    "rollbook",
+    # setup.py copies the demo's authoring guide into the wheel (rollbook new --guide)
+    "setup.py",
+    "MANIFEST.in",
+    "docs/authoring",
+    "docs/reference/dice-grammar.md",
+)
 PYODIDE_LICENSE = REPO / "licenses" / "pyodide-MPL-2.0.txt"
 SNAPSHOT_CACHE = REPO / ".cache" / "rollbook" / "snapshots"
 EPOCH_FALLBACK = 315532800  # 1980-01-01, the earliest date a zip file can hold
@@ -38,10 +47,10 @@ _SNAPSHOT = """
 import shutil, sys, tempfile
 from pathlib import Path
 import rollbook
-from rollbook.sitewide import build_site_assets
-from rollbook.sitewide.bytecode import BUNDLED_BYTECODE
-from rollbook.sitewide.runtime import BUNDLED_PYODIDE, BUNDLED_SNAPSHOTS
-from rollbook.sitewide.snapshot import add_snapshot
+from rollbook.site_runtime import build_site_assets
+from rollbook.site_runtime.bytecode import BUNDLED_BYTECODE
+from rollbook.site_runtime.runtime import BUNDLED_PYODIDE, BUNDLED_SNAPSHOTS
+from rollbook.site_runtime.snapshot import add_snapshot
 assert Path(rollbook.__file__).resolve().is_relative_to(Path.cwd().resolve()), rollbook.__file__
 with tempfile.TemporaryDirectory() as site, tempfile.TemporaryDirectory() as cache:
     # A fresh cache holds exactly this build's compiled packages: they ship, and the
@@ -92,8 +101,8 @@ def source_files() -> list[Path]:
 def fill_runtime(src: Path) -> None:
     """Copy the pinned Pyodide into ``src/rollbook/runtime/pyodide`` and make the snapshot."""
     sys.path.insert(0, str(src))  # the clean copy's file list and pin, not the checkout's
-    from rollbook.sitewide.build import PYODIDE_FILES
-    from rollbook.sitewide.runtime import PYODIDE_VERSION, find_pyodide
+    from rollbook.site_runtime.build import PYODIDE_FILES
+    from rollbook.site_runtime.runtime import PYODIDE_VERSION, find_pyodide
 
     found = find_pyodide(None, project_dir=REPO)  # node_modules/pyodide: `make setup`
     target = src / "rollbook" / "runtime" / "pyodide"

@@ -49,9 +49,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_assets(args: argparse.Namespace) -> int:
     from rollbook.language import catalogue
-    from rollbook.sitewide import SitewideError, build_site_assets
-    from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
-    from rollbook.sitewide.snapshot import SnapshotUnavailable, add_snapshot
+    from rollbook.site_runtime import SitewideError, build_site_assets
+    from rollbook.site_runtime.runtime import BUNDLED_SNAPSHOTS, find_pyodide
+    from rollbook.site_runtime.snapshot import SnapshotUnavailable, add_snapshot
 
     try:
         pyodide = find_pyodide(args.pyodide, project_dir=Path.cwd())

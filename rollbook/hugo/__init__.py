@@ -130,9 +130,9 @@ def _check_markup(text: str, name: str) -> list[tuple[int, str]]:
     """What the build reports for this page: rollbook's checks, in memory."""
     import markdown
 
-    from rollbook.markup.fences import CUSTOM_FENCES
     from rollbook.markup.pages import DEFAULT_EXTENSIONS, split_front_matter
     from rollbook.markup.problems import page_context
+    from rollbook.markup.roll_table.fence import CUSTOM_FENCES
 
     body, offset = split_front_matter(text)
     md = markdown.Markdown(

@@ -2,7 +2,7 @@
 the language writes them (Babel), and right-to-left languages.
 
 Used by the Markdown extensions (the HTML they write), the MkDocs plugin and
-`rollbook.sitewide` (``strings.js`` for the page). The engine does not import it: the
+`rollbook.site_runtime` (``strings.js`` for the page). The engine does not import it: the
 dice letters of other languages live in `rollbook.engine.dice.letters`, which the
 browser's engine needs too.
 """

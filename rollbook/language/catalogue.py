@@ -7,7 +7,7 @@ language is a file (tests/language checks it has every key, the same placeholder
 its language's plural forms). Authors override any key in ``mkdocs.yml`` (``strings:``).
 
 The same catalogue reaches the browser (`Catalogue.for_browser`, written by
-`rollbook.sitewide` as ``strings.js``); build messages for authors stay English.
+`rollbook.site_runtime` as ``strings.js``); build messages for authors stay English.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from rollbook.markup.anchors import allocate_anchor
 from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import FenceSite
 from rollbook.markup.problems import Severity
-from rollbook.markup.render import error_box
+from rollbook.markup.roll_table.render import error_box
 
 __all__ = ["Fence", "FenceProblem", "Parsed", "accept", "run"]
 

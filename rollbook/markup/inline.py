@@ -19,7 +19,7 @@ from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
 from rollbook.engine.dice import letters
 from rollbook.language import Catalogue, catalogue
 from rollbook.markup import nested
-from rollbook.markup.render import ascii_refs
+from rollbook.markup.roll_table.render import ascii_refs
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState

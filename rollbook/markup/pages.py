@@ -14,10 +14,10 @@ from typing import Any
 import markdown
 import yaml
 
-from rollbook.markup.fences import CUSTOM_FENCES
 from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.pagefile import PageReadError, read_page
 from rollbook.markup.problems import Problem, page_context
+from rollbook.markup.roll_table.fence import CUSTOM_FENCES
 
 __all__ = [
     "DEFAULT_EXTENSIONS", "MarkdownSetup", "PageResult", "convert_page", "split_front_matter",

@@ -21,7 +21,7 @@ from markdown.extensions.toc import unique
 __all__ = ["BLOCK_KINDS", "FENCE_KINDS", "FenceSite", "PageScan", "scan"]
 
 FENCE_KINDS = {"roll-table": "table", "roll-list": "list"}
-# Other rollbook fences (rollbook.markup.statblock_fence, .combat_fence) whose lines and bodies
+# Other rollbook fences (rollbook.markup.statblock.fence, .combat_fence) whose lines and bodies
 # are recorded the same way; not in FENCE_KINDS, which names the table formatter's fences.
 BLOCK_KINDS = {"statblock": "statblock", "combat": "combat"}
 

@@ -25,7 +25,7 @@ from markdown.postprocessors import Postprocessor
 from rollbook.engine.tables.nested import MAX_DEPTH
 from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.problems import active_context
-from rollbook.markup.render import payload_json
+from rollbook.markup.roll_table.render import payload_json
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState

@@ -44,11 +44,11 @@ from rollbook.mkdocs_plugin.site_language import (
     site_language,
     site_strings,
 )
-from rollbook.sitewide import SitewideError, build_site_assets
-from rollbook.sitewide.offline import write_offline
-from rollbook.sitewide.runtime import BUNDLED_SNAPSHOTS, find_pyodide
-from rollbook.sitewide.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
-from rollbook.sitewide.strings import languages_written
+from rollbook.offline.service_worker import write_offline
+from rollbook.site_runtime import SitewideError, build_site_assets
+from rollbook.site_runtime.runtime import BUNDLED_SNAPSHOTS, find_pyodide
+from rollbook.site_runtime.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
+from rollbook.site_runtime.strings import languages_written
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
 

@@ -80,12 +80,12 @@ def write_config(path: Path, docs: Path, *, rollbook: bool) -> None:
       custom_fences:
         - name: roll-table
           class: rollbook
-          validator: !!python/name:rollbook.markup.fences.validator
-          format: !!python/name:rollbook.markup.fences.formatter
+          validator: !!python/name:rollbook.markup.roll_table.fence.validator
+          format: !!python/name:rollbook.markup.roll_table.fence.formatter
         - name: roll-list
           class: rollbook
-          validator: !!python/name:rollbook.markup.fences.validator
-          format: !!python/name:rollbook.markup.fences.formatter"""
+          validator: !!python/name:rollbook.markup.roll_table.fence.validator
+          format: !!python/name:rollbook.markup.roll_table.fence.formatter"""
         if rollbook
         else " {}"
     )
@@ -135,7 +135,7 @@ def main() -> list[Row]:
     """Build the generated site with and without rollbook; one row with the ratio."""
     metric = f"1. build {PAGES} pages (5 rolls + 1 table each)"
     try:
-        import rollbook.markup.fences  # noqa: F401 - the plugin's fences must exist
+        import rollbook.markup.roll_table.fence  # noqa: F401 - the plugin's fences must exist
     except ImportError as error:
         return [Row(metric, na=f"the Markdown extensions are not there yet ({error})")]
     work = CACHE / "build"

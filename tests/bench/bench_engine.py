@@ -61,7 +61,7 @@ def _cpython_odds() -> dict[str, object]:
 
 def odds_in_pyodide() -> dict[str, object]:
     """Run the odds code in Pyodide (node) with the site's wheels; its JSON result."""
-    from rollbook.sitewide.sources import engine_wheel, icepool_wheel
+    from rollbook.site_runtime.sources import engine_wheel, icepool_wheel
 
     with tempfile.TemporaryDirectory() as tmp:
         wheels = []

@@ -91,8 +91,8 @@ def add_plain_pyodide(site: Path) -> None:
     site, for the pages that call ``loadPyodide`` themselves (the benchmarks' baselines and
     workers): the site's own folder holds the files made small for rollbook's worker (big
     ones gzipped, the standard library cut to what the engine imports)."""
-    from rollbook.sitewide.build import PYODIDE_FILES
-    from rollbook.sitewide.runtime import find_pyodide
+    from rollbook.site_runtime.build import PYODIDE_FILES
+    from rollbook.site_runtime.runtime import find_pyodide
 
     source = find_pyodide(None, project_dir=REPO)
     for folder in [p for p in (site / "assets" / "pyodide").glob("*") if p.is_dir()]:

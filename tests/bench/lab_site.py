@@ -5,7 +5,7 @@ worker code (``lab/``), so the differences between them are the levers alone:
 
 - ``plain``: plain Pyodide in a module worker, unpackArchive of the wheel (the baseline);
 - ``lock``: the same with ``lockFileContents`` (no pyodide-lock.json fetch);
-- ``snapshot``: restore of the build-time memory snapshot (``rollbook.sitewide.snapshot``);
+- ``snapshot``: restore of the build-time memory snapshot (``rollbook.site_runtime.snapshot``);
 - ``snapshot-preload``: the snapshot page with ``<link rel=modulepreload/preload>`` hints.
 """
 
@@ -91,9 +91,9 @@ def build_lab(
         wheel_src: The engine wheel to serve (default: one built from ``engine/``).
 
     Raises:
-        rollbook.sitewide.snapshot.SnapshotError: the snapshot could not be made.
+        rollbook.site_runtime.snapshot.SnapshotError: the snapshot could not be made.
     """
-    from rollbook.sitewide.snapshot import make_snapshot
+    from rollbook.site_runtime.snapshot import make_snapshot
 
     work = root or CACHE / "lab"
     shutil.rmtree(work, ignore_errors=True)

@@ -88,7 +88,7 @@ def build_real_site(pages: int = 3) -> RealSite:
     # with the same function the plugin is to call.
     wanted = os.environ.get("BENCH_SNAPSHOT", "1") != "0"
     if wanted and "snapshot" not in json.loads(manifest.read_text(encoding="utf-8")):
-        from rollbook.sitewide.snapshot import add_snapshot
+        from rollbook.site_runtime.snapshot import add_snapshot
 
         add_snapshot(manifest, cache_dir=CACHE / "snapshots")
         note = "snapshot added by the bench"

@@ -15,7 +15,8 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from rollbook.sitewide.strings import write_strings
+from rollbook.site_runtime.build import copy_browser_assets
+from rollbook.site_runtime.strings import write_strings
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "rollbook" / "assets"
@@ -60,7 +61,7 @@ def assemble(dest: Path) -> Path:
 
     version = json.loads((PYODIDE / "package.json").read_text())["version"]
     ours = dest / "assets" / "rollbook"
-    shutil.copytree(ASSETS, ours)
+    copy_browser_assets(ASSETS, ours)
     write_strings(ours, [])  # the reader's text (English), as every build writes it
     pyodide = dest / "assets" / "pyodide" / version
     pyodide.mkdir(parents=True)

@@ -17,7 +17,7 @@ import urllib.request
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from rollbook.sitewide.snapshot_pack import PAGE, pack_for_site, unpack
+from rollbook.site_runtime.snapshot_pack import PAGE, pack_for_site, unpack
 from tests.browser.conftest import wait_ready
 from tests.browser.server import altered, requested, snapshot_forced
 

@@ -11,7 +11,7 @@ import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
-import { mountWheels } from "../../rollbook/assets/wheels.js";
+import { mountWheels } from "../../rollbook/assets/worker/wheels.js";
 
 const { values } = parseArgs({
   options: {

@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 
 from rollbook.engine import bridge
-from rollbook.sitewide import bytecode
-from rollbook.sitewide.build import build_site_assets
-from rollbook.sitewide.bytecode import compile_packages, to_bytecode
-from rollbook.sitewide.runtime import PYODIDE_VERSION
-from rollbook.sitewide.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
-from rollbook.sitewide.stdlib_trim import trim_stdlib
-from rollbook.sitewide.zips import unzip, zip_files
+from rollbook.site_runtime import bytecode
+from rollbook.site_runtime.build import build_site_assets
+from rollbook.site_runtime.bytecode import compile_packages, to_bytecode
+from rollbook.site_runtime.runtime import PYODIDE_VERSION
+from rollbook.site_runtime.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
+from rollbook.site_runtime.stdlib_trim import trim_stdlib
+from rollbook.site_runtime.zips import unzip, zip_files
 from tests.build.bridge_requests import requests
 from tests.build.test_stdlib_trim import PYODIDE, _run
 
@@ -151,7 +151,7 @@ def test_the_site_serves_bytecode_and_is_byte_identical(tmp_path: Path) -> None:
 
 
 def test_the_worker_weighs_the_snapshot_against_what_a_plain_start_compiles() -> None:
-    linkspeed = PYODIDE.parents[1] / "rollbook" / "assets" / "linkspeed.js"
+    linkspeed = PYODIDE.parents[1] / "rollbook" / "assets" / "worker" / "linkspeed.js"
     manifests = [{"bytecode": ["icepool", "stdlib"]}, {"bytecode": ["icepool"]}, {}]
     script = (
         f"import({json.dumps(linkspeed.as_uri())}).then((m) => console.log(JSON.stringify("

@@ -10,18 +10,19 @@ Dynamic imports (combat.mjs, loaded on pages with a fight) are not part of it.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-ASSETS = Path(__file__).resolve().parents[2] / "rollbook" / "assets"
+from rollbook.site_runtime.build import browser_assets
+
+ASSETS = browser_assets()  # served name -> source file (the site serves them side by side)
 _STATIC = re.compile(
     r'^\s*(?:import|export)\s[^;]*?\sfrom\s+"\./([\w.-]+)"|^\s*import\s+"\./([\w.-]+)"', re.M
 )
 
 
 def _imports(name: str) -> set[str]:
-    return {a or b for a, b in _STATIC.findall((ASSETS / name).read_text(encoding="utf-8"))}
+    return {a or b for a, b in _STATIC.findall(ASSETS[name].read_text(encoding="utf-8"))}
 
 
 def _graph(entry: str) -> set[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from rollbook.sitewide.offline import WORKER_NAME
+from rollbook.offline.service_worker import WORKER_NAME
 from tests.browser.offline_site import write_site
 
 

@@ -34,7 +34,8 @@ def test_every_data_file_of_the_packages_is_declared() -> None:
                 continue
             if path not in shipped:
                 missing.append(str(path.relative_to(REPO)))
-    # e.g. rollbook/sitewide/make_snapshot.mjs: without it an installed plugin makes no snapshot
+    # e.g. rollbook/site_runtime/node/make_snapshot.mjs: without it an installed plugin makes
+    # no snapshot
     assert missing == [], f"not in [tool.setuptools.package-data]: {missing}"
 
 

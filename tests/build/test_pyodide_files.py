@@ -5,8 +5,13 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from rollbook.sitewide.pyodide_files import GZIPPED, SOURCE_FILES, node_folder, write_pyodide_files
-from rollbook.sitewide.sources import engine_wheel
+from rollbook.site_runtime.pyodide_files import (
+    GZIPPED,
+    SOURCE_FILES,
+    node_folder,
+    write_pyodide_files,
+)
+from rollbook.site_runtime.sources import engine_wheel
 
 PYODIDE = Path(__file__).resolve().parents[2] / "node_modules" / "pyodide"
 

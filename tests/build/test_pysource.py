@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rollbook.sitewide.pysource import for_browser, without_comments, without_docstrings
-from rollbook.sitewide.sources import engine_wheel
+from rollbook.site_runtime.pysource import for_browser, without_comments, without_docstrings
+from rollbook.site_runtime.sources import engine_wheel
 
 ENGINE = Path(__file__).resolve().parents[2] / "rollbook" / "engine"
 SOURCES = sorted(ENGINE.rglob("*.py"))

@@ -17,10 +17,10 @@ from mkdocs.config import load_config
 
 import rollbook
 from rollbook.cli import main as cli_main
-from rollbook.sitewide import SitewideError, build_site_assets, runtime
-from rollbook.sitewide.runtime import PYODIDE_VERSION, find_pyodide
-from rollbook.sitewide.snapshot import default_imports, snapshot_key
-from rollbook.sitewide.snapshot_pack import memory_size, pack_for_site
+from rollbook.site_runtime import SitewideError, build_site_assets, runtime
+from rollbook.site_runtime.runtime import PYODIDE_VERSION, find_pyodide
+from rollbook.site_runtime.snapshot import default_imports, snapshot_key
+from rollbook.site_runtime.snapshot_pack import memory_size, pack_for_site
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -114,7 +114,7 @@ def test_without_node_or_bundled_files_the_build_says_what_stays_slower(
     config, plugin = _site(tmp_path, f":\n      pyodide_path: {PYODIDE}")
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     monkeypatch.setattr("rollbook.mkdocs_plugin.plugin.BUNDLED_SNAPSHOTS", tmp_path / "none")
-    monkeypatch.setattr("rollbook.sitewide.build.BUNDLED_BYTECODE", tmp_path / "none")
+    monkeypatch.setattr("rollbook.site_runtime.build.BUNDLED_BYTECODE", tmp_path / "none")
     with caplog.at_level(logging.INFO, logger="mkdocs.plugins.rollbook"):
         plugin.on_post_build(config=config)
     messages = [(r.levelname, r.getMessage()) for r in caplog.records]
@@ -151,7 +151,7 @@ def test_a_bundled_snapshot_with_the_sites_key_is_used_without_node(
     shutil.rmtree(site)
     site.mkdir()
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))  # no node: only the bundle can serve
-    monkeypatch.setattr("rollbook.sitewide.runtime.BUNDLED_SNAPSHOTS", bundled)
+    monkeypatch.setattr("rollbook.site_runtime.runtime.BUNDLED_SNAPSHOTS", bundled)
     cache = ["--snapshot-cache", str(tmp_path / "cache")]
     assert cli_main(["assets", str(site), "--pyodide", str(PYODIDE), *cache]) == 0
     manifest = json.loads((ours / "manifest.json").read_text())
@@ -165,7 +165,7 @@ def test_cli_assets_without_node_or_bundle_works_and_names_no_snapshot(
     no_bundle, tmp_path, monkeypatch, capsys
 ):
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
-    monkeypatch.setattr("rollbook.sitewide.runtime.BUNDLED_SNAPSHOTS", tmp_path / "none")
+    monkeypatch.setattr("rollbook.site_runtime.runtime.BUNDLED_SNAPSHOTS", tmp_path / "none")
     cache = ["--snapshot-cache", str(tmp_path / "cache")]
     assert cli_main(["assets", str(tmp_path), "--pyodide", str(PYODIDE), *cache]) == 0
     err = capsys.readouterr().err

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from rollbook.cli import main
-from rollbook.sitewide import SitewideError, build_site_assets
-from rollbook.sitewide.build import PYODIDE_FILES
-from rollbook.sitewide.sources import engine_wheel, icepool_wheel
-from rollbook.sitewide.wheel import build_wheel
+from rollbook.site_runtime import SitewideError, build_site_assets
+from rollbook.site_runtime.build import PYODIDE_FILES
+from rollbook.site_runtime.sources import engine_wheel, icepool_wheel
+from rollbook.site_runtime.wheel import build_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"

@@ -1,4 +1,4 @@
-"""The build-time Pyodide memory snapshot (rollbook.sitewide.snapshot + make_snapshot.mjs).
+"""The build-time Pyodide memory snapshot (rollbook.site_runtime.snapshot + make_snapshot.mjs).
 
 The node-backed tests make real snapshots (a few seconds each): two builds must be byte
 for byte the same, and a restore must answer with the engine already imported and give the
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from rollbook.engine.bridge import handle
-from rollbook.sitewide.snapshot import (
+from rollbook.site_runtime.snapshot import (
     CACHE_KEEP,
     SNAPSHOT_IMPORTS,
     SnapshotError,
@@ -25,8 +25,8 @@ from rollbook.sitewide.snapshot import (
     make_snapshot,
     snapshot_key,
 )
-from rollbook.sitewide.snapshot_pack import pack_for_site, unpack
-from rollbook.sitewide.sources import engine_wheel
+from rollbook.site_runtime.snapshot_pack import pack_for_site, unpack
+from rollbook.site_runtime.sources import engine_wheel
 
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
@@ -188,7 +188,7 @@ def test_an_unreadable_input_is_one_sentence_not_a_traceback(
 ) -> None:
     # An installed rollbook once lacked make_snapshot.mjs, and every build died on it.
     missing = tmp_path / "make_snapshot.mjs"
-    monkeypatch.setattr("rollbook.sitewide.snapshot.SCRIPT", missing)
+    monkeypatch.setattr("rollbook.site_runtime.snapshot.SCRIPT", missing)
     sentence = r"^no Pyodide snapshot: .*make_snapshot\.mjs cannot be read\.$"
     with pytest.raises(SnapshotError, match=sentence):
         snapshot_key(PYODIDE, [wheel], SNAPSHOT_IMPORTS)

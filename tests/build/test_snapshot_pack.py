@@ -8,7 +8,7 @@ import struct
 
 import pytest
 
-from rollbook.sitewide.snapshot_pack import MAGIC, PAGE, memory_size, pack_for_site, unpack
+from rollbook.site_runtime.snapshot_pack import MAGIC, PAGE, memory_size, pack_for_site, unpack
 
 
 def _memory(pages: list[int], tail: int = 0) -> bytes:

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from rollbook.engine import bridge
-from rollbook.sitewide.sources import engine_wheel, icepool_wheel
-from rollbook.sitewide.stdlib_trim import imports_of, trim_stdlib
+from rollbook.site_runtime.sources import engine_wheel, icepool_wheel
+from rollbook.site_runtime.stdlib_trim import imports_of, trim_stdlib
 from tests.build.bridge_requests import requests
 
 ROOT = Path(__file__).resolve().parents[2]

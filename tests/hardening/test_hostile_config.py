@@ -22,11 +22,11 @@ markdown_extensions:
       custom_fences:
         - name: roll-table
           class: rollbook
-          validator: !!python/name:rollbook.markup.fences.validator
+          validator: !!python/name:rollbook.markup.roll_table.fence.validator
           format: {format}
   - rollbook
 """
-GOOD_FORMAT = "!!python/name:rollbook.markup.fences.formatter"
+GOOD_FORMAT = "!!python/name:rollbook.markup.roll_table.fence.formatter"
 
 
 def trap(tripwire: Path) -> str:

@@ -225,12 +225,12 @@ markdown_extensions:
       custom_fences:
         - name: roll-table
           class: rollbook
-          validator: !!python/name:rollbook.markup.fences.validator
-          format: !!python/name:rollbook.markup.fences.formatter
+          validator: !!python/name:rollbook.markup.roll_table.fence.validator
+          format: !!python/name:rollbook.markup.roll_table.fence.formatter
         - name: roll-list
           class: rollbook
-          validator: !!python/name:rollbook.markup.fences.validator
-          format: !!python/name:rollbook.markup.fences.formatter
+          validator: !!python/name:rollbook.markup.roll_table.fence.validator
+          format: !!python/name:rollbook.markup.roll_table.fence.formatter
   - rollbook
 """
 

@@ -112,11 +112,11 @@ def test_mkdocs_build_reports_bombs_in_fences_and_front_matter(tmp_path: Path) -
         "      pyodide_required: false\n      snapshot: false\n"
         "markdown_extensions:\n  - pymdownx.superfences:\n      custom_fences:\n"
         "        - name: roll-table\n          class: rollbook\n"
-        "          validator: !!python/name:rollbook.markup.fences.validator\n"
-        "          format: !!python/name:rollbook.markup.fences.formatter\n"
+        "          validator: !!python/name:rollbook.markup.roll_table.fence.validator\n"
+        "          format: !!python/name:rollbook.markup.roll_table.fence.formatter\n"
         "        - name: statblock\n          class: rollbook\n"
-        "          validator: !!python/name:rollbook.markup.statblock_fence.validator\n"
-        "          format: !!python/name:rollbook.markup.statblock_fence.formatter\n"
+        "          validator: !!python/name:rollbook.markup.statblock.fence.validator\n"
+        "          format: !!python/name:rollbook.markup.statblock.fence.formatter\n"
         "  - rollbook\n",
         encoding="utf-8",
     )

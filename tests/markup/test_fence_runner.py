@@ -6,9 +6,11 @@ import textwrap
 
 import markdown
 
-from rollbook.markup import combat_fence, fences, statblock_fence
+from rollbook.markup.combat import fence as combat_fence
 from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
 from rollbook.markup.problems import page_context
+from rollbook.markup.roll_table import fence as fences
+from rollbook.markup.statblock import fence as statblock_fence
 from tests.markup.helpers import EXTENSIONS
 
 

@@ -20,7 +20,7 @@ import pytest
 from rollbook.engine.dice import odds
 from rollbook.engine.numbers import fraction_text, percent_text
 
-UTIL = Path(__file__).resolve().parents[2] / "rollbook" / "assets" / "util.js"
+UTIL = Path(__file__).resolve().parents[2] / "rollbook" / "assets" / "page" / "util.js"
 
 # Chances a rules site shows (whole distributions), the edges of rounding (exact halves,
 # just below the smallest shown value, exactly at it), and fractions past 2**53.
@@ -171,7 +171,7 @@ COUNTS = [*range(0, 130), 1000, 1001, 1_000_000, 2_000_000]
 @pytest.fixture(scope="module")
 def languages_js(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     from rollbook.language import LANGUAGES, catalogue
-    from rollbook.sitewide.strings import write_strings
+    from rollbook.site_runtime.strings import write_strings
 
     folder = tmp_path_factory.mktemp("i18n-js")
     for name in ("i18n.js", "util.js"):

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import rollbook
-from rollbook.sitewide.runtime import PYODIDE_VERSION
+from rollbook.site_runtime.runtime import PYODIDE_VERSION
 from tests.browser.conftest import READY_TIMEOUT_MS
 from tests.browser.server import serve, snapshot_forced
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import rollbook
 from rollbook import engine
-from rollbook.sitewide.pysource import for_browser
-from rollbook.sitewide.wheel import Wheel, build_wheel
+from rollbook.site_runtime.pysource import for_browser
+from rollbook.site_runtime.wheel import Wheel, build_wheel
 
 __all__ = ["engine_files", "engine_wheel", "icepool_files", "icepool_wheel"]
 

@@ -20,17 +20,26 @@ from pathlib import Path
 from typing import Any
 
 from rollbook.language import Catalogue
-from rollbook.sitewide.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
-from rollbook.sitewide.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
-from rollbook.sitewide.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
-from rollbook.sitewide.strings import write_strings
-from rollbook.sitewide.wheel import Wheel
-from rollbook.sitewide.zips import unzip, zip_files
+from rollbook.site_runtime.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
+from rollbook.site_runtime.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
+from rollbook.site_runtime.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
+from rollbook.site_runtime.strings import write_strings
+from rollbook.site_runtime.wheel import Wheel
+from rollbook.site_runtime.zips import unzip, zip_files
 
-__all__ = ["ASSETS_SOURCE", "MANIFEST_NAME", "PYODIDE_FILES", "SitewideError", "build_site_assets"]
+__all__ = [
+    "ASSETS_SOURCE",
+    "BROWSER_REALMS",
+    "MANIFEST_NAME",
+    "PYODIDE_FILES",
+    "SitewideError",
+    "build_site_assets",
+]
 
 MANIFEST_NAME = "manifest.json"
 ASSETS_SOURCE = Path(__file__).resolve().parents[1] / "assets"
+#: The folders of ASSETS_SOURCE a site serves, flat, from ``assets/rollbook/``.
+BROWSER_REALMS = ("page", "shared", "worker")
 # What a module worker's loadPyodide() fetches: pyodide.mjs imports pyodide.asm.mjs, which
 # loads the wasm, the standard library and the lock file. pyodide.js (classic) is not needed.
 PYODIDE_FILES = (
@@ -87,20 +96,43 @@ def copy_pyodide(
     return folder
 
 
-def copy_browser_assets(source: Path, target: Path) -> list[str]:
-    """Copy ``rollbook/assets`` verbatim; return the copied paths, sorted, relative to target."""
-    copied: list[str] = []
-    if not source.is_dir():
-        return copied
-    for path in sorted(source.rglob("*")):
-        rel = path.relative_to(source)
-        if not path.is_file() or any(p.startswith(".") or p == "__pycache__" for p in rel.parts):
+def browser_assets(source: Path = ASSETS_SOURCE) -> dict[str, Path]:
+    """The files a site serves from ``assets/rollbook/``: ``{served name: source path}``.
+
+    The source is grouped by realm (``page/``, ``worker/``, ``shared/``); the site serves
+    them side by side in one folder, so the modules import each other as ``./name.js`` (tsc
+    sees the same through ``rootDirs``). ``offline/`` is not among them: the build writes the
+    service worker from it (``rollbook.offline``).
+
+    Raises:
+        SitewideError: two realms hold a file of the same name.
+    """
+    found: dict[str, Path] = {}
+    for realm in BROWSER_REALMS:
+        folder = source / realm
+        if not folder.is_dir():
             continue
-        dest = target / rel
+        for path in sorted(folder.rglob("*")):
+            rel = path.relative_to(folder)
+            if not path.is_file() or any(
+                p.startswith(".") or p == "__pycache__" for p in rel.parts
+            ):
+                continue
+            name = rel.as_posix()
+            if name in found:
+                raise SitewideError(f"two browser assets are named {name}: {found[name]}, {path}")
+            found[name] = path
+    return dict(sorted(found.items()))
+
+
+def copy_browser_assets(source: Path, target: Path) -> list[str]:
+    """Copy the browser assets (:func:`browser_assets`); return their served names, sorted."""
+    found = browser_assets(source)
+    for name, path in found.items():
+        dest = target / name
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest)
-        copied.append(rel.as_posix())
-    return copied
+    return list(found)
 
 
 _WHEEL_MAKERS = {"engine": engine_wheel, "icepool": icepool_wheel}
@@ -174,7 +206,7 @@ def build_site_assets(
     """Do all site-wide work for a built site; return the manifest written.
 
     ``catalogues`` are the reader's text in each language of the site, the first the
-    default (none: English); they become ``strings.js`` (`rollbook.sitewide.strings`).
+    default (none: English); they become ``strings.js`` (`rollbook.site_runtime.strings`).
 
     ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash. With
     ``pyodide_dir`` None the site gets everything but the dice runtime: the pages' scripts

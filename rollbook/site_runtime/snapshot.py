@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rollbook.engine.systems import MODULES
-from rollbook.sitewide.build import ASSETS_SOURCE, SitewideError
-from rollbook.sitewide.pyodide_files import GZIPPED, NODE_HELPER, node_folder
-from rollbook.sitewide.snapshot_pack import MAGIC, memory_size, pack_for_site
+from rollbook.site_runtime.build import ASSETS_SOURCE, SitewideError
+from rollbook.site_runtime.pyodide_files import GZIPPED, NODE_HELPER, node_folder
+from rollbook.site_runtime.snapshot_pack import MAGIC, memory_size, pack_for_site
 
 __all__ = [
     "ICEPOOL_IMPORTS",
@@ -57,9 +57,9 @@ ICEPOOL_IMPORTS: tuple[str, ...] = (
     "rollbook.engine.dice.exact",
 )
 
-SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
+SCRIPT = Path(__file__).parent / "node" / "make_snapshot.mjs"
 #: The wheel mounting the script shares with the site's worker (part of the snapshot's key).
-MOUNT = ASSETS_SOURCE / "wheels.js"
+MOUNT = ASSETS_SOURCE / "worker" / "wheels.js"
 # Files of the Pyodide distribution whose bytes end up in, or decide, the snapshot.
 _PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 _TIMEOUT_S = 300
@@ -299,7 +299,7 @@ def add_snapshot(
     manifest["snapshot_bytes"] = memory_size(target.read_bytes())
     # What the download costs: the worker weighs it against the link's measured rate.
     manifest["snapshot_size"] = target.stat().st_size
-    # The same layout as rollbook.sitewide.build writes.
+    # The same layout as rollbook.site_runtime.build writes.
     text = json.dumps(manifest, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
     manifest_path.write_text(text, encoding="utf-8")
     return name

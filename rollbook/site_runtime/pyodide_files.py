@@ -27,7 +27,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rollbook.sitewide.stdlib_trim import trim_stdlib
+from rollbook.site_runtime.stdlib_trim import trim_stdlib
 
 __all__ = [
     "GZIPPED",
@@ -47,7 +47,7 @@ GZIPPED = ("pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"
 #: What the build's node scripts share (starting Pyodide under node): part of the hash of
 #: everything they make.
-NODE_HELPER = Path(__file__).with_name("node_pyodide.mjs")
+NODE_HELPER = Path(__file__).parent / "node" / "node_pyodide.mjs"
 #: Bumped whenever what this module makes from the same input changes.
 _VERSION = b"pyodide-files 1"
 

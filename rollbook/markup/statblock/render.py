@@ -1,4 +1,4 @@
-"""The ``statblock`` card's HTML (`rollbook.markup.statblock_fence` checks the body first).
+"""The ``statblock`` card's HTML (`rollbook.markup.statblock.fence` checks the body first).
 
 Dice fields (``damage: 1d8`` ...) are inline rolls with exactly the HTML of ``![roll:1d8]()``.
 """
@@ -13,11 +13,11 @@ from markdown.serializers import to_html_string
 
 from rollbook.markup.cells import render_inline
 from rollbook.markup.inline import inline_roll_element
-from rollbook.markup.render import lines
+from rollbook.markup.roll_table.render import lines
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
-    from rollbook.markup.statblock_fence import StatBlock
+    from rollbook.markup.statblock.fence import StatBlock
 
 __all__ = [
     "card_html",

@@ -21,7 +21,7 @@ import re
 import zipfile
 from collections.abc import Iterable, Iterator
 
-from rollbook.sitewide.zips import zip_files
+from rollbook.site_runtime.zips import zip_files
 
 __all__ = ["STARTUP", "imports_of", "trim_stdlib"]
 

@@ -1,8 +1,8 @@
-"""The ``combat`` widget's HTML (`rollbook.markup.combat_fence` checks the body first).
+"""The ``combat`` widget's HTML (`rollbook.markup.combat.fence` checks the body first).
 
 The widget carries the resolved sides as its payload, a table of the combatants, the fight
 controls and log the browser fills (`rollbook/assets/combat.mjs`), and the exact chance of
-each attacker/defender pair landing a blow (`rollbook.markup.combat_odds`).
+each attacker/defender pair landing a blow (`rollbook.markup.combat.odds`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 from rollbook.engine.numbers import fraction_text, percent_text
 from rollbook.language import Catalogue, catalogue
-from rollbook.markup.combat_odds import pair_odds
-from rollbook.markup.render import ascii_refs, lines, payload_html
-from rollbook.markup.render_statblock import short_title
+from rollbook.markup.combat.odds import pair_odds
+from rollbook.markup.roll_table.render import ascii_refs, lines, payload_html
+from rollbook.markup.statblock.render import short_title
 
 if TYPE_CHECKING:
-    from rollbook.markup.combat_fence import Encounter
+    from rollbook.markup.combat.fence import Encounter
 
 __all__ = ["MAX_SEED", "widget_html"]
 

@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rollbook.sitewide.pyodide_files import NODE_HELPER
-from rollbook.sitewide.zips import unzip, zip_files
+from rollbook.site_runtime.pyodide_files import NODE_HELPER
+from rollbook.site_runtime.zips import unzip, zip_files
 
 __all__ = [
     "BUNDLED_BYTECODE",
@@ -43,7 +43,7 @@ __all__ = [
     "to_bytecode",
 ]
 
-SCRIPT = Path(__file__).with_name("compile_bytecode.mjs")
+SCRIPT = Path(__file__).parent / "node" / "compile_bytecode.mjs"
 #: Made at ``make dist`` for the release's standard library, engine and icepool.
 BUNDLED_BYTECODE = Path(__file__).resolve().parents[1] / "runtime" / "bytecode"
 #: The packages the build compiles, with their optimisation level (``compile(optimize=)``).

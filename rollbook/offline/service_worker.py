@@ -21,7 +21,7 @@ from typing import Any
 __all__ = ["WORKER_NAME", "site_files", "write_offline"]
 
 WORKER_NAME = "rollbook-sw.js"
-_HERE = Path(__file__).resolve().parent
+_HERE = Path(__file__).resolve().parents[1] / "assets" / "offline"
 _WORKER_SOURCE = _HERE / "service_worker.js"
 _OFF_SOURCE = _HERE / "service_worker_off.js"
 _ASSETS = "assets/rollbook/"

@@ -20,7 +20,7 @@ Body (YAML)::
 The build checks everything (system, exactly two sides, references, every field, with page
 lines), resolves the sides into plain stat blocks (the JSON payload: the same ``sides`` a
 ``rollbook fight`` file takes), and computes the exact chance of each attacker/defender pair
-landing a blow (`rollbook.markup.combat_odds`). The browser fights through `rollbook.engine.bridge`.
+landing a blow (`rollbook.markup.combat.odds`). The browser fights through `rollbook.engine.bridge`.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ from typing import Any
 from markdown import Markdown
 
 from rollbook.engine.limits import value
+from rollbook.markup.combat.render import MAX_SEED, widget_html
 from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
 from rollbook.markup.page_state import PageState
-from rollbook.markup.render_combat import MAX_SEED, widget_html
-from rollbook.markup.statblock_fence import by_key, check_fields, page_statblocks
+from rollbook.markup.statblock.fence import by_key, check_fields, page_statblocks
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
 
 __all__ = [

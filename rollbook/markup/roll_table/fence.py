@@ -6,12 +6,12 @@ them in any letter case (``ROLL-TABLE`` too; superfences alone compares names ex
     custom_fences:
       - name: roll-table
         class: rollbook
-        validator: !!python/name:rollbook.markup.fences.validator
-        format: !!python/name:rollbook.markup.fences.formatter
+        validator: !!python/name:rollbook.markup.roll_table.fence.validator
+        format: !!python/name:rollbook.markup.roll_table.fence.formatter
       - name: roll-list
         class: rollbook
-        validator: !!python/name:rollbook.markup.fences.validator
-        format: !!python/name:rollbook.markup.fences.formatter
+        validator: !!python/name:rollbook.markup.roll_table.fence.validator
+        format: !!python/name:rollbook.markup.roll_table.fence.formatter
 
 :data:`CUSTOM_FENCES` is the same configuration for use from Python.
 """
@@ -23,12 +23,14 @@ from typing import Any
 from markdown import Markdown
 
 from rollbook.language import Catalogue, catalogue
-from rollbook.markup import combat_fence, nested, statblock_fence
+from rollbook.markup import nested
 from rollbook.markup.cells import render_inline
+from rollbook.markup.combat import fence as combat_fence
 from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, run
 from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import FENCE_KINDS
-from rollbook.markup.render import PromptView, RowView, TableView, render_table
+from rollbook.markup.roll_table.render import PromptView, RowView, TableView, render_table
+from rollbook.markup.statblock import fence as statblock_fence
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
 
 __all__ = [
@@ -259,7 +261,7 @@ def view_of(table: Any, kind: str, text: Catalogue | None = None) -> TableView:
 
 
 # All four fences, so `rollbook check` and the tests' default Markdown set-up convert them
-# like the build does (statblock and combat: rollbook.markup.statblock_fence / combat_fence).
+# like the build does (statblock and combat: rollbook.markup.statblock.fence / combat_fence).
 CUSTOM_FENCES = [
     *(
         {"name": name, "class": "rollbook", "validator": validator, "format": formatter}

@@ -21,7 +21,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 
-import { mountWheels } from "../assets/wheels.js";
+import { mountWheels } from "../../assets/worker/wheels.js";
 import { oneLine, startPyodide } from "./node_pyodide.mjs";
 
 const { values } = parseArgs({

@@ -2,7 +2,7 @@
 
 Body (YAML): ``system``, ``name``, optional ``id`` and ``notes`` (inline Markdown), and the
 system's stat-block fields (`System.combatant_fields`). The card is a definition list of the
-fields the author gave (`rollbook.markup.render_statblock`). The card's anchor is its ``id``,
+fields the author gave (`rollbook.markup.statblock.render`). The card's anchor is its ``id``,
 else the slug of its name.
 
 Every statblock of a page is read once, from the line pre-scan, the first time any
@@ -23,7 +23,7 @@ from markdown.extensions.toc import slugify
 
 from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
 from rollbook.markup.page_state import PageState
-from rollbook.markup.render_statblock import card_html, inline_roll_html, short_title
+from rollbook.markup.statblock.render import card_html, inline_roll_html, short_title
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
 
 __all__ = [

@@ -3,7 +3,7 @@
 A released rollbook carries them as package data under ``rollbook/runtime/`` (written by
 ``make dist``, never committed): ``pyodide/`` holds the pinned Pyodide files and their
 licence, ``snapshots/`` the memory snapshots made for them (``snapshot-<key>.packed``, keyed
-like ``rollbook.sitewide.snapshot``'s cache). So ``pip install rollbook`` is all a site needs:
+like ``rollbook.site_runtime.snapshot``'s cache). So ``pip install rollbook`` is all a site needs:
 no npm, no Node.js, no network at build time.
 
 The Pyodide folder is, in this order: the one the author names (the plugin's
@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 
 import rollbook
-from rollbook.sitewide.build import SitewideError
+from rollbook.site_runtime.build import SitewideError
 
 __all__ = ["BUNDLED_PYODIDE", "BUNDLED_SNAPSHOTS", "PYODIDE_VERSION", "RUNTIME", "find_pyodide"]
 

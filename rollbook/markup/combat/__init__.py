@@ -1,0 +1,1 @@
+"""The ``combat`` fence: the fence (``fence``), the widget's HTML (``render``), odds (``odds``)."""

@@ -1,0 +1,1 @@
+"""The ``roll-table`` and ``roll-list`` fences: the fence (``fence``) and its HTML (``render``)."""

@@ -1,0 +1,1 @@
+"""The ``statblock`` fence: the fence (``fence``) and the creature card's HTML (``render``)."""
