@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from markdown import Markdown, util
 
 from rollbook.markup.problems import active_context
-from rollbook.markup.render import ascii_refs
+from rollbook.markup.roll_table.render import ascii_refs
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState

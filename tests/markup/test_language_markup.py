@@ -9,7 +9,7 @@ import textwrap
 import markdown
 import pytest
 
-from rollbook.markup.fences import CUSTOM_FENCES
+from rollbook.markup.roll_table.fence import CUSTOM_FENCES
 from rollbook.markup.problems import PageContext, page_context
 from tests.markup.helpers import EXTENSIONS, buttons, payload_texts
 

@@ -141,7 +141,7 @@ import { formatTotal, percentText } from "./util.js";
 const { languages, fractions, options, numbers, counts } = JSON.parse(process.argv[1]);
 const out = {};
 for (const lang of languages) {
-  globalThis.document = { documentElement: { lang } };
+  globalThis.document = { documentElement: { lang }, querySelector: () => null };
   out[lang] = {
     percents: fractions.map((pq) => options.map((how) => percentText(pq, how))),
     numbers: numbers.map((n) => numberText(n)),
