@@ -16,7 +16,9 @@ from rollbook import __version__
 
 __all__ = ["CliError", "main"]
 
-COMMAND_MODULES = ("dice_cmds", "table_cmds", "rules_cmds", "site_cmds", "new_cmds")
+COMMAND_MODULES = (
+    "dice_cmds", "table_cmds", "rules_cmds", "site_cmds", "host_cmds", "new_cmds",
+)  # fmt: skip
 
 
 class CliError(Exception):

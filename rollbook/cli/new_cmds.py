@@ -46,6 +46,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _check_empty(dest: Path) -> None:
+    if dest.is_symlink():
+        raise CliError(f"{dest} is a symbolic link; give a new or empty folder itself.")
     if dest.exists() and not dest.is_dir():
         raise CliError(f"{dest} is a file; give a new or empty folder.")
     if dest.is_dir() and any(dest.iterdir()):
@@ -66,7 +68,10 @@ def run_new(args: argparse.Namespace) -> int:
         files = plan_site(title, args.system, guide=args.guide)
     except ScaffoldError as err:
         raise CliError(str(err)) from None
-    write_files(args.dest, files)
+    try:
+        write_files(args.dest, files)
+    except ScaffoldError as err:
+        raise CliError(str(err)) from None
     print(f"wrote {len(files)} files into {args.dest}; next: cd {args.dest} && mkdocs serve")
     return 0
 
@@ -82,7 +87,12 @@ def run_import(args: argparse.Namespace) -> int:
         plan = plan_import(args.src)
     except HugoError as err:
         raise CliError(str(err)) from None
-    write_import(args.dest, plan)
+    from rollbook.scaffold import ScaffoldError
+
+    try:
+        write_import(args.dest, plan)
+    except ScaffoldError as err:
+        raise CliError(str(err)) from None
     for line in plan.report():
         print(line)
     print(plan.summary(args.dest))

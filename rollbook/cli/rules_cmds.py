@@ -181,11 +181,15 @@ def _show_odds(odds: dict[str, Any], as_json: bool) -> int:
 
 def load_fight_file(path: str) -> dict[str, Any]:
     """Read and check a fight file; plain-sentence `CliError` on any problem."""
+    from rollbook.markup.pagefile import PageReadError, read_regular
+
     file = pathlib.Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_regular(file, "fight_file_bytes").decode("utf-8")
     except FileNotFoundError:
         raise CliError(f"{path}: no such file.") from None
+    except PageReadError as err:
+        raise CliError(f"{path}: {err.message}") from None
     except (OSError, UnicodeDecodeError) as err:
         raise CliError(f"{path}: cannot read it ({err.__class__.__name__}).") from None
     try:

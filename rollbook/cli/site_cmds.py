@@ -1,8 +1,11 @@
 """``rollbook assets SITE_DIR``: rollbook's site-wide files for a site built by any generator.
 
-Does what the MkDocs plugin does after a build: the engine and icepool wheels, Pyodide, the
-browser assets and the manifest, under ``SITE_DIR/assets/``. Pages still need
-``<script type="module" src=".../assets/rollbook/rollbook.js">`` and the stylesheet.
+Does all the site-wide work the MkDocs plugin does after a build
+(:mod:`rollbook.sitewide.finish`): the engine and icepool wheels, Pyodide, the browser assets
+and the manifest under ``SITE_DIR/assets/``, the GM screen page and the offline service
+worker; with ``--strict`` it exits 1 when the built pages hold author problems. Pages still
+need ``<script type="module" src=".../assets/rollbook/rollbook.js">`` and the stylesheet
+(``rollbook build`` adds them for Zensical sites).
 """
 
 from __future__ import annotations
@@ -40,6 +43,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="where snapshots are kept by input hash (default: .cache/rollbook/snapshots)",
     )  # fmt: skip
     assets.add_argument(
+        "--gm-screen", default="gm/", metavar="PATH",
+        help="where the GM screen page goes, made from the site's home page unless the site "
+        "has that page already (default: gm/; \"\" for none)",
+    )  # fmt: skip
+    assets.add_argument(
+        "--no-offline", action="store_true",
+        help="write the service worker that removes offline copies instead of making them",
+    )  # fmt: skip
+    assets.add_argument(
+        "--strict", action="store_true",
+        help="exit 1 when the built pages hold author problems (error boxes), after listing them",
+    )  # fmt: skip
+    assets.add_argument(
         "--language", action="append", default=[], metavar="LANG",
         help="the readers' language (fr, de, pt-BR...; repeat for a multilingual site, "
         "the first is the default); default English",
@@ -49,29 +65,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_assets(args: argparse.Namespace) -> int:
     from rollbook.language import catalogue
-    from rollbook.site_runtime import SitewideError, build_site_assets
-    from rollbook.site_runtime.runtime import BUNDLED_SNAPSHOTS, find_pyodide
-    from rollbook.site_runtime.snapshot import SnapshotUnavailable, add_snapshot
+    from rollbook.site_runtime import SitewideError
+    from rollbook.sitewide.author_problems import find_problems
+    from rollbook.sitewide.finish import FinishOptions, finish_site
 
+    def say(sentence: str) -> None:
+        print(f"rollbook: {sentence}", file=sys.stderr)
+
+    options = FinishOptions(
+        pyodide_path=str(args.pyodide) if args.pyodide else None,
+        icepool=not args.no_icepool,
+        snapshot=not args.no_snapshot,
+        snapshot_cache=str(args.snapshot_cache),
+        gm_screen=args.gm_screen,
+        offline=not args.no_offline,
+        snapshot_off="`--no-snapshot`",
+        catalogues=[catalogue(code) for code in args.language],
+    )
     try:
-        pyodide = find_pyodide(args.pyodide, project_dir=Path.cwd())
-        manifest = build_site_assets(
-            args.site_dir,
-            pyodide,
-            icepool=not args.no_icepool,
-            cache_dir=args.snapshot_cache.parent / "pyodide",
-            report=lambda sentence: print(f"rollbook: {sentence}.", file=sys.stderr),
-            catalogues=[catalogue(code) for code in args.language],
-        )
-        if not args.no_snapshot:
-            try:
-                manifest["snapshot"] = add_snapshot(
-                    args.site_dir / "assets" / "rollbook" / "manifest.json",
-                    cache_dir=args.snapshot_cache,
-                    bundled_dir=BUNDLED_SNAPSHOTS,
-                )
-            except SnapshotUnavailable as err:  # the site works; say so, and how to skip it
-                print(f"rollbook: {err} `--no-snapshot` skips this step.", file=sys.stderr)
+        manifest = finish_site(args.site_dir, Path.cwd(), options, info=say, warn=say)
     except SitewideError as err:
         raise CliError(str(err)) from None
     print(f"wrote {args.site_dir / 'assets' / 'rollbook' / 'manifest.json'}")
@@ -82,4 +94,12 @@ def run_assets(args: argparse.Namespace) -> int:
         print(f"  bytecode: {', '.join(manifest['bytecode'])}")
     if "snapshot" in manifest:
         print(f"  snapshot {manifest['snapshot']}")
+    if not args.strict:
+        return 0
+    problems = find_problems(args.site_dir)
+    for problem in problems:
+        print(f"rollbook: {problem}", file=sys.stderr)
+    if problems:
+        say(f"{len(problems)} author problem(s) in the built pages (--strict).")
+        return 1
     return 0

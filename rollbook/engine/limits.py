@@ -91,6 +91,25 @@ TABLE: tuple[Limit, ...] = (
         "combatant-rounds one simulation may play (combatants times rounds, all fights)",
     ),
     Limit("browser_simulate_runs", 5000, "simulated fights in one request from a page"),
+    # -- exact odds and nested tables --
+    Limit(
+        "odds_work",
+        5_000_000,
+        "work to build one set of exact odds: values combined, mapped and summed, all steps",
+    ),
+    Limit(
+        "nested_rolls", 2000, "tables and dice one roll of a table may roll, nested ones included"
+    ),
+    Limit(
+        "page_embed_bytes",
+        5_000_000,
+        "bytes of table data one page embeds for the tables its tables roll (each table once)",
+    ),
+    # -- rollbook import and fight files --
+    Limit("import_files", 20_000, "files rollbook import reads from one Hugo site"),
+    Limit("import_file_bytes", 100_000_000, "bytes of one file rollbook import copies"),
+    Limit("import_bytes", 500_000_000, "bytes rollbook import reads from one Hugo site in all"),
+    Limit("fight_file_bytes", 1_000_000, "bytes of one fight file (rollbook fight)"),
     # -- game-system procedures --
     Limit(
         "procedure_odds_work",

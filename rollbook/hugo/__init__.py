@@ -14,6 +14,7 @@ with what the build itself would report for the page (rollbook's own checks).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,18 +89,29 @@ def _is_draft(meta: dict[str, Any]) -> bool:
     return draft is True or (isinstance(draft, str) and draft.strip().lower() == "true")
 
 
-def _weight(meta: dict[str, Any]) -> int:
+def _weight(meta: dict[str, Any], page: _Page, shown: str) -> int:
+    """The page's ``weight`` (0 if absent or not a number); not finite stops the import."""
     weight = meta.get("weight")
-    if isinstance(weight, bool):
+    if isinstance(weight, bool) or weight is None:
         return 0
     if isinstance(weight, int):
         return weight
-    if isinstance(weight, float | str):
-        try:
-            return int(float(weight))
-        except ValueError:
-            return 0
-    return 0
+    if not isinstance(weight, float | str):
+        return 0
+    try:
+        number = float(weight)
+    except ValueError:
+        return 0
+    if math.isfinite(number):
+        return int(number)
+    head = page.text.split("\n")[: page.body_first - 1 + page.shift]
+    line = next(
+        (i for i, text in enumerate(head, 1) if re.match(r"\s*[\"']?weight[\"']?\s*[:=]", text)),
+        1,
+    )
+    raise HugoError(
+        f"{shown}:{line}: weight must be a finite number, not {weight!r}; fix it and run again."
+    )
 
 
 def _title(meta: dict[str, Any], key: str) -> str | None:
@@ -114,16 +126,6 @@ def _out_path(relative: Path) -> str:
     if suffix.lower() in ("md", "markdown"):
         name = "index.md" if stem == "_index" else f"{stem}.md"
     return "/".join([*parts[:-1], name])
-
-
-def _walk(folder: Path) -> list[Path]:
-    found = []
-    for path in sorted(folder.rglob("*")):
-        relative = path.relative_to(folder)
-        if any(part.startswith(".") for part in relative.parts) or not path.is_file():
-            continue
-        found.append(path)
-    return found
 
 
 def _check_markup(text: str, name: str) -> list[tuple[int, str]]:
@@ -157,7 +159,7 @@ class _Page:
 
 def _read_page(path: Path, source: HugoSource, out: str) -> _Page:
     shown = source.display(path)
-    text = _decode(path.read_bytes(), shown).removeprefix("\ufeff")
+    text = _decode(source.read(path, page=True), shown).removeprefix("\ufeff")
     newline = "\r\n" if "\r\n" in text else "\n"
     text = text.replace("\r\n", "\n")
     try:
@@ -178,7 +180,7 @@ def _data_files(source: HugoSource) -> dict[Path, set[str]]:
     if source.data is None:
         return {}
     names: dict[Path, set[str]] = {}
-    for path in _walk(source.data):
+    for path in source.walk(source.data):
         if path.suffix.lower() not in DATA_SUFFIXES:
             continue
         relative = path.relative_to(source.data)
@@ -224,7 +226,7 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
     pages: list[_Page] = []
     leaf_folders: set[Path] = set()
     sources_of: dict[str, Path] = {}
-    content_files = _walk(source.content)
+    content_files = source.walk(source.content)
     if not any(p.suffix.lower() in PAGE_SUFFIXES for p in content_files):
         raise HugoError(f"{source.display(source.content)} holds no Markdown pages to import.")
     for path in content_files:
@@ -248,7 +250,7 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
             plan.problems.append(
                 (source.display(path), 1, "only Markdown pages are imported; copied as a file")
             )
-        plan.files[f"docs/{out}"] = path.read_bytes()
+        plan.files[f"docs/{out}"] = source.read(path)
 
     data_names = _data_files(source)
     used_data: set[Path] = set()
@@ -276,21 +278,21 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
         if leaf_resource and page.source.stem != "index":
             continue  # a Markdown file inside a page bundle: a resource in Hugo, no nav entry
         title = _title(page.meta, "linkTitle") or _title(page.meta, "title")
-        nav_pages.append(NavPage(page.out, title, _weight(page.meta), section))
+        nav_pages.append(NavPage(page.out, title, _weight(page.meta, page, shown_page), section))
 
     for data_path in sorted(used_data):
         copied = data_path.relative_to(source.src).as_posix()
-        plan.files[copied] = data_path.read_bytes()
+        plan.files[copied] = source.read(data_path)
         plan.data.append(copied)
     if source.static is not None:
-        for path in _walk(source.static):
+        for path in source.walk(source.static):
             out = path.relative_to(source.static).as_posix()
             if f"docs/{out}" in plan.files:
                 plan.problems.append(
                     (source.display(path), 1, f"docs/{out} exists already; not copied")
                 )
                 continue
-            plan.files[f"docs/{out}"] = path.read_bytes()
+            plan.files[f"docs/{out}"] = source.read(path)
 
     from rollbook.scaffold import site_files
 
@@ -316,6 +318,7 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
     )
     plan.files.update(site)
     plan.files = dict(sorted(plan.files.items()))
+    plan.problems.extend(source.skipped)
     return plan
 
 

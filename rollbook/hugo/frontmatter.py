@@ -17,6 +17,8 @@ from typing import Any
 
 import yaml
 
+from rollbook.markup.yamlsize import YamlSizeError, check_size
+
 __all__ = ["FrontMatter", "FrontMatterError", "read", "to_yaml_lines"]
 
 
@@ -62,6 +64,10 @@ def read(text: str) -> FrontMatter:
         end = _close(lines, "---", ("---", "..."))
         body = "\n".join(lines[1:end])
         try:
+            check_size(body, first_line=2)
+        except YamlSizeError as err:
+            raise FrontMatterError(err.line, f"front matter: {err.message}") from None
+        try:
             meta = yaml.safe_load(body)
         except yaml.YAMLError as err:
             mark = getattr(err, "problem_mark", None)
@@ -69,16 +75,20 @@ def read(text: str) -> FrontMatter:
             problem = getattr(err, "problem", None) or "it does not parse"
             raise FrontMatterError(line, f"the YAML front matter is broken ({problem})") from None
         meta = _mapping(meta, "YAML")
+        _check_numbers(meta)
         return FrontMatter("yaml", meta, end + 1, "\n".join(lines[: end + 1]))
     if first == "+++":
         end = _close(lines, "+++", ("+++",))
         try:
             meta = tomllib.loads("\n".join(lines[1:end]))
-        except tomllib.TOMLDecodeError as err:
+        except (ValueError, RecursionError) as err:  # ValueError: a number too long to read
+            if not isinstance(err, tomllib.TOMLDecodeError):
+                raise FrontMatterError(1, _too_large(err)) from None
             found = re.search(r"\(at line (\d+), column \d+\)", str(err))
             line = int(found.group(1)) + 1 if found else max(1, end)  # else: at its end
             reason = re.sub(r"\s*\(at line.*\)$", "", str(err)) or "it does not parse"
             raise FrontMatterError(line, f"the TOML front matter is broken ({reason})") from None
+        _check_numbers(meta)
         return FrontMatter("toml", meta, end + 1, "\n".join(lines[: end + 1]))
     if first.startswith("{"):
         try:
@@ -87,7 +97,10 @@ def read(text: str) -> FrontMatter:
             raise FrontMatterError(
                 err.lineno, f"the JSON front matter is broken ({err.msg})"
             ) from None
+        except (ValueError, RecursionError) as err:
+            raise FrontMatterError(1, _too_large(err)) from None
         meta = _mapping(value, "JSON")
+        _check_numbers(meta)
         taken = text[:end_index]
         rest = text[end_index:]
         newline = rest.find("\n")
@@ -98,6 +111,33 @@ def read(text: str) -> FrontMatter:
         count = taken.count("\n") + 1
         return FrontMatter("json", meta, count, "\n".join(lines[:count]))
     return FrontMatter("")
+
+
+def _too_large(err: Exception) -> str:
+    if isinstance(err, RecursionError):
+        return "the front matter nests lists and mappings too deeply to be read"
+    return "the front matter holds a number too long to be read"
+
+
+def _check_numbers(meta: dict[str, Any]) -> None:
+    """Refuse whole numbers over ``yaml_number_digits`` digits anywhere in ``meta``."""
+    from rollbook.engine.limits import value
+
+    digits = value("yaml_number_digits")
+    stack: list[object] = [meta]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int) and item.bit_length() > digits * 3.33:
+            raise FrontMatterError(
+                1,
+                f"the front matter holds a number of more than {digits} digits "
+                "(the yaml_number_digits limit)",
+            )
 
 
 _BARE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")

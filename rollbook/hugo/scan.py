@@ -18,11 +18,9 @@ DIALECT_FENCES = frozenset({"roll-table", "roll-list", "statblock", "combat"})
 _PLAIN = frozenset({"", "text", "txt", "plain", "plaintext", "markdown", "md", "console"})
 
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
-_SHORTCODE = re.compile(
-    r"\{\{(?P<open>[<%])(?P<esc>/\*)?\s*(?P<close>/)?\s*(?P<name>[\w./-]+)?(?P<rest>.*?)"
-    r"(?P=open)?\}\}",
-    re.S,
-)
+_OPENER = re.compile(r"\{\{([<%])")
+# The inside of one shortcode, between its opener and the first "}}" after it.
+_INSIDE = re.compile(r"(?P<esc>/\*)?\s*(?P<close>/)?\s*(?P<name>[\w./-]+)?")
 _HINTS = {
     "ref": "write a relative link to the page's .md file instead",
     "relref": "write a relative link to the page's .md file instead",
@@ -88,18 +86,33 @@ def _fences(lines: list[str], first: int) -> Iterator[Finding]:
 
 
 def _shortcodes(text: str, first: int) -> Iterator[Finding]:
-    for match in _SHORTCODE.finditer(text):
-        if match.group("close"):
+    """Each ``{{< ... >}}`` / ``{{% ... %}}``, in one pass over ``text``: every opener is
+    paired with the first ``}}`` after it (none: the scan ends), and lines are counted
+    from the previous finding, so the work is linear in the page's length."""
+    pos = 0
+    line, counted = first, 0
+    while (opener := _OPENER.search(text, pos)) is not None:
+        end = text.find("}}", opener.end())
+        if end < 0:
+            return
+        pos = end + 2
+        inside = text[opener.end() : end]
+        if inside.endswith(opener[1]):
+            inside = inside[:-1]
+        parts = _INSIDE.match(inside)
+        assert parts is not None  # every group is optional
+        if parts.group("close"):
             continue  # the closing half of a pair: reported with its opening
-        line = first + text.count("\n", 0, match.start())
-        whole = match.group(0)
+        line += text.count("\n", counted, opener.start())
+        counted = opener.start()
+        whole = text[opener.start() : pos]
         shown = " ".join(whole.split())
         if len(shown) > 60:
             shown = f"{shown[:28]} … {shown[-28:]}"
-        if match.group("esc"):
+        if parts.group("esc"):
             message = f"escaped Hugo shortcode {shown} left in place; it shows with its /* */"
         else:
-            name = match.group("name") or ""
+            name = parts.group("name") or ""
             hint = _HINTS.get(name, "rewrite it in Markdown")
             message = f"Hugo shortcode {shown} left in place; {hint}"
         yield Finding(line, message, whole)

@@ -7,8 +7,9 @@ body becomes HTML (`Fence.render`). `run` owns everything they share, in this or
 1. ``prepare``: page-wide reading the fence needs first (statblocks read the whole page);
 2. claim the fence's site from the line pre-scan (its page line and the heading above it);
 3. ``parse``: the body, YAML with positions, checked -> a `Parsed` value and its problems;
-4. ``problems``: each is reported as ``page:line: name: message``; a blocking one replaces the
-   block with an error box (what a non-strict build shows);
+4. ``problems``: each is reported as ``page:line: name: message``; any error replaces the
+   block with an error box (what a non-strict build shows), whose lines are the file's
+   (front matter counted), as in the log; warnings alone leave the block as it is;
 5. allocate the anchor (the fence's ``id``, else the heading above, else its name);
 6. ``render`` the HTML.
 
@@ -94,7 +95,7 @@ def run(fence: type[Fence], src: str, md: Markdown) -> str:
             at = problem.line or line
             state.report(at, f"{name}: {problem.message}", problem.severity)
             if problem.blocking:
-                blocking.append(f"line {at}: {name}: {problem.message}")
+                blocking.append(f"line {state.file_line(at)}: {name}: {problem.message}")
         if blocking:
             return error_box(blocking, fence.ERROR_TITLE)
         heading = site.heading_id if site and fence.HEADING_ANCHOR else None
@@ -109,15 +110,17 @@ def run(fence: type[Fence], src: str, md: Markdown) -> str:
         if own_id:
             state.own_ids.add(anchor)
         errors = [
-            f"line {p.line or line}: {name}: {p.message}"
+            f"line {state.file_line(p.line or line)}: {name}: {p.message}"
             for p in parsed.problems
             if p.severity == "error"
         ]
+        if errors:  # the box takes the block's place: nothing broken renders or rolls
+            return error_box(errors, fence.ERROR_TITLE)
         return block.render(parsed, anchor, own_id, errors)
     except Exception as err:  # an engine bug must not become a traceback for the author
         message = f"{name}: could not be built ({type(err).__name__}: {err})."
         state.report(line, message)
-        return error_box([f"line {line}: {message}"])
+        return error_box([f"line {state.file_line(line)}: {message}"])
 
 
 def accept(

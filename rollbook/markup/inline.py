@@ -17,6 +17,7 @@ from markdown import util
 from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
 
 from rollbook.engine.dice import letters
+from rollbook.engine.dice.variants import offered
 from rollbook.language import Catalogue, catalogue
 from rollbook.markup import nested
 from rollbook.markup.roll_table.render import ascii_refs
@@ -57,6 +58,11 @@ def dice_summary(notation: str) -> tuple[str, str, str] | None:
         return None  # comma rolls have tuple totals: no single average to show
     low, high, mean = found
     return _fmt(low), _fmt(high), _fmt(mean)
+
+
+@functools.lru_cache(maxsize=1024)
+def _variants(notation: str) -> tuple[tuple[str, str], ...]:
+    return tuple(offered(notation).items())
 
 
 def _extremes(notation: str) -> tuple[Any, Any, Any] | None:
@@ -202,6 +208,10 @@ def inline_roll_element(
     wrap.set("data-rb-id", inline_id)
     button = nested.roll_controls(wrap, label)
     button.set("data-roll", notation)
+    # The reader's menu offers what the engine accepts, composed here (engine/dice/variants.py).
+    # Its line breaks as references, so that no tool that tidies HTML folds them into spaces.
+    for variant, composed in _variants(notation):
+        button.set(f"data-rb-{variant}", composed.replace("\n", "&#10;"))
     summary = dice_summary(notation) if options.get("odds", True) else None
     if summary is not None:
         low, high, mean = summary

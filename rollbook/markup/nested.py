@@ -55,10 +55,12 @@ def is_table_ref(notation: str) -> bool:
     return bool(_REF.match(notation.strip()))
 
 
-def page_src() -> str:
+def page_src(state: PageState) -> str:
     """The page being converted as the host names it (``docs/rules/magic.md``), or ``""``."""
     ctx = active_context()
-    return ctx.src_path if ctx is not None else ""
+    if ctx is not None:
+        return ctx.src_path
+    return state.host.shown if state.host is not None else ""
 
 
 def ref_key(src: str, ref: str) -> str:
@@ -108,7 +110,7 @@ def ref_element(state: PageState, ref: str, title: str | None, line: int) -> etr
         code.text = util.AtomicString(f"![roll:{ref}]")
         code.tail = util.AtomicString(f" (roll error: {problem})")
         return el
-    key = ref_key(page_src(), ref)
+    key = ref_key(page_src(state), ref)
     label = " ".join(title.split()) if title and title.strip() else anchor.replace("-", " ")
     wrap = etree.Element("span")
     wrap.set("class", "rb-inline rb-ref")
@@ -194,4 +196,4 @@ def prepare(
 def on_block(state: PageState, table: Any, anchor: str, payload: dict[str, Any]) -> None:
     """A block whose rows roll other tables: its payload's ``refs`` wait for the host."""
     if any(part.ref is not None for row in table.rows for part in row.nested):
-        payload["refs"] = f"{REFS_MARK}{page_src()}#{anchor}"
+        payload["refs"] = f"{REFS_MARK}{page_src(state)}#{anchor}"

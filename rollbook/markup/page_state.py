@@ -8,7 +8,6 @@ registers it, and a fence used without the extension gets a bare one from `PageS
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any
 
 from markdown import Markdown
@@ -16,10 +15,11 @@ from markdown.extensions.toc import slugify as toc_slugify
 
 from rollbook.engine.dice import letters
 from rollbook.language import Catalogue, catalogue
-from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, scan
+from rollbook.markup.host_page import HostPage, host_page
+from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, fence_name, scan
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
 
-__all__ = ["PageState", "host_page"]
+__all__ = ["PageState"]
 
 # The fence name of each kind the pre-scan records.
 FENCE_NAMES = {kind: name for name, kind in {**FENCE_KINDS, **BLOCK_KINDS}.items()}
@@ -64,13 +64,15 @@ class PageState:
         self.anchors: set[str] = set()
         self.own_ids: set[str] = set()  # anchors that are the block's own `id`
         self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
-        self._source = ""  # the text this conversion was given (for host_page)
+        #: The page as a host without a page context names it (Zensical), else None.
+        self.host: HostPage | None = None
 
     # -- lines --------------------------------------------------------------------------
     def start(self, lines: list[str]) -> None:
         """Begin a conversion: scan the source and report the ``[!roll:`` typos."""
         self.reset()
-        self._source = "\n".join(lines)
+        if active_context() is None:
+            self.host = host_page(self.md, "\n".join(lines))
         _case_insensitive_fences(self.md)
         slugify, sep = toc_slugify, "-"
         toc = self.md.treeprocessors["toc"] if "toc" in self.md.treeprocessors else None  # noqa: SIM401
@@ -151,6 +153,14 @@ class PageState:
     def report(self, line: int | None, message: str, severity: Severity = "error") -> None:
         self.problems.append(Problem(line or self._last_line, message, severity))
 
+    def file_line(self, line: int | None) -> int:
+        """A body line as a line of the page's file (front matter counted), as logged."""
+        line = line or self._last_line
+        ctx = active_context()
+        if ctx is not None:
+            return line + ctx.line_offset
+        return line + (self.host.offset if self.host is not None else 0)
+
     def flush(self) -> None:
         """Hand problems not yet delivered to the host's page context, or log them."""
         new = self.problems[self._delivered :]
@@ -161,48 +171,20 @@ class PageState:
             ctx.tables.update(self.tables)
         if not new:
             return
-        host = None if ctx is not None else host_page(self.md, self._source)
+        host = None if ctx is not None else self.host
         for problem in sorted(new):
             if ctx is not None:
                 ctx.problems.append(
                     Problem(problem.line + ctx.line_offset, problem.message, problem.severity)
                 )
             elif host is not None:
-                LOG.warning("%s:%d: %s", host[0], problem.line + host[1], problem.message)
+                LOG.warning("%s:%d: %s", host.shown, problem.line + host.offset, problem.message)
             else:
                 LOG.warning("rollbook: line %d: %s", problem.line, problem.message)
 
 
-def host_page(md: Markdown, source: str) -> tuple[str, int] | None:
-    """``(docs/page.md, front-matter lines)`` from Zensical's page context, if it set one.
-
-    Zensical runs the extensions without MkDocs plugins (no :class:`PageContext`) but
-    registers a ``rendering_context`` preprocessor holding ``page.path`` (relative to the
-    docs folder) and its config (``root_dir``, ``docs_dir``); it drops the front matter and
-    the blank lines after it before conversion, so the offset is measured on the file.
-    """
-    pre = md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None  # noqa: SIM401
-    path = getattr(getattr(pre, "page", None), "path", None)
-    config = getattr(pre, "config", None)
-    if not isinstance(path, str) or not isinstance(config, dict):
-        return None
-    root = Path(str(config.get("root_dir") or "."))
-    docs = Path(str(config.get("docs_dir") or "docs"))
-    file = root / docs / path  # an absolute docs_dir replaces root
-    shown = (docs / path).as_posix()
-    if docs.is_absolute() and docs.is_relative_to(root.resolve()):
-        shown = (docs.relative_to(root.resolve()) / path).as_posix()
-    try:
-        content = file.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
-    except (OSError, UnicodeDecodeError):
-        return shown, 0
-    body = source.replace("\r\n", "\n").strip("\n")
-    at = content.find(body) if body else -1
-    return shown, content[:at].count("\n") if at > 0 else 0
-
-
-def _ci_test(language: str, name: str) -> bool:
-    return language.lower() == name
+def _ci_test(language: object, name: str) -> bool:
+    return fence_name(language) == name
 
 
 def _fence_entries(md: Markdown) -> list[dict[str, Any]]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from rollbook.engine.limits import value
 
-__all__ = ["PageReadError", "page_too_big", "read_page"]
+__all__ = ["PageReadError", "page_too_big", "read_page", "read_regular"]
 
 
 class PageReadError(ValueError):
@@ -49,3 +51,26 @@ def read_page(path: Path) -> str:
             line, f"the page is not UTF-8 text: byte 0x{byte} on this line cannot be read."
         ) from None
     return text.replace("\r\n", "\n")
+
+
+def read_regular(path: Path, limit: str) -> bytes:
+    """The bytes of a regular file no larger than the limit called ``limit``.
+
+    The file is opened without blocking and checked before anything is read: a FIFO, a
+    device (``/dev/zero``) or a folder is refused, and so is a file over the limit, each
+    in one sentence (`PageReadError`, line 1); ``OSError`` for a file that is missing.
+    """
+    cap = value(limit)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise PageReadError(1, "it is not a regular file (a device, a pipe or a folder).")
+        if info.st_size > cap:
+            raise PageReadError(
+                1, f"it has {info.st_size:,} bytes, more than the {limit} limit of {cap:,}."
+            )
+        data = file.read(cap + 1)
+    if len(data) > cap:
+        raise PageReadError(1, f"it grew past the {limit} limit of {cap:,} bytes.")
+    return data

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from markdown.extensions.toc import slugify as toc_slugify
 from markdown.extensions.toc import unique
 
-__all__ = ["BLOCK_KINDS", "FENCE_KINDS", "FenceSite", "PageScan", "scan"]
+__all__ = ["BLOCK_KINDS", "FENCE_KINDS", "FenceSite", "PageScan", "fence_name", "scan"]
 
 FENCE_KINDS = {"roll-table": "table", "roll-list": "list"}
 # Other rollbook fences (rollbook.markup.statblock.fence, .combat_fence) whose lines and bodies
@@ -38,6 +38,16 @@ _INLINE_ROLL = re.compile(r"!\[roll:([^\]\n]*)\]")
 _TYPO = re.compile(r"(?<!!)\[!roll:([^\]\n]*)\]")
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)")
 _MARKUP_CHARS = re.compile(r"[*_`]|<[^>]*>")
+
+
+def fence_name(language: object) -> str:
+    """A fence's language as rollbook compares it: lower case; "" for none.
+
+    superfences hands fences without a language (a bare ```` ``` ````, ``~~~``, an
+    attribute-only info string) to every fence test as ``None`` or ``""``; such a fence
+    is plain code and never one of ours.
+    """
+    return language.strip().lower() if isinstance(language, str) else ""
 
 
 @dataclass

@@ -8,8 +8,10 @@ deeper than ``MAX_DEPTH`` as ``page.md:LINE`` problems (the line of the referenc
 - the MkDocs plugin at ``on_env``, after all pages were converted;
 - ``rollbook check`` / ``rollbook table`` (``convert_with_refs``), converting referenced
   pages as needed;
-- a host without either (Zensical, plain Markdown): ``RefsHere`` at the end of each
-  conversion, for references within the page.
+- a host without either: ``RefsHere`` at the end of each conversion; under Zensical, whose
+  page context names the page and the docs folder, it reads the other pages a table rolls
+  itself (``rollbook.markup.other_pages``); under plain Python-Markdown, where a page has
+  no name, only references within the page resolve.
 """
 
 from __future__ import annotations
@@ -122,8 +124,10 @@ class Site:
         memo: dict[int, int] = {}
         pages = self.pages if only is None else {s: self.pages[s] for s in only if s in self.pages}
         for src, page in pages.items():
-            for table in page.tables.values():
+            found.update(self._over_embed_budget(src, page))
+            for anchor, table in page.tables.items():
                 fence = f"roll-{table.kind}"
+                found.update(self._too_many_rolls(src, anchor, table, page.offset))
                 for row, part in self.edges(table):
                     line = table.lines(row.path) + page.offset
                     target = self.get(part.table or "")
@@ -144,14 +148,36 @@ class Site:
                     found.add(SiteProblem(src, line, message))
         return sorted(found)
 
+    def _too_many_rolls(self, src: str, anchor: str, table: Any, offset: int) -> list[SiteProblem]:
+        """The ``nested_rolls`` budget, checked at the build as the engine checks it."""
+        from rollbook.engine.limits import value
+
+        edges = list(self.edges(table))
+        if not edges:
+            return []
+        most, limit = table.worst_rolls(self.closure(f"{src}#{anchor}")), value("nested_rolls")
+        if most <= limit:
+            return []
+        line = table.lines(edges[0][0].path) + offset
+        return [
+            SiteProblem(
+                src,
+                line,
+                f"roll-{table.kind}: one roll of this table may roll up to {most:,} tables and "
+                f"dice, more than the nested_rolls limit of {limit:,}; let its rows roll "
+                "fewer tables.",
+            )
+        ]
+
     def _missing(self, part: Any) -> str:
         src, _, anchor = (part.table or "").rpartition("#")
         page = self.pages.get(src)
         if page is None:
             if self.partial:
                 return (
-                    f"this row rolls the table {part.ref!r} of another page, which only the "
-                    "MkDocs plugin and rollbook check can read."
+                    f"this row rolls the table {part.ref!r} of another page, which a host "
+                    "that names no page cannot read: build with the MkDocs plugin or "
+                    "`rollbook build`, or check with `rollbook check`."
                 )
             return f"this row rolls the table {part.ref!r}, but {src} is not a page of this site."
         known = ", ".join(sorted(page.tables)) or "none"
@@ -192,10 +218,45 @@ class Site:
         return data
 
     def fill(self, html: str) -> str:
-        """Replace each payload's ``refs`` mark with the tables it can reach."""
+        """Replace each payload's ``refs`` mark with the tables it can reach, within the
+        page's ``page_embed_bytes`` (past it, a block gets none: ``problems`` said so)."""
+        from rollbook.engine.limits import value
+
         if REFS_MARK not in html:
             return html
-        return _MARK.sub(lambda m: f'"refs":{payload_json(self.closure(m[1]))}', html)
+        left = value("page_embed_bytes")
+
+        def embed(match: re.Match[str]) -> str:
+            nonlocal left
+            text = payload_json(self.closure(match[1]))
+            left -= len(text.encode("utf-8"))
+            return f'"refs":{text}' if left >= 0 else '"refs":{}'
+
+        return _MARK.sub(embed, html)
+
+    def _over_embed_budget(self, src: str, page: _Page) -> list[SiteProblem]:
+        """The first table of the page whose referenced tables pass ``page_embed_bytes``."""
+        from rollbook.engine.limits import value
+
+        left = value("page_embed_bytes")
+        for anchor, table in page.tables.items():
+            edges = list(self.edges(table))
+            if not edges:
+                continue
+            left -= len(payload_json(self.closure(f"{src}#{anchor}")).encode("utf-8"))
+            if left < 0:
+                line = table.lines(edges[0][0].path) + page.offset
+                return [
+                    SiteProblem(
+                        src,
+                        line,
+                        f"roll-{table.kind}: the tables this page's tables roll pass the "
+                        f"page_embed_bytes limit of {value('page_embed_bytes'):,} bytes here; "
+                        "this table and the ones after it cannot roll the tables they "
+                        "reference (split the page, or let fewer tables roll others).",
+                    )
+                ]
+        return []
 
 
 class RefsHere(Postprocessor):
@@ -210,9 +271,15 @@ class RefsHere(Postprocessor):
     def run(self, text: str) -> str:
         if REFS_MARK not in text or active_context() is not None:
             return text
-        site = Site(partial=True)
-        site.add("", 0, self.state.tables)
-        for problem in site.problems():
+        host = self.state.host
+        src = host.shown if host is not None else ""
+        site = Site(partial=host is None)
+        site.add(src, 0, self.state.tables)  # lines as this conversion counts them
+        if host is not None:
+            from rollbook.markup.other_pages import other_page_tables
+
+            resolve(site, lambda other: other_page_tables(host, other))
+        for problem in site.problems(only=[src]):
             self.state.report(problem.line, problem.message)
         return site.fill(text)
 

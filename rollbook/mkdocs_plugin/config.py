@@ -14,7 +14,13 @@ from rollbook.markup.presets import (
     presets_problem,
 )
 
-__all__ = ["INLINE_PRESET_OPTIONS", "TABLE_PRESET_OPTIONS", "RollbookConfig"]
+__all__ = [
+    "INLINE_PRESET_OPTIONS",
+    "TABLE_PRESET_OPTIONS",
+    "RollbookConfig",
+    "SitePath",
+    "site_path_problem",
+]
 
 
 class Presets(c.BaseConfigOption[dict[str, dict[str, Any]]]):
@@ -42,6 +48,47 @@ class Strings(c.BaseConfigOption[dict[str, Any]]):
             raise base.ValidationError(str(error)) from None
         assert isinstance(value, dict)
         return dict(value)
+
+
+class SitePath(c.Type[str]):
+    """A path inside the built site (``gm/``, ``assets/rollbook/rollbook.js``).
+
+    Refused: an absolute path, a ``..`` or ``.`` part, a backslash, a URL (scheme, ``//``,
+    ``?``, ``#``) and control characters; so a page or file the plugin writes there stays
+    inside ``site_dir`` and its address inside the site's base. ``allow_empty`` lets an
+    empty value turn the feature off.
+    """
+
+    def __init__(self, default: str, *, allow_empty: bool = False) -> None:
+        super().__init__(str, default=default)
+        self.allow_empty = allow_empty
+
+    def run_validation(self, value: object) -> str:
+        text = super().run_validation(value)
+        problem = site_path_problem(text, allow_empty=self.allow_empty)
+        if problem:
+            raise base.ValidationError(problem)
+        return text
+
+
+def site_path_problem(text: str, *, allow_empty: bool = False) -> str | None:
+    """Why ``text`` is not a path inside the site, in one sentence; None if it is one."""
+    stripped = text.strip()
+    if not stripped:
+        return None if allow_empty else "a path inside the site is required, got an empty one."
+    parts = stripped.strip("/").split("/")
+    bad = (
+        stripped.startswith("/")
+        or any(part in ("", ".", "..") for part in parts)
+        or any(ch in stripped for ch in "\\?#:%")
+        or any(ord(ch) < 32 or ord(ch) == 127 for ch in stripped)
+    )
+    if bad:
+        return (
+            f"must be a path inside the site such as 'gm/' (relative, no '..' or '.' parts, "
+            f"no backslash, no URL or %-escape), not {text!r}."
+        )
+    return None
 
 
 class RollbookConfig(base.Config):
@@ -84,11 +131,11 @@ class RollbookConfig(base.Config):
     reproducible_date = c.Type(bool, default=True)
     """Date the build by its input (last docs commit) so rebuilds are byte-identical."""
 
-    gm_screen = c.Type(str, default="gm/")
+    gm_screen = SitePath("gm/", allow_empty=True)
     """Site path of the GM screen page (pinned items gather there); empty to leave it out."""
 
-    assets_javascript = c.Type(str, default="assets/rollbook/rollbook.js")
+    assets_javascript = SitePath("assets/rollbook/rollbook.js")
     """Site path of the entry ES module added to every page."""
 
-    assets_stylesheet = c.Type(str, default="assets/rollbook/rollbook.css")
+    assets_stylesheet = SitePath("assets/rollbook/rollbook.css")
     """Site path of the stylesheet added to every page."""

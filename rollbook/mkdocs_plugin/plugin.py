@@ -44,11 +44,9 @@ from rollbook.mkdocs_plugin.site_language import (
     site_language,
     site_strings,
 )
-from rollbook.offline.service_worker import write_offline
-from rollbook.site_runtime import SitewideError, build_site_assets
-from rollbook.site_runtime.runtime import BUNDLED_SNAPSHOTS, find_pyodide
-from rollbook.site_runtime.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
+from rollbook.site_runtime import SitewideError
 from rollbook.site_runtime.strings import languages_written
+from rollbook.sitewide.finish import FinishOptions, finish_site
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
 
@@ -261,40 +259,26 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         set_context(None)
         if not self.config.enabled:
             return
-        base = os.path.dirname(config.config_file_path or ".")
-        pyodide: Path | None = None
+        options = FinishOptions(
+            pyodide_path=self.config.pyodide_path,
+            pyodide_required=self.config.pyodide_required,
+            icepool=self.config.wheels_icepool,
+            snapshot=self.config.snapshot,
+            snapshot_cache=self.config.snapshot_cache,
+            gm_screen=None,  # a page of the site already (on_files)
+            offline=self.config.offline and not self._serving,
+            catalogues=self._catalogues(config),
+        )
         try:
-            pyodide = find_pyodide(self.config.pyodide_path, project_dir=Path(base))
-        except SitewideError as err:
-            if self.config.pyodide_required:
-                raise PluginError(f"rollbook: {err}") from None
-            # Asked for: the pages still get our scripts, which say the dice cannot roll.
-            log.info("rollbook: %s (pyodide_required: false, so the site has no live dice)", err)
-        try:
-            build_site_assets(
+            finish_site(
                 config.site_dir,
-                pyodide,
-                icepool=self.config.wheels_icepool,
-                cache_dir=Path(base, self.config.snapshot_cache).parent / "pyodide",
-                report=lambda sentence: log.info("rollbook: %s.", sentence),
-                catalogues=self._catalogues(config),
+                Path(os.path.dirname(config.config_file_path or ".")),
+                options,
+                info=lambda sentence: log.info("rollbook: %s", sentence),
+                warn=lambda sentence: log.warning("rollbook: %s", sentence),
             )
         except SitewideError as err:
             raise PluginError(f"rollbook: {err}") from None
-        if self.config.snapshot and pyodide is not None:
-            manifest = Path(config.site_dir, "assets", "rollbook", "manifest.json")
-            try:
-                add_snapshot(
-                    manifest,
-                    cache_dir=Path(base, self.config.snapshot_cache),
-                    bundled_dir=BUNDLED_SNAPSHOTS,
-                )
-            except SnapshotUnavailable as err:  # no node: the site only starts slower
-                log.info("rollbook: %s `snapshot: false` skips this step.", err)
-            except SnapshotError as err:
-                log.warning("rollbook: %s", err)
-        # Last of all: the offline worker lists (and hashes) every file written before it.
-        write_offline(config.site_dir, enabled=self.config.offline and not self._serving)
 
     def on_build_error(self, *, error: Exception) -> None:
         set_context(None)

@@ -13,7 +13,9 @@ an MkDocs config needs:
 - ``INHERIT: base.yml``, read the same way and merged as MkDocs merges it.
 
 Every other tag is refused with one sentence naming the file and the line. The YAML limits
-of `rollbook.markup.yamlsize` apply too.
+of `rollbook.markup.yamlsize` apply too. The result is plain data: MkDocs' validation, which
+imports ``hooks:`` and plugins, never runs (`rollbook.mkdocs_plugin.site_config` takes what
+the page commands need from it).
 """
 
 from __future__ import annotations
@@ -123,19 +125,18 @@ def _read(path: Path, config: Any, seen: tuple[Path, ...]) -> dict[str, Any]:
     return merged
 
 
-def load_safely(config_file: Path) -> Any:
-    """The validated ``MkDocsConfig`` of ``config_file``, read without running any tag.
+def load_safely(config_file: Path) -> dict[str, Any]:
+    """The settings of ``config_file`` as plain data, read without running anything.
+
+    Only the YAML is read (with ``INHERIT`` merged): MkDocs' own validation is not run,
+    since it imports the ``hooks:`` modules and every plugin named; the caller takes the
+    few settings it needs and checks them itself.
 
     Raises:
-        ConfigRefused: a refused tag or name, a YAML error, or an invalid setting.
+        ConfigRefused: a refused tag or name, or a YAML error.
     """
     from mkdocs.config.defaults import MkDocsConfig
 
     path = Path(config_file)
-    config = MkDocsConfig(config_file_path=str(path))
-    config.load_dict(_read(path, config, (path.resolve(),)))
-    errors, _warnings = config.validate()
-    if errors:
-        name, error = errors[0]
-        raise ConfigRefused(f"{path}: the setting {name!r} is not valid: {error}")
-    return config
+    config = MkDocsConfig(config_file_path=str(path))  # for !relative only; never validated
+    return _read(path, config, (path.resolve(),))

@@ -92,11 +92,21 @@ def site_files(
     }
 
 
+def printable(text: str) -> bool:
+    """Whether ``text`` is printable Unicode: no control, surrogate (bytes that were not
+    UTF-8), private, unassigned or line-separating character; YAML and MkDocs read it."""
+    import unicodedata
+
+    return all(unicodedata.category(c) not in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") for c in text)
+
+
 def plan_site(title: str, system: str | None = None, guide: bool = False) -> dict[str, bytes]:
     """Relative path -> content of every file of a new site."""
     title = title.strip()
-    if not title or any(ord(c) < 32 for c in title):
-        raise ScaffoldError("the title must be one line of text.")
+    if not title or not printable(title):
+        raise ScaffoldError(
+            "the title must be one line of printable text (no control characters, and valid UTF-8)."
+        )
     if system is not None and system not in SYSTEM_NAMES:
         known = ", ".join(SYSTEM_NAMES)
         raise ScaffoldError(f"unknown system {system!r}; choose one of: {known}.")
@@ -135,8 +145,33 @@ def plan_site(title: str, system: str | None = None, guide: bool = False) -> dic
 
 
 def write_files(dest: Path, files: dict[str, bytes]) -> None:
-    """Write ``files`` under ``dest`` (created if missing)."""
+    """Write ``files`` under ``dest`` (created if missing), and nowhere else.
+
+    Every name must be a plain relative path (no ``..``, ``.`` or empty part, not
+    absolute), and no file or folder is written through a symbolic link: a new file is
+    created exclusively, so an existing link (or file) in its place stops the write.
+
+    Raises:
+        ScaffoldError: a name that would leave ``dest``, or a link in the way.
+    """
+    import os
+
+    root = dest.resolve()
+    for name in files:
+        parts = name.split("/")
+        if name.startswith("/") or "\\" in name or any(p in ("", ".", "..") for p in parts):
+            raise ScaffoldError(f"refused to write {name!r}, which is not a path inside {dest}.")
     for name, data in files.items():
         path = dest / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        if not path.parent.resolve().is_relative_to(root):
+            raise ScaffoldError(
+                f"{path.parent} leads outside {dest} (a symbolic link); nothing more was written."
+            )
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            fd = os.open(path, flags, 0o666)
+        except FileExistsError:
+            raise ScaffoldError(f"{path} exists already; nothing more was written.") from None
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)

@@ -21,6 +21,7 @@ from typing import Any
 
 from rollbook.language import Catalogue
 from rollbook.site_runtime.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
+from rollbook.site_runtime.pages import write_page_list
 from rollbook.site_runtime.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
 from rollbook.site_runtime.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
 from rollbook.site_runtime.strings import write_strings
@@ -135,6 +136,44 @@ def copy_browser_assets(source: Path, target: Path) -> list[str]:
     return list(found)
 
 
+#: The folders of a site that rollbook writes into and deletes from (relative to it).
+WRITTEN = ("assets/rollbook", "assets/pyodide")
+
+
+def refuse_links(site: Path) -> None:
+    """Stop before any write if a symbolic link sits where rollbook writes or deletes.
+
+    A link there (``assets``, ``assets/rollbook`` or anything below the folders of
+    :data:`WRITTEN`) would make a write or a deletion land outside the site.
+
+    Raises:
+        SitewideError: naming the first such link.
+    """
+    import os
+
+    found: list[Path] = []
+    for folder in WRITTEN:
+        here = site
+        for part in folder.split("/"):
+            here = here / part
+            if here.is_symlink():
+                found.append(here)
+                break
+        else:
+            if here.is_dir():
+                for top, dirs, files in os.walk(here, followlinks=False):
+                    found += [
+                        Path(top, n) for n in sorted([*dirs, *files]) if Path(top, n).is_symlink()
+                    ]
+        if found:
+            break
+    if found:
+        raise SitewideError(
+            f"{found[0]} is a symbolic link; rollbook never writes or deletes through links "
+            "inside the site: remove it (or build the site afresh) and run again."
+        )
+
+
 _WHEEL_MAKERS = {"engine": engine_wheel, "icepool": icepool_wheel}
 
 
@@ -221,6 +260,7 @@ def build_site_assets(
     site = Path(site_dir)
     if not site.is_dir():
         raise SitewideError(f"{site} is not a folder: build the site first.")
+    refuse_links(site)
     assets = site / "assets"
     ours = assets / "rollbook"
     sources = {"engine": engine_files()}
@@ -244,6 +284,7 @@ def build_site_assets(
         )
     copied = copy_browser_assets(assets_source, ours)
     write_strings(ours, catalogues)
+    write_page_list(site, ours)  # the pages the GM screen may fetch
 
     wheels_dir = ours / "wheels"
     wheels_dir.mkdir(parents=True, exist_ok=True)

@@ -74,6 +74,8 @@ def find_pyodide(explicit: str | Path | None = None, *, project_dir: Path | None
         return _checked(dev, "node_modules")
     raise SitewideError(
         f"this rollbook {rollbook.__version__} has no Pyodide with it: reinstall it from a "
-        "release (`pip install --force-reinstall rollbook`), or in rollbook's own repository "
-        "run `make setup`."
+        "release (`pip install --force-reinstall rollbook`), name a folder holding Pyodide "
+        f"{PYODIDE_VERSION} with the plugin option `pyodide_path` (`--pyodide` for `rollbook "
+        "assets`), or set `pyodide_required: false` to build the site without live dice; in "
+        "rollbook's own repository run `make setup`."
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -87,3 +88,34 @@ def test_dice_box_accessibility(page: Page, fixture_site: str, scheme: str) -> N
         ".violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '))"
     )
     assert not found, explain(found)
+
+
+def test_a_huge_paste_is_echoed_cut_and_the_page_stays_responsive(
+    page: Page, fixture_site: str
+) -> None:
+    page.goto(fixture_site)
+    open_box(page)
+    box = page.locator("input[data-rb-dicebox]")
+    result = page.locator(".rb-dicebox-result")
+    # 5 MB pasted: not sent to the engine, echoed as its start.
+    box.evaluate("input => { input.value = '1d6+'.repeat(1_250_000); }")
+    box.press("Enter")
+    expect(result).to_contain_text("far too long")
+    expect(result).to_contain_text("Shortened: what was typed is 5,000,000 characters long.")
+    assert len(result.inner_text()) < 400
+    assert result.locator("pre").inner_text().endswith("…")
+    # Longer than the engine takes, but sent: its caret is cut around the problem.
+    roll(page, "1d6+" * 700 + "x")
+    expect(result).to_contain_text("longer than", timeout=READY_TIMEOUT_MS)
+    caret = result.locator("pre.rb-caret").inner_text()
+    line, marker = caret.split("\n")
+    assert line.startswith("…") and line.endswith("…") and len(line) < 130
+    assert marker.rstrip().endswith("^") and len(marker) <= len(line)
+    expect(result).to_contain_text("Shortened")
+    # Over a limit of the engine: the roll says so, and the same engine rolls on.
+    roll(page, "100000d100000")
+    expect(result).to_contain_text("limit")
+    assert "Shortened" not in result.inner_text()
+    roll(page, "2d6")
+    expect(result).to_have_attribute("data-rb-seed", re.compile(r"^\d+$"))
+    assert page.evaluate("window.rollbook.workerStarts") == 1

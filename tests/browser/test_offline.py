@@ -6,6 +6,7 @@ it can rebuild it (a redeploy) under the same URL.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -202,3 +203,107 @@ def test_a_site_under_a_sub_path_keeps_only_its_own_scope(
         page.locator(".md-nav--primary a.md-nav__link", has_text="Lore").first.click()
         expect(page.locator("h1")).to_have_text("Lore")
         roll_inline(page)
+
+
+CACHED_TEXT = """async (url) => {
+  const names = await caches.keys();
+  const copy = names.length === 1 ? await (await caches.open(names[0])).match(url) : null;
+  return copy ? copy.text() : null;
+}"""
+
+
+def test_a_page_changed_after_the_build_is_served_but_never_kept(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    site = build(tmp_path)
+    lore = site / "lore" / "index.html"
+    lore.write_text(lore.read_text(encoding="utf-8").replace("sleeps", "snores"), "utf-8")
+    with serve(site) as base, opened(context) as page:
+        page.goto(base)
+        wait_offline_state(page, "ready")
+        page.goto(base + "lore/")  # through the worker now
+        expect(page.locator("article")).to_contain_text("snores")
+        page.goto(base + "fights/")
+        wait_offline_state(page, "ready")
+        page.wait_for_function(HAS_CACHED, arg=base + "fights/index.html")
+        assert not cached(page, base + "lore/index.html")
+        # Put back as built, it is kept on the next visit and served from then on.
+        build(tmp_path)
+        page.goto(base + "lore/")
+        expect(page.locator("article")).to_contain_text("sleeps")
+        page.wait_for_function(HAS_CACHED, arg=base + "lore/index.html")
+
+
+def test_a_new_version_never_copies_an_unchecked_entry(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    site = build(tmp_path)
+    with serve(site) as base, opened(context) as page:
+        page.goto(base + "lore/")
+        wait_offline_state(page, "ready")
+        url = base + "lore/index.html"
+        page.wait_for_function(HAS_CACHED, arg=url)
+        # What a worker before the check could have kept: other bytes under the listed hash.
+        page.evaluate(
+            """async (url) => {
+              const cache = await caches.open((await caches.keys())[0]);
+              const kept = await cache.match(url);
+              const headers = new Headers(kept.headers);
+              await cache.put(url, new Response("<p>forged</p>", { headers }));
+            }""",
+            url,
+        )
+        assert "forged" in page.evaluate(CACHED_TEXT, url)
+        old = page.evaluate("caches.keys()")
+        build(tmp_path, home_text="Freshly rebuilt.")  # lore/ itself is the same file
+        page.goto(base)
+        expect(page.locator(".rb-update")).to_contain_text("new version", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(
+            "old => caches.keys().then((k) => k.length === 1 && k[0] !== old)", arg=old[0]
+        )
+        # The new version kept the page (the reader had it), fetched again, not copied.
+        text = page.evaluate(CACHED_TEXT, url)
+        assert text is not None and "sleeps" in text and "forged" not in text
+
+
+def test_removing_the_offline_copy_is_a_choice_per_site(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    # The same site twice on one origin (every URL it uses is relative to its base).
+    first = mkdocs_build(write_site(tmp_path / "src"), tmp_path / "host" / "a")
+    shutil.copytree(first, tmp_path / "host" / "b")
+    with serve(tmp_path / "host") as host, opened(context) as page:
+        # An older version kept one flag for the whole origin: sites that have no flag of
+        # their own yet take its word.
+        page.goto(host)
+        page.evaluate("localStorage.setItem('rollbook.offline.removed', '1')")
+        page.goto(host + "a/")
+        wait_offline_state(page, "removed")
+        assert page.evaluate(REGISTRATIONS) == 0
+        page.locator(".rb-history-toggle").click()
+        page.locator("button.rb-offline-save").click()
+        expect(page.locator(".rb-offline-status")).to_contain_text(
+            "Saved", timeout=READY_TIMEOUT_MS
+        )
+        page.goto(host + "b/")
+        wait_offline_state(page, "removed")  # a's choice is not b's
+        page.goto(host + "a/")
+        wait_offline_state(page, "ready", "saved")
+        # Removing a's copy leaves b's choice and b's worker alone, and the other way round.
+        page.locator(".rb-history-toggle").click()
+        page.locator("button.rb-offline-remove").click()
+        wait_offline_state(page, "removed")
+        page.evaluate("localStorage.removeItem('rollbook.offline.removed')")
+        page.goto(host + "b/")
+        wait_offline_state(page, "removed")
+        page.locator(".rb-history-toggle").click()
+        page.locator("button.rb-offline-save").click()
+        expect(page.locator(".rb-offline-status")).to_contain_text(
+            "Saved", timeout=READY_TIMEOUT_MS
+        )
+        page.goto(host + "a/")
+        wait_offline_state(page, "removed")
+        scopes = page.evaluate(
+            "navigator.serviceWorker.getRegistrations().then((r) => r.map((x) => x.scope))"
+        )
+        assert scopes == [host + "b/"]

@@ -296,3 +296,90 @@ def test_fight_health_and_win_bars(page: Page, fixture_site: str) -> None:
     share = float(text.split(" win ")[1].split("%")[0])
     fill = rates.first.locator(".rb-win-fill").evaluate("f => f.style.inlineSize")
     assert float(fill.rstrip("%")) == pytest.approx(share, abs=0.06)
+
+
+# The labelled rolls of the limits page (rb-roll-1 there is a plain 3d6).
+LABELLED = {
+    "rb-roll-2": ("1d6 # fire", "fire"),
+    "rb-roll-3": ("2d6+1 // attack", "attack"),
+    "rb-roll-4": ("1d20 # a+b #c", "a+b #c"),
+    "rb-roll-5": ("1d8 /* x+1 */", "x+1"),
+}
+
+
+def _rolled(page: Page, inline_id: str, before: str | None) -> tuple[str, int]:
+    """The notation and seed of the roll that replaced the one seeded `before`."""
+    _seed_changed(page, inline_id, before)
+    root = page.locator(f"#{inline_id}")
+    expect(root).not_to_have_class(re.compile("rb-failed"))
+    return root.get_attribute("data-rb-notation") or "", int(
+        root.get_attribute("data-rb-seed") or ""
+    )
+
+
+def test_labelled_rolls_keep_their_label_through_every_variant(
+    page: Page, fixture_site: str
+) -> None:
+    from rollbook.engine.dice.variants import compose
+
+    page.goto(f"{fixture_site}limits/")
+    # A modifier an older menu stored for a labelled roll (it broke the roll then).
+    page.evaluate(
+        "localStorage.setItem('rollbook.modifiers.v1@/', "
+        "JSON.stringify([['/limits/#rb-roll-2', 2]]))"
+    )
+    page.reload()
+    wait_ready(page)
+    page.locator("#rb-roll-2 button.rb-roll").click()
+    notation, seed = _rolled(page, "rb-roll-2", None)
+    assert notation == "(1d6 # fire\n)+2"
+    expected = dice.roll(notation, random.Random(seed)).total
+    expect(page.locator("#rb-roll-2 output.rb-out")).to_have_text(str(expected))
+    for inline_id, (written, label) in LABELLED.items():
+        extra = "+2" if inline_id == "rb-roll-2" else ""
+        seed_text: str | None = page.locator(f"#{inline_id}").get_attribute("data-rb-seed")
+        for variant in ("advantage", "disadvantage"):
+            _choose(page, inline_id, variant)
+            notation, seed = _rolled(page, inline_id, seed_text)
+            seed_text = str(seed)
+            assert notation == compose(written, variant) + extra
+            assert label in notation
+            result = dice.roll(notation, random.Random(seed)).to_dict()
+            output = page.locator(f"#{inline_id} output.rb-out")
+            expect(output).to_have_text(str(result["total"]))
+        # A new modifier, typed in the menu, composes around the label too.
+        _choose(page, inline_id, "modifier")
+        form = _tools(page, inline_id).locator(".rb-mod-form")
+        form.locator("input").fill("-1")
+        form.locator("button[type=submit]").click()
+        notation, seed = _rolled(page, inline_id, seed_text)
+        assert notation == compose(written, "modified") + "-1"
+        _tools(page, inline_id).locator(".rb-panel-close").click()
+    # Its chances, with the modifier, from the engine.
+    _choose(page, "rb-roll-3", "chances")
+    bars = _tools(page, "rb-roll-3").locator(".rb-chart-bar")
+    expect(bars).to_have_count(11)  # 2d6+1-1: 2..12
+    assert bars.first.get_attribute("data-rb-value") == "2"
+
+
+def test_the_menu_offers_only_what_the_roll_takes(page: Page, fixture_site: str) -> None:
+    page.goto(f"{fixture_site}limits/")
+    wait_ready(page)
+    pair = page.locator(".rb-inline", has=page.locator('button[data-roll="d6,d6"]'))
+    pair_id = pair.get_attribute("id") or ""
+    _tools(page, pair_id).locator("button.rb-more").click()
+    offered = _tools(page, pair_id).locator("[role=menu] [data-rb-variant]")
+    assert [offered.nth(i).get_attribute("data-rb-variant") for i in range(offered.count())] == [
+        "again"
+    ]
+    # A stored modifier for it is ignored: it still rolls as written.
+    page.evaluate(
+        "id => localStorage.setItem('rollbook.modifiers.v1@/', "
+        "JSON.stringify([['/limits/#' + id, 4]]))",
+        pair_id,
+    )
+    page.reload()
+    wait_ready(page)
+    page.locator(f"#{pair_id} button.rb-roll").click()
+    notation, _seed = _rolled(page, pair_id, None)
+    assert notation == "d6,d6"

@@ -107,3 +107,54 @@ def test_demo_search_index_holds_no_widget_payload(demo_site: tuple[str, Path]) 
     index = (folder / "search" / "search_index.json").read_text(encoding="utf-8")
     assert '\\"rollbook\\":1' not in index and '\\"rows\\":[' not in index
     assert "Roll tables" in index  # the index itself was written
+
+
+def test_a_roll_asked_ahead_that_overruns_never_restarts_the_engine(
+    page: Page, fixture_site: str
+) -> None:
+    # Hovering a roll asks the engine for its next result ahead of the click (inhand.js).
+    # Here that work overruns the watchdog (the worker is kept busy from outside, as above):
+    # nobody asked for it, so the engine is not restarted for it.
+    page.goto(fixture_site)
+    wait_ready(page)
+    engine = next(w for w in page.workers if w.url.endswith("/worker.js"))
+    engine.evaluate(
+        "ms => { setTimeout(() => { const end = performance.now() + ms;"
+        " while (performance.now() < end) {} }, 0); }",
+        SPIN_MS,
+    )
+    button = page.locator(".rb-inline button.rb-roll").first
+    button.hover()
+    page.wait_for_timeout(2500)  # past the 1 s watchdog, twice over
+    assert page.evaluate("window.rollbook.workerStarts") == 1
+    assert page.evaluate("document.documentElement.dataset.rbEngine") == "ready"
+    # A reader's click waits behind it for a second, then gets a fresh engine and its roll.
+    button.click()
+    expect(page.locator(".rb-inline output").first).to_have_text(
+        re.compile(r"^\d+$"), timeout=READY_TIMEOUT_MS
+    )
+    assert page.evaluate("window.rollbook.workerStarts") == 2
+
+
+POSTED = """() => {
+  window.__posted = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === "request") window.__posted.push(message.json);
+    return post.call(this, message, ...rest);
+  };
+}"""
+
+
+def test_tables_that_roll_other_tables_are_not_rolled_ahead(page: Page, fixture_site: str) -> None:
+    page.add_init_script(f"({POSTED})()")
+    page.goto(f"{fixture_site}nested/")
+    wait_ready(page)
+    page.locator(".rb-table[data-rb-anchor=camp] .rb-bar button.rb-roll").hover()
+    page.locator(".rb-table[data-rb-anchor=mishap] .rb-bar button.rb-roll").hover()
+    page.wait_for_function("window.__posted.some((j) => j.includes('fire goes out'))")
+    assert not page.evaluate("window.__posted.filter((j) => j.includes('peddler'))")
+    # A click still rolls it.
+    camp = page.locator(".rb-table[data-rb-anchor=camp]")
+    camp.locator(".rb-bar button.rb-roll").click()
+    expect(camp.locator("[aria-current=true]")).to_have_count(1)

@@ -78,3 +78,11 @@ def test_offline_false_and_mkdocs_serve_write_the_worker_that_removes_itself(tmp
         assert "unregister()" in worker and "caches.delete" in worker
         assert "fetch" not in worker  # no fetch handler: every request goes to the network
         assert manifest(site)["offline"] is False
+
+
+def test_the_page_list_names_the_pages_with_rolls_and_nothing_else(tmp_path):
+    site = built(tmp_path / "a")
+    pages = json.loads((site / "assets/rollbook/pages.json").read_text(encoding="utf-8"))["pages"]
+    assert pages == ["fights/index.html", "index.html", "lore/index.html", "tables/index.html"]
+    # Listed by the worker like every asset of ours: cached when it installs.
+    assert listing(site)["files"]["assets/rollbook/pages.json"][2] == "e"

@@ -67,8 +67,10 @@ def test_nothing_found_is_one_sentence(no_bundle, tmp_path):
         find_pyodide(None, project_dir=tmp_path)
     assert str(caught.value) == (
         f"this rollbook {rollbook.__version__} has no Pyodide with it: reinstall it from a "
-        "release (`pip install --force-reinstall rollbook`), or in rollbook's own repository "
-        "run `make setup`."
+        "release (`pip install --force-reinstall rollbook`), name a folder holding Pyodide "
+        f"{PYODIDE_VERSION} with the plugin option `pyodide_path` (`--pyodide` for `rollbook "
+        "assets`), or set `pyodide_required: false` to build the site without live dice; in "
+        "rollbook's own repository run `make setup`."
     )
 
 
@@ -113,7 +115,7 @@ def test_without_node_or_bundled_files_the_build_says_what_stays_slower(
 ):
     config, plugin = _site(tmp_path, f":\n      pyodide_path: {PYODIDE}")
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
-    monkeypatch.setattr("rollbook.mkdocs_plugin.plugin.BUNDLED_SNAPSHOTS", tmp_path / "none")
+    monkeypatch.setattr("rollbook.site_runtime.runtime.BUNDLED_SNAPSHOTS", tmp_path / "none")
     monkeypatch.setattr("rollbook.site_runtime.build.BUNDLED_BYTECODE", tmp_path / "none")
     with caplog.at_level(logging.INFO, logger="mkdocs.plugins.rollbook"):
         plugin.on_post_build(config=config)

@@ -146,7 +146,6 @@ BOTH_REJECT = [
     "2d 6",
     "(2)d6",
     "5d10>=8f",
-    "3d6 + 2 # note",
     "{1d6}!",
 ]
 
@@ -156,6 +155,10 @@ DIFFERENT: dict[str, tuple[str, str]] = {
     "d6,d6": ("they reject", "comma multi-rolls (the d66 case) are part of our markup"),
     "-(1d6)+7": ("they reject", "a sign may precede any factor here, not only a number"),
     "abs(-1d6)": ("they reject", "a sign may precede any factor here, not only a number"),
+    "3d6 + 2 # note": (
+        "they reject",
+        "a description may follow any expression here, so a roll composes around it",
+    ),
     "7d6u": ("we reject", "more unique dice than faces cannot all be unique"),
     "1d6!>=1": ("we reject", "every face explodes: it would never stop"),
     "1d6r<7": ("we reject", "every face is re-rolled: it would never stop"),

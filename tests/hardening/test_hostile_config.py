@@ -110,3 +110,50 @@ def test_env_relative_and_tool_chain_names_still_work(tree: Path) -> None:
     table = rollbook(tree, "table", "sub/page.md", "page", "--seed", "1")
     assert table.returncode == 0, table.stderr
     assert "settings from mkdocs.yml" in table.stderr
+
+
+HOOK = "import pathlib\npathlib.Path({wire!r}).write_text('ran')\n"
+
+
+@pytest.mark.parametrize("command", ["check", "table"])
+def test_hooks_plugins_and_local_extensions_never_run(tree: Path, command: str) -> None:
+    """The config is data: hooks are not imported, plugins not loaded, local modules refused."""
+    tripwire = tree / "PWNED"
+    (tree / "hook.py").write_text(HOOK.format(wire=str(tripwire)), encoding="utf-8")
+    (tree / "mkdocs.yml").write_text(
+        "site_name: t\nhooks:\n  - hook.py\nplugins:\n  - no-such-plugin-anywhere\n"
+        "  - rollbook:\n      presets: {dm: {odds: true}}\n"
+        "theme:\n  name: no-such-theme\n" + FENCES.format(format=GOOD_FORMAT),
+        encoding="utf-8",
+    )
+    args = ["sub/page.md"] + (["page", "--seed", "1"] if command == "table" else [])
+    done = rollbook(tree, command, *args)
+    assert_one_sentence(done)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not tripwire.exists()
+
+    (tree / "mkdocs.yml").write_text(
+        "site_name: t\nmarkdown_extensions:\n  - hook\n", encoding="utf-8"
+    )
+    done = rollbook(tree, command, *args)
+    assert_one_sentence(done)
+    assert done.returncode == 2 and not tripwire.exists()
+    assert "the Markdown extension 'hook' is " in done.stderr
+    assert "never run a site's own code" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("plugin", "said"),
+    [
+        ("presets: 3", "the rollbook setting 'presets' is not valid"),
+        ("enabled: maybe", "the rollbook setting 'enabled' is not valid"),
+        ("gm_screen: ../x", "the rollbook setting 'gm_screen' is not valid"),
+    ],
+)
+def test_rollbook_options_are_checked_by_its_own_schema(tree: Path, plugin: str, said: str) -> None:
+    (tree / "mkdocs.yml").write_text(
+        f"site_name: t\nplugins:\n  - rollbook:\n      {plugin}\n", encoding="utf-8"
+    )
+    done = rollbook(tree, "check", "sub/page.md")
+    assert_one_sentence(done)
+    assert done.returncode == 2 and said in done.stderr, done.stderr

@@ -102,12 +102,18 @@ results:
 ```
 """
     html, problems = convert(src)
-    labels = [label for _, _, label in rows(html)]
-    assert labels == ["<2", "≤5", "6–16", ">16", "≥20"]
     # "<2" is exclusive (1) but "<=5" inclusive (1..5): they overlap on 1. ">16" is exclusive
     # (17..20), so ">=20" overlaps it on 20. Both are reported at the later key's line.
     assert [p.line for p in problems] == [5, 8]
     assert "1" in problems[0].message and "20" in problems[1].message
+    assert rows(html) == [] and "rb-error" in html  # the error box takes the table's place
+    valid = src.replace('"<=5": poor', "2--5: poor").replace('  ">=20": never\n', "")
+    html, problems = convert(valid)
+    assert problems == []
+    assert [label for _, _, label in rows(html)] == ["<2", "2–5", "6–16", ">16"]
+    html, problems = convert(valid.replace('"<2"', '"<=1"').replace('">16"', '">=17"'))
+    assert problems == []
+    assert [label for _, _, label in rows(html)] == ["≤1", "2–5", "6–16", "≥17"]
 
 
 def test_results_list_starts_at_lowest_total():

@@ -86,3 +86,66 @@ def test_without_a_host_context_lines_stay_bare(caplog):
     assert _logged(caplog, "x\n\n![roll:]()\n", None) == [
         "rollbook: line 3: the inline roll has no dice notation after 'roll:'."
     ]
+
+
+ROAD = """---
+title: Road
+---
+
+# Road
+
+```roll-table
+roll: 1d2
+id: road
+results:
+  1: "The sky: ![roll:../weather.md#sky]()"
+  2: "Nowhere: ![roll:../weather.md#nope]()"
+```
+"""
+WEATHER = "# Weather\n\n```roll-table\nroll: 1d2\nid: sky\nresults:\n  1: Rain\n  2: Sun\n```\n"
+
+
+def _convert_as_host(tmp_path, path: str, caplog) -> tuple[str, list[str]]:
+    config = {
+        "root_dir": str(tmp_path),
+        "docs_dir": "docs",
+        "markdown_extensions": list(EXTENSIONS),
+        "mdx_configs": {"pymdownx.superfences": {"custom_fences": CUSTOM_FENCES}},
+    }
+    md = markdown.Markdown(
+        extensions=[_HostContext(path, config), *EXTENSIONS],
+        extension_configs=config["mdx_configs"],
+    )
+    text = (tmp_path / "docs" / path).read_text(encoding="utf-8").split("---\n", 2)[2]
+    with caplog.at_level(logging.WARNING, logger="mkdocs.rollbook.markup"):
+        html = md.convert(text.lstrip("\n"))
+    return html, [r.getMessage() for r in caplog.records]
+
+
+def test_a_host_page_reads_the_other_pages_its_tables_roll(tmp_path, caplog):
+    (tmp_path / "docs" / "travel").mkdir(parents=True)
+    (tmp_path / "docs" / "travel" / "road.md").write_text(ROAD, encoding="utf-8")
+    (tmp_path / "docs" / "weather.md").write_text(WEATHER, encoding="utf-8")
+    html, logged = _convert_as_host(tmp_path, "travel/road.md", caplog)
+    # The file's line of the row, and the page named as the other hosts name it.
+    assert logged == [
+        "docs/travel/road.md:12: roll-table: this row rolls the table '../weather.md#nope', "
+        "but that page has no table 'nope' (its tables: sky)."
+    ]
+    assert '"refs":{"docs/weather.md#sky":{' in html and '"Rain"' in html
+    assert 'data-rb-table="docs/weather.md#sky"' in html
+    # Changed on disk (as under `serve`): the next conversion reads it again.
+    (tmp_path / "docs" / "weather.md").write_text(WEATHER.replace("Rain", "Hail, long"))
+    html, _ = _convert_as_host(tmp_path, "travel/road.md", caplog)
+    assert '"Hail, long"' in html and '"Rain"' not in html
+
+
+def test_a_host_page_never_reads_outside_the_docs_folder(tmp_path, caplog):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "secret.md").write_text(WEATHER, encoding="utf-8")
+    (tmp_path / "docs" / "road.md").write_text(
+        ROAD.replace("../weather.md#sky", "../secret.md#sky"), encoding="utf-8"
+    )
+    html, logged = _convert_as_host(tmp_path, "road.md", caplog)
+    assert "secret.md#sky', but secret.md is not a page of this site." in logged[0]
+    assert '"Rain"' not in html

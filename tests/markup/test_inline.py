@@ -17,10 +17,21 @@ def test_basic_roll_is_a_real_button_with_odds():
     assert problems == []
     assert html == (
         '<p>Fall <span class="rb-inline" data-rb-id="rb-roll-1"><button class="rb-roll" '
-        'data-rb-max="120" data-rb-mean="70" data-rb-min="20" data-roll="2d6*10" '
+        'data-rb-advantage="{2d6*10,2d6*10}kh1" data-rb-disadvantage="{2d6*10,2d6*10}kl1" '
+        'data-rb-max="120" data-rb-mean="70" data-rb-min="20" data-rb-modified="(2d6*10)" '
+        'data-roll="2d6*10" '
         'title="2d6*10: average 70, range 20&#8211;120" type="button">2d6 x 10 feet</button>'
         '<output aria-live="polite" class="rb-out"></output></span> down.</p>'
     )
+
+
+def test_a_labelled_roll_carries_its_variants_composed_around_the_label():
+    html, problems = convert("![roll:1d6 # fire]() and ![roll:d6,d6]()")
+    assert problems == []
+    assert 'data-rb-advantage="{1d6 # fire&#10;,1d6 # fire&#10;}kh1"' in html
+    assert 'data-rb-modified="(1d6 # fire&#10;)"' in html
+    pair = html[html.index('data-roll="d6,d6"') - 200 :]
+    assert "data-rb-modified" not in pair and "data-rb-advantage" not in pair
 
 
 def test_without_title_the_notation_is_the_label():

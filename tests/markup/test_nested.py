@@ -80,7 +80,8 @@ def test_plain_markdown_resolves_references_within_the_page(caplog) -> None:
     # The other page's table cannot be read here, and says so at the row's line.
     assert [r.getMessage() for r in caplog.records] == [
         "rollbook: line 9: roll-table: this row rolls the table 'magic.md#backlash' of another "
-        "page, which only the MkDocs plugin and rollbook check can read."
+        "page, which a host that names no page cannot read: build with the MkDocs plugin or "
+        "`rollbook build`, or check with `rollbook check`."
     ]
 
 

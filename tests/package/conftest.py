@@ -10,24 +10,23 @@ test session and everything else reuses them:
 - ``no_node_env``: an environment whose ``PATH`` is that ``bin`` folder alone (no node, no
   npm), for running the venv's commands as a user without Node.js would.
 
-Under xdist both workers may ask for them: a file lock in the run's shared temporary folder
-lets the first one build and install, and the other reuse its result.
+Under xdist both workers may ask for them: ``tests.once`` lets the first one build and
+install, and the other reuse its result.
 """
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from tests.browser.conftest import browser, context, page  # noqa: F401 - fixtures reused
+from tests.once import once
 
 REPO = Path(__file__).resolve().parents[2]
 PIP = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
@@ -41,32 +40,10 @@ def _run(
     return done
 
 
-@contextmanager
-def _once(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, bool]]:
-    """``(folder, done)`` for one shared step of this run, held under a file lock.
-
-    xdist workers share the parent of their temporary folders, so the first worker to get
-    the lock does the work (``done`` False) and the others find it done (``done`` True).
-    """
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent
-    folder = base / f"package-{name}"
-    with (base / f"package-{name}.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            done = (folder / "done").is_file()
-            folder.mkdir(exist_ok=True)
-            yield folder, done
-            (folder / "done").touch()
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
 @pytest.fixture(scope="session")
 def dist_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``make dist``'s wheel (built from a clean copy of this checkout), once per run."""
-    with _once(tmp_path_factory, "dist") as (_, done):
+    with once(tmp_path_factory, "package-dist") as (_, done):
         if not done:
             for old in (REPO / "dist").glob("rollbook-*.whl"):
                 old.unlink()
@@ -89,7 +66,7 @@ def _clean_pip_env() -> dict[str, str]:
 @pytest.fixture(scope="session")
 def installed_venv(dist_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``bin`` of a fresh venv with the wheel and the newest mkdocs-material, once per run."""
-    with _once(tmp_path_factory, "venv") as (folder, done):
+    with once(tmp_path_factory, "package-venv") as (folder, done):
         venv = folder / "v"
         if not done:
             _run([sys.executable, "-m", "venv", str(venv)])

@@ -8,9 +8,11 @@
 //       uses them, or all at once by "Save this site for offline use";
 //   "r" cached only once something asks for it.
 // Every listed file is answered from this version's cache first, so a reader always sees
-// one build as a whole; a redeployed site changes this file, the browser installs the new
-// version beside this one (files whose hash did not change are copied over, not fetched
-// again), the new one takes over and tells the pages, and the old caches are deleted.
+// one build as a whole, and nothing is kept whose bytes do not match the listed hash (a
+// download, a page served while browsing and a copy from an older version alike). A
+// redeployed site changes this file, the browser installs the new version beside this one
+// (files whose hash did not change are copied over, checked, not fetched again), the new
+// one takes over and tells the pages, and the old caches are deleted.
 // Anything not listed (another site on the origin, live reload) goes to the network.
 
 const SCOPE = new URL(self.registration.scope);
@@ -41,6 +43,11 @@ function urlOf(path) {
 async function sha(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether `bytes` are the file the listing names by `hash` (the start of its SHA-256). */
+async function matches(bytes, hash) {
+  return (await sha(bytes)).startsWith(hash);
 }
 
 /** A copy of `response` to keep, marked with the listed hash (body: a stream or bytes). */
@@ -77,9 +84,12 @@ async function store(cache, path, older) {
   const present = await cache.match(url);
   if (present && present.headers.get(HASH) === hash) return size;
   for (const old of older) {
+    // An older version's copy is checked like a download: a worker before this check
+    // kept pages it had not compared, and one of those must not live on here.
     const copy = await old.match(url);
-    if (copy && copy.headers.get(HASH) === hash) {
-      await cache.put(url, copy);
+    const bytes = copy && copy.headers.get(HASH) === hash ? await copy.arrayBuffer() : null;
+    if (bytes && (await matches(bytes, hash))) {
+      await cache.put(url, keepable(copy, hash, bytes));
       return size;
     }
   }
@@ -88,12 +98,12 @@ async function store(cache, path, older) {
   // this version's. A copy that is not is fetched again past every cache on the way.
   let response = await fetch(url, { cache: "force-cache" });
   let body = usable(response) ? await response.arrayBuffer() : null;
-  if (body && !(await sha(body)).startsWith(hash)) {
+  if (body && !(await matches(body, hash))) {
     response = await fetch(url, { cache: "no-cache" });
     body = usable(response) ? await response.arrayBuffer() : null;
     // Still not the listed file (a deployment under way, a damaged copy): never kept, so
     // a later visit fetches it again instead of serving it for ever.
-    if (body && !(await sha(body)).startsWith(hash)) throw new Error(`${path} is not the listed file`);
+    if (body && !(await matches(body, hash))) throw new Error(`${path} is not the listed file`);
   }
   if (!body) throw new Error(`${path} answered ${response.status}`);
   await cache.put(url, keepable(response, hash, body));
@@ -228,12 +238,19 @@ async function answer(event, path) {
     if (BUILD.files[path][2] === "p" || event.request.mode === "navigate") return offlinePage();
     throw error;
   }
-  // Not a fresh copy: it may be of a newer build than this worker's.
+  // Kept only if it is the file this version lists: a page changed on the server since the
+  // build (an edit by hand, a newer deployment on its way) is shown but not kept, so it is
+  // never served again from here once the server has the listed one back.
   if (cache && !fresh && usable(response)) {
     const hash = BUILD.files[path][0];
-    event.waitUntil(cache.put(url, keepable(response.clone(), hash)).catch(() => {}));
+    event.waitUntil(keepIfListed(cache, url, response.clone(), hash).catch(() => {}));
   }
   return response;
+}
+
+async function keepIfListed(cache, url, response, hash) {
+  const bytes = await response.arrayBuffer();
+  if (await matches(bytes, hash)) await cache.put(url, keepable(response, hash, bytes));
 }
 
 self.addEventListener("fetch", (event) => {

@@ -11,6 +11,36 @@ import { el, markBusy, pageUrl } from "./util.js";
 
 export const SHORTCUT = "d";
 const ID = "rb-dicebox";
+// Text this long is no dice notation (the engine's own limit is far lower): it is not sent
+// to the engine, and what the box echoes of any input is cut to a few lines.
+const INPUT_LIMIT = 10_000;
+const AROUND = 60; // characters of the notation shown either side of the problem
+const SENTENCE_LIMIT = 300; // characters of an error sentence (it may quote the input)
+
+/** `text` cut to `max` characters with an ellipsis; {text, cut}. */
+function shortened(text, max) {
+  return text.length > max ? { text: `${text.slice(0, max)}…`, cut: true } : { text, cut: false };
+}
+
+/**
+ * The engine's caret ("notation" + line break + spaces and "^") with the notation cut to
+ * AROUND characters either side of the caret; {text, cut}.
+ */
+function clippedCaret(caret) {
+  const [line, marker = ""] = caret.split("\n");
+  const at = Math.max(0, marker.indexOf("^"));
+  if (line.length <= 2 * AROUND) return { text: caret.slice(0, 4 * AROUND), cut: caret.length > 4 * AROUND };
+  const start = Math.max(0, at - AROUND);
+  const end = Math.min(line.length, at + AROUND);
+  const head = start > 0 ? "…" : "";
+  const text = `${head}${line.slice(start, end)}${end < line.length ? "…" : ""}`;
+  return { text: `${text}\n${" ".repeat(at - start + head.length)}^`, cut: true };
+}
+
+/** The sentence said when an echo was cut. */
+function cutNote(length) {
+  return el("p", { class: "rb-dicebox-cut" }, t("dicebox.cut", { count: length }));
+}
 
 function editable(target) {
   return Boolean(
@@ -52,6 +82,18 @@ function build(panel) {
       result.replaceChildren(el("p", {}, t("dicebox.empty")));
       return;
     }
+    if (expr.length > INPUT_LIMIT) {
+      input.setAttribute("aria-invalid", "true");
+      result.classList.add("rb-refused");
+      delete result.dataset.rbSeed;
+      const start = shortened(expr, AROUND).text;
+      result.replaceChildren(
+        el("p", {}, t("dicebox.too_long")),
+        el("pre", { class: "rb-caret", dir: "ltr" }, start),
+        cutNote(expr.length),
+      );
+      return;
+    }
     rolling = true;
     const ready = isReady();
     const done = markBusy(button, form, !ready);
@@ -64,8 +106,11 @@ function build(panel) {
     if (reply.error) {
       input.setAttribute("aria-invalid", "true");
       result.classList.add("rb-refused");
-      const parts = [el("p", {}, reply.error)];
-      if (reply.caret) parts.push(el("pre", { class: "rb-caret", dir: "ltr" }, reply.caret));
+      const sentence = shortened(String(reply.error), SENTENCE_LIMIT);
+      const caret = reply.caret ? clippedCaret(String(reply.caret)) : null;
+      const parts = [el("p", {}, sentence.text)];
+      if (caret) parts.push(el("pre", { class: "rb-caret", dir: "ltr" }, caret.text));
+      if (sentence.cut || caret?.cut) parts.push(cutNote(expr.length));
       result.replaceChildren(...parts);
       delete result.dataset.rbSeed;
       return;

@@ -1,6 +1,9 @@
 // @ts-check
 // The page's handle on the engine worker: one worker per document, started once through a
-// memoised promise, requests answered one at a time, runaways cancelled after 1 s.
+// memoised promise, requests answered one at a time, runaways cancelled after 1 s. Work
+// asked ahead (a roll in hand, on hover) is never a reason to restart the engine: past 1 s
+// its asker hears that it was too slow, and the worker is replaced only once a reader's
+// request has waited behind it for another second.
 
 import { t } from "./i18n.js";
 import { arm } from "./startup-watchdog.js";
@@ -133,6 +136,7 @@ function fail(session, sentence) {
 function settle(session, id, json) {
   if (current !== session || !inflight || inflight.id !== id) return;
   clearTimeout(inflight.timer);
+  clearTimeout(inflight.behind);
   const job = inflight;
   inflight = null;
   let reply;
@@ -163,15 +167,37 @@ function pump() {
 function runaway(session) {
   if (current !== session || !inflight) return;
   const job = inflight;
-  inflight = null;
-  session.worker.terminate();
-  current = null;
+  if (job.background) {
+    // Nobody waits for it: the worker may finish it, and its asker asks no more (inhand.js).
+    job.overdue = true;
+    job.resolve({ error: "That roll is too much work to roll ahead.", kind: "Runaway" });
+    if (queue.length) waitBehind(session);
+    return;
+  }
   job.resolve({
     error: t("engine.runaway"),
     kind: "Runaway",
   });
-  // A fresh worker answers whatever is still queued.
+  replace(session);
+}
+
+/** Replace the worker of `session` (busy with the request in flight); queued requests go to the new one. */
+function replace(session) {
+  clearTimeout(inflight?.timer);
+  clearTimeout(inflight?.behind);
+  inflight = null;
+  session.worker.terminate();
+  current = null;
   start();
+}
+
+/** A reader's request waits behind work asked ahead that overran: give it RUNAWAY_MS more. */
+function waitBehind(session) {
+  const job = inflight;
+  if (!job || !job.overdue || job.behind) return;
+  job.behind = setTimeout(() => {
+    if (current === session && inflight === job) replace(session);
+  }, RUNAWAY_MS);
 }
 
 /**
@@ -183,9 +209,10 @@ function runaway(session) {
  */
 export function request(req, { background = false } = {}) {
   return new Promise((resolve) => {
-    (background ? spare : queue).push({ json: JSON.stringify(req), resolve });
+    (background ? spare : queue).push({ json: JSON.stringify(req), resolve, background });
     start();
     pump();
+    if (!background && current) waitBehind(current);
   });
 }
 

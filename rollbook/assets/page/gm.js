@@ -1,11 +1,17 @@
 // @ts-check
 // The GM screen: the pinned rolls, tables, lists and encounters of every page on one page,
-// each rolling in place with its prompts. Items are copied from their own pages (fetched
-// from this site only), so they roll exactly as they do there. Reorder, remove, share.
+// each rolling in place with its prompts. Items are copied from their own pages, so they
+// roll exactly as they do there. Reorder, remove, share.
+//
+// A pin may come from a link anyone can write, so a page is fetched only when the site's
+// page list (pages.json, written by the build) names it, and read only if it is HTML of a
+// sane size; it is parsed inertly (DOMParser) and only the pinned widget is taken, with
+// scripts, frames and event handler attributes left out before it joins this page.
 
 import { numberText, t } from "./i18n.js";
 import * as pins from "./pins.js";
-import { copyText, el, SITE_BASE } from "./util.js";
+import { copyText, el, SITE_BASE, uid } from "./util.js";
+import { dropModifier, moveModifier } from "./variants.js";
 
 export const SELECTOR = "[data-rb-gm]";
 
@@ -16,7 +22,13 @@ const SELECTORS = {
   combat: (id) => `.rb-combat[data-rb-anchor="${CSS.escape(id)}"]`,
 };
 const ID_REFS = ["for", "aria-controls", "aria-labelledby", "aria-describedby", "list"];
-const pagesFetched = new Map(); // page -> Promise<Document | null>, per screen mount
+const pagesFetched = new Map(); // page -> Promise<{doc} | {problem}>, per screen mount
+const PAGES_URL = new URL("./pages.json", import.meta.url);
+const PAGE_LIMIT = 5_000_000; // bytes of one page the screen reads at most
+let listing = null; // Promise<Set<file>> of pages.json, per screen mount
+// Left out of a copied widget: what could run, load a document or restyle the page.
+const DROPPED = "script, iframe, frame, frameset, object, embed, applet, link, meta, base, style, noscript";
+const UNREACHABLE = "gm.unreachable"; // catalogue keys of why an item cannot be shown
 
 /** A shared screen in the address: ?pin=page|id|kind&pin=... (prompt values as page|id|kind|a=1;b=2). */
 export function shareLink(list) {
@@ -46,23 +58,89 @@ export function fromLink(search = location.search) {
   return out;
 }
 
+/** The site's pages with rolls (pages.json) as files; empty when it cannot be read. */
+function pageList() {
+  listing ??= fetch(PAGES_URL, { credentials: "same-origin" })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((data) => new Set(Array.isArray(data?.pages) ? data.pages.filter((p) => typeof p === "string") : []))
+    .catch(() => new Set());
+  return listing;
+}
+
+/** Whether the page list names `page` (a pin's page path). */
+async function listed(page) {
+  return pins.cleanPage(page) !== null && (await pageList()).has(pins.pageFile(page));
+}
+
+/** The body of `response` as text, or null past `limit` bytes (the rest is not downloaded). */
+async function limitedText(response, limit) {
+  if (Number(response.headers.get("content-length")) > limit) {
+    response.body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** A listed page of this site, parsed inertly: {doc}, or {problem: a catalogue key}. */
+async function loadPage(page) {
+  if (!(await listed(page))) {
+    return { problem: "gm.unlisted" };
+  }
+  const response = await fetch(pins.pageUrl(page), { credentials: "same-origin" });
+  if (!response.ok || !response.url.startsWith(SITE_BASE)) return { problem: UNREACHABLE };
+  const type = response.headers.get("content-type") || "";
+  if (!/^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type)) {
+    response.body?.cancel().catch(() => {});
+    return { problem: "gm.not_html" };
+  }
+  const html = await limitedText(response, PAGE_LIMIT);
+  if (html === null) return { problem: "gm.too_big" };
+  return { doc: new DOMParser().parseFromString(html, "text/html") };
+}
+
 function fetchPage(page) {
   if (!pagesFetched.has(page)) {
-    const url = new URL(page, SITE_BASE);
-    pagesFetched.set(
-      page,
-      fetch(url, { credentials: "same-origin" })
-        .then((response) => (response.ok ? response.text() : null))
-        .then((html) => (html === null ? null : new DOMParser().parseFromString(html, "text/html")))
-        .catch(() => null),
-    );
+    pagesFetched.set(page, loadPage(page).catch(() => ({ problem: UNREACHABLE })));
   }
   return pagesFetched.get(page);
 }
 
+/** Strip what could run or load from a widget of a parsed (inert) page, in place. */
+function inert(node) {
+  for (const element of node.querySelectorAll(DROPPED)) element.remove();
+  for (const element of [node, ...node.querySelectorAll("*")]) {
+    for (const { name, value } of [...element.attributes]) {
+      const lower = name.toLowerCase();
+      // Control characters and spaces inside a scheme are ignored by URL parsers.
+      const scheme = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
+      const runs = scheme.startsWith("javascript:") || scheme.startsWith("vbscript:");
+      // A link keeps an href (navigation code reads every link's URL), one that goes nowhere.
+      if (runs && lower === "href") element.setAttribute(name, "#");
+      else if (runs || lower.startsWith("on") || lower === "srcdoc" || lower === "formaction") {
+        element.removeAttribute(name);
+      }
+    }
+  }
+  return node;
+}
+
 /** A copy of the item with its ids made unique on this screen (labels still point right). */
 function adopt(node, prefix) {
-  const copy = document.importNode(node, true);
+  const copy = document.importNode(inert(node), true);
   const all = [copy, ...copy.querySelectorAll("*")];
   const renamed = new Map();
   for (const element of all) {
@@ -81,11 +159,38 @@ function adopt(node, prefix) {
   return copy;
 }
 
+/** Put a pin's prompt values into the inputs of its copy (nested ones exist once mounted). */
+function fillPrompts(copy, prompts) {
+  for (const [name, value] of Object.entries(prompts || {})) {
+    const input = copy.querySelector(`.rb-prompts input[name="${CSS.escape(name)}"]`);
+    if (input) input.value = value;
+  }
+}
+
+/**
+ * Modifiers of inline rolls used to be kept under the GM screen's own path and the roll's
+ * id, so two pages' rolls with one id shared one. Each now lives under its page's path: an
+ * old one moves to the one pinned roll with its id, and is dropped when several have it.
+ */
+function migrateModifiers(own) {
+  const byId = new Map();
+  for (const pin of own) {
+    if (pin.kind === "inline") byId.set(pin.id, [...(byId.get(pin.id) || []), pin]);
+  }
+  for (const [id, found] of byId) {
+    const old = `${location.pathname}#${id}`;
+    if (found.length === 1) moveModifier(old, `${pins.pageUrl(found[0].page).pathname}#${id}`);
+    else dropModifier(old);
+  }
+}
+
 /** Mount the GM screen; `mountWidgets(container)` makes the copied items live. */
 export function mount(root, mountWidgets) {
   if (root.dataset.rbMounted) return;
   root.dataset.rbMounted = "true";
   pagesFetched.clear();
+  listing = null;
+  migrateModifiers(pins.load());
   const shared = fromLink();
   let list = shared ?? pins.load();
   const status = el("p", { class: "rb-gm-status", "aria-live": "polite" });
@@ -94,12 +199,15 @@ export function mount(root, mountWidgets) {
   const keep = el("button", { type: "button", class: "rb-gm-keep", hidden: "" }, t("gm.keep"));
   const shareOut = el("a", { class: "rb-gm-link", hidden: "" }, t("gm.link"));
   actions.append(share, keep, shareOut);
+  // Asked before a shared screen replaces the GM's own pins: in the page, not a pop-up.
+  const askId = uid("rb-gm-ask");
+  const ask = el("div", { class: "rb-gm-confirm", role: "group", "aria-labelledby": askId, hidden: "" });
+  const question = el("p", { id: askId });
+  const replace = el("button", { type: "button", class: "rb-gm-replace" }, t("gm.replace"));
+  const cancel = el("button", { type: "button", class: "rb-gm-cancel" }, t("gm.keep_own"));
+  ask.append(question, replace, cancel);
   const items = el("ol", { class: "rb-gm-items" });
-  root.replaceChildren(actions, status, items);
-  if (shared) {
-    keep.hidden = false;
-    status.textContent = t("gm.shared", { count: shared.length });
-  }
+  root.replaceChildren(actions, ask, status, items);
 
   share.addEventListener("click", async () => {
     const href = shareLink(list);
@@ -107,10 +215,34 @@ export function mount(root, mountWidgets) {
     shareOut.hidden = false;
     status.textContent = t((await copyText(href)) ? "link.copied" : "gm.copy_beside");
   });
-  keep.addEventListener("click", () => {
+  const adoptShared = () => {
     pins.save(list);
     keep.hidden = true;
+    ask.hidden = true;
     status.textContent = t("gm.yours");
+  };
+  keep.addEventListener("click", () => {
+    const own = pins.load();
+    const same = own.length === list.length && own.every((p, i) => p.page === list[i].page && p.id === list[i].id);
+    if (!own.length || same) return adoptShared();
+    question.textContent = t("gm.ask_replace", { count: own.length });
+    ask.hidden = false;
+    cancel.focus();
+  });
+  replace.addEventListener("click", () => {
+    adoptShared();
+    keep.focus();
+  });
+  const stopAsking = () => {
+    ask.hidden = true;
+    status.textContent = t("gm.unchanged");
+    keep.focus();
+  };
+  cancel.addEventListener("click", stopAsking);
+  ask.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    stopAsking();
   });
 
   const persist = () => {
@@ -147,7 +279,9 @@ export function mount(root, mountWidgets) {
   const card = (pin, index) => {
     const item = el("li", { class: "rb-gm-item", "data-rb-gm-page": pin.page, "data-rb-gm-id": pin.id });
     const head = el("div", { class: "rb-gm-head" });
-    const link = el("a", { href: new URL(`${pin.page}#${encodeURIComponent(pin.id)}`, SITE_BASE).href }, pin.label);
+    const home = pins.pageUrl(pin.page);
+    item.dataset.rbHome = home.pathname; // whose modifiers its inline roll uses (variants.js)
+    const link = el("a", { href: `${home.href}#${encodeURIComponent(pin.id)}` }, pin.label);
     const controls = el("div", { class: "rb-gm-controls", "data-search-exclude": "" });
     const up = el("button", { type: "button", class: "rb-gm-up", "aria-label": t("gm.up", { item: pin.label }) }, "↑");
     const down = el("button", { type: "button", class: "rb-gm-down", "aria-label": t("gm.down", { item: pin.label }) }, "↓");
@@ -162,26 +296,22 @@ export function mount(root, mountWidgets) {
     const body = el("div", { class: "rb-gm-body" }, t("gm.loading"));
     item.append(head, body);
     const fill = async () => {
-      const doc = await fetchPage(pin.page);
+      const { doc, problem } = await fetchPage(pin.page);
       const found = doc?.querySelector(SELECTORS[pin.kind](pin.id));
       if (!found) {
-        body.textContent = doc
-          ? t("gm.gone")
-          : t("gm.unreachable");
+        body.textContent = t(problem || "gm.gone");
         return;
       }
       const copy = adopt(found, `gm${index}`);
       if (pin.kind !== "inline") copy.dataset.rbTitle = pin.label;
-      for (const [name, value] of Object.entries(pin.prompts || {})) {
-        const input = copy.querySelector(`input[name="${CSS.escape(name)}"]`);
-        if (input) input.value = value;
-      }
+      fillPrompts(copy, pin.prompts);
       if (pin.kind === "inline") {
         const line = el("p");
         line.append(copy);
         body.replaceChildren(line);
       } else body.replaceChildren(copy);
       mountWidgets(body);
+      fillPrompts(copy, pin.prompts); // the referenced tables' inputs (ANCHOR.NAME) came with the mount
       for (const input of copy.querySelectorAll(".rb-prompts input")) {
         input.addEventListener("change", () => {
           const values = Object.fromEntries([...copy.querySelectorAll(".rb-prompts input")].map((i) => [i.name, i.value]));
@@ -197,5 +327,13 @@ export function mount(root, mountWidgets) {
     if (!root.isConnected) return;
     list = pins.load();
   });
-  draw();
+  if (!shared) return void draw();
+  // A shared link keeps only the pins whose page the site lists.
+  Promise.all(shared.map((pin) => listed(pin.page))).then((ok) => {
+    list = shared.filter((_, i) => ok[i]);
+    const left = shared.length - list.length;
+    keep.hidden = false;
+    status.textContent = t("gm.shared", { count: list.length }) + (left ? ` ${t("gm.left_out", { count: left })}` : "");
+    draw();
+  });
 }

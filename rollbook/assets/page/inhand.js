@@ -34,15 +34,17 @@ export function makeHand(ask) {
   let held = null;
   let asking = false;
   let stale = false; // dropped while a request was on its way: its reply is not kept
+  let heavy = false; // a roll ahead overran the watchdog: this widget rolls on clicks only
   return {
     /** Ask for the next result if none is held or on its way (only once the engine runs). */
     prepare() {
-      if (held || asking || !isReady()) return;
+      if (heavy || held || asking || !isReady()) return;
       const req = ask();
       if (!req) return;
       asking = true;
       request(req, { background: true }).then((reply) => {
         asking = false;
+        if (reply.kind === "Runaway") heavy = true;
         if (!reply.error && !stale) held = { seed: req.seed, reply, request: req };
         stale = false;
       });

@@ -8,7 +8,7 @@ import { t } from "./i18n.js";
 import { bindHand, makeHand } from "./inhand.js";
 import { attach as attachMenu } from "./reader-menu.js";
 import { el, formatTotal, markBusy, pageUrl, uid } from "./util.js";
-import { isSingle, modifierOf, withModifier } from "./variants.js";
+import { modifierOf, notationFor, rollKey } from "./variants.js";
 
 export const SELECTOR = ".rb-inline";
 
@@ -33,8 +33,8 @@ export function mount(root) {
 
   // What the button rolls: the written notation with the reader's modifier, if any.
   const rollId = root.dataset.rbId || root.id;
-  const single = isSingle(button.dataset.roll);
-  const current = () => withModifier(button.dataset.roll, single ? modifierOf(rollId) : 0);
+  const key = rollKey(root, rollId);
+  const current = () => notationFor(button, "plain", modifierOf(key));
 
   const show = (seed, reply, quiet = false) => {
     if (reply.error) {
@@ -84,7 +84,7 @@ export function mount(root) {
     use: (held) => show(held.seed, held.reply),
     fits: (asked) => asked.expr === current(), // a held roll made before a modifier changed
   });
-  attachMenu(root, button, rollId, (notation) => {
+  attachMenu(root, button, rollId, key, (notation) => {
     hand.drop();
     return roll(newSeed(), notation);
   });

@@ -8,13 +8,17 @@
 
 import * as engine from "./engine.js";
 import { numberText, t } from "./i18n.js";
-import { el } from "./util.js";
+import { el, siteKey } from "./util.js";
 
 const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
 // Our assets are always at SITE/assets/rollbook/, so the site's root (the worker's scope):
 const ROOT = new URL("../../", import.meta.url);
 const PREFIX = `rollbook:${ROOT.pathname}:`; // the worker's cache names
-const REMOVED_KEY = "rollbook.offline.removed"; // the reader removed the offline copy
+// The reader removed the offline copy of this site ("1") or saved it again ("0"). Per site,
+// like every other key; the flag of older versions was one for the whole origin, so a site
+// that has no flag of its own yet takes that one's word (and leaves it for the others).
+const REMOVED_KEY = siteKey("rollbook.offline.removed");
+const ORIGIN_REMOVED_KEY = "rollbook.offline.removed";
 const SECTION_ID = "rb-offline";
 const UPDATE_CHECK_MS = 60_000;
 
@@ -39,7 +43,12 @@ function supported() {
 
 function removed() {
   try {
-    return localStorage.getItem(REMOVED_KEY) === "1";
+    let flag = localStorage.getItem(REMOVED_KEY);
+    if (flag === null) {
+      flag = localStorage.getItem(ORIGIN_REMOVED_KEY) === "1" ? "1" : "0";
+      localStorage.setItem(REMOVED_KEY, flag);
+    }
+    return flag === "1";
   } catch {
     return false;
   }
@@ -47,8 +56,7 @@ function removed() {
 
 function setRemoved(yes) {
   try {
-    if (yes) localStorage.setItem(REMOVED_KEY, "1");
-    else localStorage.removeItem(REMOVED_KEY);
+    localStorage.setItem(REMOVED_KEY, yes ? "1" : "0");
   } catch {
     // storage disabled: the choice lasts this visit
   }

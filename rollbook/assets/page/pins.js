@@ -13,13 +13,32 @@ const changeListeners = new Set();
 
 const text = (value, max) => typeof value === "string" && value.length > 0 && value.length <= max;
 
-/** A site-relative page path ("systems/scars/"), or null if it leaves the site. */
+/**
+ * A page path as pins hold it: relative to the site's base, decoded, normalised
+ * ("systems/scars/", "" for the home page, "tables.html"); null for anything else. A path
+ * that could mean another place once a server decodes it (`%2e%2e%2f`, `..`, a backslash,
+ * a scheme, `//`, control characters) is refused outright; the GM screen then fetches
+ * only pages the site lists (pages.json), with each segment encoded again (pageUrl).
+ */
 export function cleanPage(page) {
   if (typeof page !== "string" || page.length > 300) return null;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(page) || page.startsWith("/") || page.includes("\\")) return null;
-  if (page.split("/").some((part) => part === ".." || part === ".")) return null;
-  const url = new URL(page, SITE_BASE);
-  return url.href.startsWith(SITE_BASE) && !url.search && !url.hash ? page : null;
+  if (/[\\\u0000-\u001f\u007f?#]|%[0-9a-f]{2}/i.test(page)) return null;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(page) || page.startsWith("/")) return null;
+  const parts = page.split("/");
+  if (parts.some((part, i) => part === ".." || part === "." || (part === "" && i < parts.length - 1))) {
+    return null;
+  }
+  return pageUrl(page).href.startsWith(SITE_BASE) ? page : null;
+}
+
+/** The URL of a clean page path: each segment encoded, under the site's base. */
+export function pageUrl(page) {
+  return new URL(page.split("/").map(encodeURIComponent).join("/"), SITE_BASE);
+}
+
+/** The file a page path is served from, as pages.json lists it ("rules/" -> "rules/index.html"). */
+export function pageFile(page) {
+  return page === "" || page.endsWith("/") ? `${page}index.html` : page;
 }
 
 /** One pin as stored, or null when any field is missing or of the wrong type. */

@@ -9,7 +9,7 @@ import { chart } from "./chart.js";
 import { t } from "./i18n.js";
 import { pinButton } from "./pins.js";
 import { el, uid } from "./util.js";
-import { isSingle, modifierOf, notationFor, parseModifier, setModifier } from "./variants.js";
+import { modifierOf, notationFor, offers, parseModifier, setModifier } from "./variants.js";
 
 // Each variant and the catalogue key of its menu item.
 const ITEMS = [
@@ -22,11 +22,12 @@ const ITEMS = [
 
 /**
  * Add the menu to a mounted inline roll. `rollNotation(notation)` rolls that notation as
- * the roll's own button does; `id` names the roll on its page (for its modifier).
+ * the roll's own button does; `id` names the roll on its page, `key` its modifier
+ * (variants.js rollKey). The menu offers the variants the build wrote for the roll, and its
+ * chances when the build could work them out (data-rb-mean).
  */
-export function attach(root, button, id, rollNotation) {
+export function attach(root, button, id, key, rollNotation) {
   const written = button.dataset.roll;
-  const single = isSingle(written);
   const label = button.textContent.trim() || written;
   const menuId = uid("rb-menu");
   const toggle = el(
@@ -44,8 +45,9 @@ export function attach(root, button, id, rollNotation) {
   );
   const menu = el("div", { class: "rb-menu", role: "menu", id: menuId, "aria-label": t("menu.label", { roll: label }), hidden: "" });
   for (const [variant, key] of ITEMS) {
-    if (!single && variant !== "again") continue; // a comma roll has no one total to keep
-    if (variant === "chances" && button.dataset.rbMean === undefined) continue;
+    if (variant === "chances" ? button.dataset.rbMean === undefined : variant !== "again" && !offers(button, variant)) {
+      continue;
+    }
     menu.append(el("button", { type: "button", role: "menuitem", tabindex: "-1", "data-rb-variant": variant }, t(key)));
   }
   const pin = pinButton({ kind: "inline", id, label, asMenuItem: true });
@@ -56,7 +58,7 @@ export function attach(root, button, id, rollNotation) {
   tools.append(toggle, menu, panel);
   root.after(tools);
 
-  const modifier = () => (single ? modifierOf(id) : 0);
+  const modifier = () => (offers(button, "modifier") ? modifierOf(key) : 0);
   const showModifier = () => {
     const value = modifier();
     toggle.classList.toggle("rb-has-modifier", value !== 0);
@@ -107,9 +109,9 @@ export function attach(root, button, id, rollNotation) {
     if (!item) return;
     const variant = item.dataset.rbVariant;
     close();
-    if (variant === "again") rollNotation(notationFor(written, "plain", modifier()));
+    if (variant === "again") rollNotation(notationFor(button, "plain", modifier()));
     else if (variant === "advantage" || variant === "disadvantage") {
-      rollNotation(notationFor(written, variant, modifier()));
+      rollNotation(notationFor(button, variant, modifier()));
     } else if (variant === "modifier") showModifierForm();
     else if (variant === "chances") showChances();
   });
@@ -159,13 +161,13 @@ export function attach(root, button, id, rollNotation) {
         return;
       }
       input.removeAttribute("aria-invalid");
-      setModifier(id, parsed.value);
+      setModifier(key, parsed.value);
       showModifier();
       note.textContent = parsed.value ? t("modifier.kept", { modifier: input.value.trim() }) : t("modifier.none");
-      rollNotation(notationFor(written, "plain", parsed.value));
+      rollNotation(notationFor(button, "plain", parsed.value));
     });
     form.querySelector(".rb-mod-clear").addEventListener("click", () => {
-      setModifier(id, 0);
+      setModifier(key, 0);
       input.value = "";
       showModifier();
       note.textContent = t("modifier.none");
@@ -175,7 +177,7 @@ export function attach(root, button, id, rollNotation) {
   }
 
   async function showChances() {
-    const notation = notationFor(written, "plain", modifier());
+    const notation = notationFor(button, "plain", modifier());
     const status = el("p", { class: "rb-chart-status", "aria-live": "polite" }, t("chart.working"));
     showPanel(status, closeButton());
     const reply = await request({ op: "odds", expr: notation });

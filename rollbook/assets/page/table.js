@@ -245,7 +245,11 @@ export function mount(root) {
   if (pin) ui.bar.append(pin);
   // The next roll is held (inhand.js), so a click paints at once. With prompts it is asked
   // with the values the inputs hold, dropped when one changes, and used only if they match.
+  // A table whose rows roll other tables may be much work (each reference rolls again), so
+  // it is rolled on a click only: work nobody asked for never meets the watchdog.
+  const refers = Boolean(data.refs && Object.keys(data.refs).length);
   const hand = makeHand(() => {
+    if (refers) return null;
     const { values } = read(inputs);
     return values && /** @type {TableRequest} */ ({ op: "table", table: data, seed: newSeed(), prompts: values });
   });

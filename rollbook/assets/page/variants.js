@@ -1,7 +1,9 @@
 // @ts-check
-// Reader variants of a written roll: the notation actually rolled for "advantage",
-// "disadvantage" and a modifier, built as text for the engine to parse (no dice here), and
-// the modifier each reader set for a roll, remembered per site, page and roll.
+// Reader variants of a written roll: the notation rolled for "advantage", "disadvantage"
+// and a modifier, and the modifier each reader set for a roll, remembered per site, page
+// and roll. The build composes each variant the engine accepts and writes it on the roll's
+// button (data-rb-advantage, data-rb-disadvantage, and data-rb-modified: the roll ready
+// for a modifier; rollbook/engine/dice/variants.py); this module only adds the modifier.
 
 import { t } from "./i18n.js";
 import { siteKey } from "./util.js";
@@ -10,43 +12,35 @@ const MODIFIERS_KEY = siteKey("rollbook.modifiers.v1");
 const MODIFIER_LIMIT = 1000; // a bigger bonus is a typo, not a spell
 const REMEMBERED = 500; // rolls whose modifier is kept; the oldest go first
 
-/** Whether `notation` is one total (not a comma roll such as `d6,d6`). */
-export function isSingle(notation) {
-  let depth = 0;
-  for (const ch of String(notation)) {
-    if (ch === "(" || ch === "{" || ch === "[") depth += 1;
-    else if (ch === ")" || ch === "}" || ch === "]") depth -= 1;
-    else if (ch === "," && depth === 0) return false;
-  }
-  return true;
-}
-
-/** `(2d6)+2`, `(1d20)-1`; the notation itself for 0. */
-export function withModifier(notation, modifier) {
-  if (!modifier) return notation;
-  return `(${notation})${modifier > 0 ? "+" : "-"}${Math.abs(modifier)}`;
-}
-
-/**
- * Roll twice and keep the higher (`kh1`) or lower (`kl1`) total: `1d20` -> `2d20kh1`,
- * anything else -> `{E,E}kh1`, so the history shows both totals and which one counted.
- */
-export function twice(notation, keep) {
-  const single = /^\s*1?d(\d+)\s*$/i.exec(notation);
-  if (single) return `2d${single[1]}${keep}1`;
-  return `{${notation},${notation}}${keep}1`;
-}
-
-/** The notation to roll for a variant of `notation` with the reader's `modifier`. */
-export function notationFor(notation, variant, modifier = 0) {
-  if (variant === "advantage") return twice(notation, "kh") + signed(modifier);
-  if (variant === "disadvantage") return twice(notation, "kl") + signed(modifier);
-  return withModifier(notation, modifier);
-}
-
+/** "+2", "-1", "" for 0. */
 function signed(modifier) {
   if (!modifier) return "";
   return `${modifier > 0 ? "+" : "-"}${Math.abs(modifier)}`;
+}
+
+/** Whether the build offers `variant` ("advantage", "disadvantage", "modifier") for the roll. */
+export function offers(button, variant) {
+  const data = button.dataset;
+  if (variant === "advantage") return data.rbAdvantage !== undefined;
+  if (variant === "disadvantage") return data.rbDisadvantage !== undefined;
+  if (variant === "modifier") return data.rbModified !== undefined;
+  return false;
+}
+
+/**
+ * The notation to roll for `variant` ("plain", "advantage", "disadvantage") of the roll
+ * whose button is `button`, with the reader's `modifier`. A modifier the roll does not take
+ * (a comma roll, a page built before the variants were written) is left out, so a stored
+ * one never breaks the roll; null for a variant the build did not offer.
+ * @param {HTMLElement} button
+ * @param {string} variant
+ */
+export function notationFor(button, variant, modifier = 0) {
+  const data = button.dataset;
+  const extra = offers(button, "modifier") ? signed(modifier) : "";
+  if (variant === "plain") return extra ? `${data.rbModified}${extra}` : data.roll;
+  const base = variant === "advantage" ? data.rbAdvantage : data.rbDisadvantage;
+  return base === undefined ? null : `${base}${extra}`;
 }
 
 /**
@@ -86,22 +80,51 @@ function loadModifiers() {
 
 const unsaved = new Map(); // where storage is disabled: kept while the page is open
 
-/** The modifier remembered for the roll `id` on this page (0 if none). */
-export function modifierOf(id) {
-  const key = `${location.pathname}#${id}`;
-  return loadModifiers().get(key) ?? unsaved.get(key) ?? 0;
-}
-
-/** Remember (or, for 0, forget) the modifier of the roll `id` on this page. */
-export function setModifier(id, value) {
-  const all = loadModifiers();
-  const key = `${location.pathname}#${id}`;
-  all.delete(key);
-  unsaved.set(key, value);
-  if (value) all.set(key, value);
+function storeModifiers(all) {
   try {
     localStorage.setItem(MODIFIERS_KEY, JSON.stringify([...all].slice(-REMEMBERED)));
   } catch {
     // Storage disabled: the modifier lasts while the page is open.
   }
+}
+
+/**
+ * The key of the roll `id` among the modifiers: the path of its own page and its id. A
+ * roll copied onto the GM screen sits inside an item that names its page (data-rb-home),
+ * so it keeps the modifier of its page's roll, not one of the screen's.
+ * @param {Element} root  the roll's element
+ * @param {string} id
+ */
+export function rollKey(root, id) {
+  const home = /** @type {HTMLElement | null} */ (root.closest("[data-rb-home]"));
+  return `${home ? home.dataset.rbHome : location.pathname}#${id}`;
+}
+
+/** The modifier remembered for the roll `key` (rollKey; 0 if none). */
+export function modifierOf(key) {
+  return loadModifiers().get(key) ?? unsaved.get(key) ?? 0;
+}
+
+/** Remember (or, for 0, forget) the modifier of the roll `key`. */
+export function setModifier(key, value) {
+  const all = loadModifiers();
+  all.delete(key);
+  unsaved.set(key, value);
+  if (value) all.set(key, value);
+  storeModifiers(all);
+}
+
+/** Move a modifier kept under `from` to `to` (unless `to` has one already). */
+export function moveModifier(from, to) {
+  const all = loadModifiers();
+  if (!all.has(from)) return;
+  if (!all.has(to)) all.set(to, all.get(from));
+  all.delete(from);
+  storeModifiers(all);
+}
+
+/** Forget the modifier kept under `key`. */
+export function dropModifier(key) {
+  const all = loadModifiers();
+  if (all.delete(key)) storeModifiers(all);
 }

@@ -21,7 +21,17 @@ from fractions import Fraction
 from typing import Any
 
 from .arith import BINARY, FUNCTION_IMPL, clean
-from .dist import KRONECKER_BITS, Dist, convolve, plus, sum_iid
+from .chains import fold
+from .dist import (
+    FRACTION_WEIGHT,
+    KRONECKER_BITS,
+    Dist,
+    charge,
+    convolve,
+    plus,
+    sum_iid,
+    work_budget,
+)
 from .errors import DiceError, DiceLimitError, OddsUnavailableError, PlaceholderError
 from .limits import LIMITS
 from .nodes import (
@@ -428,14 +438,26 @@ def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> Dist:
 # --- expression nodes ----------------------------------------------------------------------
 
 
-def _binop_odds(node: BinOp) -> Dist:
+def _binop_parts(node: Node) -> tuple[Node, Node] | None:
+    return (node.left, node.right) if isinstance(node, BinOp) else None
+
+
+def _binop_combine(node: BinOp, left: Dist, right: Dist) -> Dist:
     fn, pos = BINARY[node.op], node.pos
-    left, right = _node_odds(node.left), _node_odds(node.right)
-    if node.op == "+":
-        return convolve(left, right)
-    if node.op == "-":
-        return convolve(left, right.map(lambda v: -v))
-    return left.combine(right, lambda a, b: fn(a, b, pos))
+    try:
+        if node.op == "+":
+            return convolve(left, right)
+        if node.op == "-":
+            return convolve(left, right.map(lambda v: -v))
+        return left.combine(right, lambda a, b: fn(a, b, pos), fractions=node.op in ("/", "**"))
+    except DiceError as err:
+        if err.position is None:
+            err.position = pos
+        raise
+
+
+def _binop_odds(node: BinOp) -> Dist:
+    return fold(node, _binop_parts, _node_odds, _binop_combine)  # type: ignore[arg-type]
 
 
 def _call_odds(node: Call) -> Dist:
@@ -497,7 +519,9 @@ def odds(expr: Any) -> Distribution:
         names = ", ".join(sorted(e.placeholders))
         raise PlaceholderError(f"Fill the placeholders before computing odds: {names}.", 0, e.text)
     try:
-        d = _node_odds(e.tree)
+        with work_budget():
+            d = _node_odds(e.tree)
+            charge(len(d.w) * FRACTION_WEIGHT)  # the probabilities below are fractions
     except DiceError as err:
         if not err.text:
             err.text = e.text

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from .chains import fold
 from .nodes import BinOp, Dice, Group, Negate, Number
 
 __all__ = ["extremes_and_mean"]
@@ -50,15 +51,22 @@ def _summary(node: Any) -> Summary | None:
             return None
         parts = [_summary(item) for item in node.items]
         return None if None in parts else _total([p for p in parts if p is not None])
-    if isinstance(node, BinOp) and node.op in "+-*":
-        left, right = _summary(node.left), _summary(node.right)
-        if left is None or right is None:
-            return None
-        if node.op == "*":
-            corners = [a * b for a in left[:2] for b in right[:2]]
-            return min(corners), max(corners), left[2] * right[2]
-        return _total([left, right if node.op == "+" else _negated(right)])
+    if isinstance(node, BinOp):
+        return fold(node, _arith_parts, _summary, _combined)
     return None
+
+
+def _arith_parts(node: Any) -> tuple[Any, Any] | None:
+    return (node.left, node.right) if isinstance(node, BinOp) else None
+
+
+def _combined(node: BinOp, left: Summary | None, right: Summary | None) -> Summary | None:
+    if left is None or right is None or node.op not in ("+", "-", "*"):
+        return None
+    if node.op == "*":
+        corners = [a * b for a in left[:2] for b in right[:2]]
+        return min(corners), max(corners), left[2] * right[2]
+    return _total([left, right if node.op == "+" else _negated(right)])
 
 
 def _negated(part: Summary) -> Summary:

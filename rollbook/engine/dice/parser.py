@@ -121,12 +121,12 @@ class _Parser:
         start = self.i
         if start >= self.n:
             raise self.fail("The notation is empty.", 0)
-        items = [self.expr()]
+        items = [self.described()]
         self.ws()
         while self.peek(","):
             self.i += 1
             self.ws()
-            items.append(self.expr())
+            items.append(self.described())
             self.ws()
         if self.i < self.n:
             raise self.fail(self.unexpected())
@@ -143,6 +143,14 @@ class _Parser:
         if "a" <= c <= "z" or "A" <= c <= "Z":
             return f"Unexpected '{c}': modifiers must follow their dice with no space."
         return f"Unexpected '{c}': expected an operator (+ - * / % **) or the end."
+
+    def described(self) -> Node:
+        """An expression with an optional description after it (`2d6+1 # fire`), as
+        rpg-dice-roller allows one for a whole roll; here also for each item of a comma
+        roll, a group or brackets, so a roll can be composed around its description."""
+        node = self.expr()
+        self.label()
+        return node
 
     def expr(self) -> Node:
         left = self.term()
@@ -240,7 +248,7 @@ class _Parser:
             self.enter(i)
             self.i += 1
             self.ws()
-            inner = self.expr()
+            inner = self.described()
             self.ws()
             if not self.peek(")"):
                 raise self.fail(
@@ -336,12 +344,12 @@ class _Parser:
     def expr_list(self) -> list[Node]:
         """One or more comma-separated expressions (group items, function arguments)."""
         self.ws()
-        items = [self.expr()]
+        items = [self.described()]
         self.ws()
         while self.peek(","):
             self.i += 1
             self.ws()
-            items.append(self.expr())
+            items.append(self.described())
             self.ws()
         return items
 

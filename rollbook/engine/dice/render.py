@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from .chains import fold
 from .results import (
     DROPPED,
     FAILURE,
@@ -66,12 +67,7 @@ def _text(r: Result, parent: int = 0) -> str:
     if isinstance(r, DiceResult):
         return "[" + ", ".join(die_text(d) for d in r.rolls) + "]"
     if isinstance(r, BinOpResult):
-        prec = _PRECEDENCE[r.node.op]
-        op = "^" if r.node.op == "**" else r.node.op
-        # (-2)**2: a negated base needs its parentheses back, as the sign binds looser.
-        left = _text(r.left, 5 if r.node.op == "**" else prec)
-        right = _text(r.right, prec + (0 if r.node.op == "**" else 1))
-        s = f"{left}{op}{right}"
+        s, prec = fold(r, _operands, _ranked, _joined)  # type: ignore[arg-type]
         return f"({s})" if prec < parent else s
     if isinstance(r, NegateResult):
         s = f"-{_text(r.operand, 3)}"
@@ -89,6 +85,28 @@ def _text(r: Result, parent: int = 0) -> str:
     if isinstance(r, MultiResult):
         return ", ".join(_text(i) for i in r.items)
     raise TypeError(type(r))  # pragma: no cover - every result type is handled above
+
+
+def _operands(r: Result) -> tuple[Result, Result] | None:
+    return (r.left, r.right) if isinstance(r, BinOpResult) else None
+
+
+def _ranked(r: Result) -> tuple[str, float]:
+    """An operand's text and the rank below which its parent's operator wraps it."""
+    if isinstance(r, NegateResult):
+        return _text(r, 0), 4.5  # wrapped under a parent of rank 5 (a power)
+    return _text(r, 0), float("inf")
+
+
+def _joined(r: BinOpResult, left: tuple[str, float], right: tuple[str, float]) -> tuple[str, float]:
+    prec = _PRECEDENCE[r.node.op]
+    op = "^" if r.node.op == "**" else r.node.op
+    # (-2)**2: a negated base needs its parentheses back, as the sign binds looser.
+    left_parent = 5 if r.node.op == "**" else prec
+    right_parent = prec + (0 if r.node.op == "**" else 1)
+    a = f"({left[0]})" if left[1] < left_parent else left[0]
+    b = f"({right[0]})" if right[1] < right_parent else right[0]
+    return f"{a}{op}{b}", prec
 
 
 def result_text(notation: str, r: Result) -> str:

@@ -16,6 +16,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 
 from .arith import BINARY, FUNCTION_IMPL
+from .chains import fold
 from .limits import LIMITS
 from .nodes import (
     BinOp,
@@ -346,14 +347,33 @@ def _compile_dice(node: Dice) -> Roller:
     return roll_modified
 
 
+def _binop_parts(node: Node) -> tuple[Node, Node] | None:
+    return (node.left, node.right) if isinstance(node, BinOp) else None
+
+
 def _compile_binop(node: BinOp) -> Roller:
-    left, right = compile_node(node.left), compile_node(node.right)
-    fn, pos = BINARY[node.op], node.pos
+    """A chain of operators as one program: operand rollers and operators in post-order,
+    run on a value stack, so a long chain neither compiles nor rolls recursively."""
+    program: list[Roller | BinOp] = []
+
+    def leaf(n: Node) -> None:
+        program.append(compile_node(n))
+
+    def combine(n: BinOp, _a: None, _b: None) -> None:
+        program.append(n)
+
+    fold(node, _binop_parts, leaf, combine)  # type: ignore[arg-type]
 
     def roll_binop(rng: random.Random) -> Result:
-        a = left(rng)
-        b = right(rng)
-        return BinOpResult(node, a, b, fn(a.value, b.value, pos))
+        stack: list[Result] = []
+        for step in program:
+            if isinstance(step, BinOp):
+                b = stack.pop()
+                a = stack.pop()
+                stack.append(BinOpResult(step, a, b, BINARY[step.op](a.value, b.value, step.pos)))
+            else:
+                stack.append(step(rng))
+        return stack[0]
 
     return roll_binop
 
@@ -396,14 +416,21 @@ def _group_dice(result: Result) -> list[DiceResult]:
     return out
 
 
+def _result_parts(r: Result) -> tuple[Result, Result] | None:
+    return (r.left, r.right) if isinstance(r, BinOpResult) else None
+
+
+def _reevaluate_binop(r: BinOpResult, a: Value, b: Value) -> Value:
+    r.value = BINARY[r.node.op](a, b, r.node.pos)
+    return r.value
+
+
 def reevaluate(result: Result) -> Value:
     """Recompute values bottom-up after dice inside a group item were dropped."""
+    if isinstance(result, BinOpResult):
+        return fold(result, _result_parts, reevaluate, _reevaluate_binop)  # type: ignore[arg-type]
     if isinstance(result, DiceResult):
         result.value = dice_value(result.node, result.rolls)
-    elif isinstance(result, BinOpResult):
-        result.value = BINARY[result.node.op](
-            reevaluate(result.left), reevaluate(result.right), result.node.pos
-        )
     elif isinstance(result, NegateResult):
         result.value = -reevaluate(result.operand)
     elif isinstance(result, CallResult):

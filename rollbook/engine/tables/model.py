@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from rollbook.engine.dice import DiceError
+from rollbook.engine.limits import value as limit_value
 from rollbook.engine.tables.build import CANONICAL_MARK, read_authored
 from rollbook.engine.tables.canonical import read_canonical
 from rollbook.engine.tables.dicework import fill_roll, pmf, possible_values, roll_dice
@@ -258,6 +260,13 @@ class Table:
         refs = self.refs if _refs is None else _refs
         if _depth == 0:
             self._check_referenced_prompts(split_prompts(prompts)[1], refs)
+            most, limit = self.worst_rolls(refs), limit_value("nested_rolls")
+            if most > limit:
+                raise TableError(
+                    f"one roll of this table may roll up to {most:,} tables and dice, "
+                    f"more than the nested_rolls limit of {limit:,}; let its rows roll "
+                    "fewer tables."
+                )
         result = roll_dice(fill_roll(self.expr, values), rng)
         value = result.total
         row = self.lookup(value, values)
@@ -270,6 +279,42 @@ class Table:
         sentence = self.sentence(row, value, values, dice, cells)
         tab = self.tab_of(row, values)
         return TableRoll(value, row.index, sentence, tab, result, nested, self._result(cells))
+
+    def worst_rolls(self, refs: Mapping[str, Any] | None = None) -> int:
+        """The most tables and dice one roll of this table can roll, nested ones included
+        (worked out from the rows, without rolling; references past ``MAX_DEPTH`` count
+        nothing, since such a roll stops there)."""
+        refs = self.refs if refs is None else refs
+        tables: dict[str, Table | None] = {}
+        memo: dict[tuple[str, int], int] = {}
+
+        def table_of(key: str) -> Table | None:
+            if key not in tables:
+                data = refs.get(key)
+                try:
+                    tables[key] = (
+                        Table.from_dict({**data, "refs": {}}) if isinstance(data, Mapping) else None
+                    )
+                except (TableError, DiceError):
+                    tables[key] = None
+            return tables[key]
+
+        def most(table: Table, key: str, depth: int) -> int:
+            if (key, depth) in memo:
+                return memo[(key, depth)]
+            best = 0
+            for row in table.rows:
+                count = 0
+                for part in row.nested:
+                    if part.ref is None:
+                        count += 1
+                    elif depth < MAX_DEPTH and (inner := table_of(part.table or "")) is not None:
+                        count += most(inner, part.table or "", depth + 1)
+                best = max(best, count)
+            memo[(key, depth)] = 1 + best
+            return 1 + best
+
+        return most(self, "", 0)
 
     def _result(self, cells: tuple[str, ...]) -> str:
         """``{{ result }}``: the one cell, or every cell as ``Column: cell``."""

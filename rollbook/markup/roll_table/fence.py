@@ -28,7 +28,7 @@ from rollbook.markup.cells import render_inline
 from rollbook.markup.combat import fence as combat_fence
 from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, run
 from rollbook.markup.page_state import PageState
-from rollbook.markup.prescan import FENCE_KINDS
+from rollbook.markup.prescan import FENCE_KINDS, fence_name
 from rollbook.markup.roll_table.render import PromptView, RowView, TableView, render_table
 from rollbook.markup.statblock import fence as statblock_fence
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
@@ -47,21 +47,21 @@ INLINE_ONLY_OPTIONS = frozenset({"odds"})
 
 
 def validator(
-    language: str,
+    language: str | None,
     inputs: dict[str, str],
     options: dict[str, Any],
     attrs: dict[str, Any],
     md: Markdown,
 ) -> bool:
     """Accept ``roll-table`` and ``roll-list`` in any letter case; decline everything else."""
-    return language.lower() in FENCE_KINDS
+    return fence_name(language) in FENCE_KINDS
 
 
 def formatter(
     src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
 ) -> str:
     """Return the HTML for one fence; never raises (problems go to the page state)."""
-    return run(TABLE_FENCES[FENCE_KINDS[language.lower()]], src, md)
+    return run(TABLE_FENCES[FENCE_KINDS[fence_name(language)]], src, md)
 
 
 class RollTableFence(Fence):

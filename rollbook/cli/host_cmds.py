@@ -1,0 +1,93 @@
+"""``rollbook build`` and ``rollbook serve``: a whole rollbook site on Zensical, one command.
+
+Zensical skips MkDocs plugins; these commands add what the plugin adds (a derived config,
+never a patch of Zensical) and do the site-wide step after the build
+(:mod:`rollbook.hosts.zensical`). MkDocs sites keep using ``mkdocs build``/``serve``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from rollbook.cli import CliError
+
+__all__ = ["register"]
+
+#: Config files these commands look for in the current folder, in this order.
+CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
+
+
+def _config(named: Path | None) -> Path:
+    if named is not None:
+        if not named.is_file():
+            raise CliError(f"{named} is not a config file.")
+        return named
+    for name in CONFIG_NAMES:
+        if Path(name).is_file():
+            return Path(name)
+    raise CliError(
+        f"no {', '.join(CONFIG_NAMES)} in this folder: run the command in the site's folder, "
+        "or name the config with --config."
+    )
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``build`` and ``serve`` to the ``rollbook`` parser."""
+    build = sub.add_parser(
+        "build",
+        help="build the site with Zensical, rollbook included",
+        description="Build the site in this folder with Zensical, with rollbook's markup, "
+        "engine, GM screen and offline reading added (the config needs no rollbook entries).",
+    )
+    build.add_argument("-f", "--config", type=Path, default=None, help="the site's config file")
+    build.add_argument(
+        "--strict", action="store_true", help="exit 1 when a page has an author problem"
+    )
+    build.set_defaults(func=run_build)
+    serve = sub.add_parser(
+        "serve",
+        help="serve the site with Zensical, rollbook included, rebuilding on changes",
+        description="Serve the site in this folder with Zensical; rollbook's files are added "
+        "again after every rebuild. Offline reading stays off while serving.",
+    )
+    serve.add_argument("-f", "--config", type=Path, default=None, help="the site's config file")
+    serve.add_argument(
+        "-a", "--dev-addr", default=None, metavar="IP:PORT",
+        help="address to serve on (Zensical's default: localhost:8000)",
+    )  # fmt: skip
+    serve.set_defaults(func=run_serve)
+
+
+def _say(sentence: str) -> None:
+    print(f"rollbook: {sentence}", file=sys.stderr)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from rollbook.hosts import zensical
+    from rollbook.hosts.derived_config import ConfigProblem
+    from rollbook.site_runtime import SitewideError
+
+    config = _config(args.config)
+    try:
+        problems = zensical.build(config, strict=args.strict, info=_say, warn=_say)
+    except (zensical.ZensicalMissing, ConfigProblem, SitewideError) as err:
+        raise CliError(str(err)) from None
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        _say(f"{len(problems)} author problem(s) in the pages.")
+    return 1 if problems and args.strict else 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from rollbook.hosts import zensical
+    from rollbook.hosts.derived_config import ConfigProblem
+
+    config = _config(args.config)
+    try:
+        status = zensical.serve(config, dev_addr=args.dev_addr, say=_say)
+    except (zensical.ZensicalMissing, ConfigProblem) as err:
+        raise CliError(str(err)) from None
+    return 0 if status in (0, -2, -15, 130) else 1  # stopped by Ctrl-C or SIGTERM: fine
