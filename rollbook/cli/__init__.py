@@ -18,6 +18,7 @@ __all__ = ["CliError", "main"]
 
 COMMAND_MODULES = (
     "dice_cmds", "table_cmds", "rules_cmds", "site_cmds", "host_cmds", "new_cmds",
+    "pdf_cmds",
 )  # fmt: skip
 
 

@@ -125,7 +125,8 @@ PLUGIN_OPTIONS = frozenset(
     {
         "enabled", "configure_markdown", "pyodide_path", "pyodide_required", "wheels_icepool",
         "snapshot", "snapshot_cache", "reproducible_date", "assets_javascript",
-        "assets_stylesheet", "gm_screen", "offline",
+        "assets_stylesheet", "gm_screen", "offline", "pdf", "pdf_paper", "pdf_chances",
+        "pdf_qr", "pdf_black_white", "pdf_style", "pdf_roll_details",
     }
 )  # fmt: skip
 

@@ -13,13 +13,13 @@ from rollbook.markup.presets import (
     TABLE_PRESET_OPTIONS,
     presets_problem,
 )
+from rollbook.sitewide.site_path import site_path_problem
 
 __all__ = [
     "INLINE_PRESET_OPTIONS",
     "TABLE_PRESET_OPTIONS",
     "RollbookConfig",
     "SitePath",
-    "site_path_problem",
 ]
 
 
@@ -71,26 +71,6 @@ class SitePath(c.Type[str]):
         return text
 
 
-def site_path_problem(text: str, *, allow_empty: bool = False) -> str | None:
-    """Why ``text`` is not a path inside the site, in one sentence; None if it is one."""
-    stripped = text.strip()
-    if not stripped:
-        return None if allow_empty else "a path inside the site is required, got an empty one."
-    parts = stripped.strip("/").split("/")
-    bad = (
-        stripped.startswith("/")
-        or any(part in ("", ".", "..") for part in parts)
-        or any(ch in stripped for ch in "\\?#:%")
-        or any(ord(ch) < 32 or ord(ch) == 127 for ch in stripped)
-    )
-    if bad:
-        return (
-            f"must be a path inside the site such as 'gm/' (relative, no '..' or '.' parts, "
-            f"no backslash, no URL or %-escape), not {text!r}."
-        )
-    return None
-
-
 class RollbookConfig(base.Config):
     """The plugin's settings."""
 
@@ -133,6 +113,28 @@ class RollbookConfig(base.Config):
 
     gm_screen = SitePath("gm/", allow_empty=True)
     """Site path of the GM screen page (pinned items gather there); empty to leave it out."""
+
+    pdf = c.Type(str, default="")
+    """File name of the PDF book written into the site (``rules.pdf``); empty: no book.
+    Needs ``pip install "rollbook[pdf]"``."""
+
+    pdf_paper = c.Choice(("a4", "letter"), default="a4")
+    """The book's paper size: ``a4`` or ``letter`` (US Letter)."""
+
+    pdf_chances = c.Type(bool, default=False)
+    """Print each table row's exact chance."""
+
+    pdf_qr = c.Type(bool, default=False)
+    """Print a small QR code of its live version beside each table (needs ``site_url``)."""
+
+    pdf_black_white = c.Type(bool, default=False)
+    """Grey instead of the palette's colour, for home printers."""
+
+    pdf_style = c.Optional(c.Type(str))
+    """The author's own Typst file (relative to mkdocs.yml), read after rollbook's style."""
+
+    pdf_roll_details = c.Type(bool, default=False)
+    """Inline rolls also print their average and range."""
 
     assets_javascript = SitePath("assets/rollbook/rollbook.js")
     """Site path of the entry ES module added to every page."""

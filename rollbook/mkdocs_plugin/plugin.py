@@ -7,7 +7,9 @@ Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this pl
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
    memory snapshot with the engine imported (``on_post_build``, shared with
-   ``rollbook assets``).
+   ``rollbook assets``),
+4. with ``pdf:``, typesets the built pages into a PDF book in the site and links it from the
+   home page (``rollbook.pdf.plugin_steps``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from rollbook.language import Catalogue, catalogue, resolve
@@ -44,6 +47,8 @@ from rollbook.mkdocs_plugin.site_language import (
     site_language,
     site_strings,
 )
+from rollbook.pdf.errors import PdfError
+from rollbook.pdf.plugin_steps import add_link, check_setup, write_book
 from rollbook.site_runtime import SitewideError
 from rollbook.site_runtime.strings import languages_written
 from rollbook.sitewide.finish import FinishOptions, finish_site
@@ -76,6 +81,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._language = "en"  # the site's (rollbook.mkdocs_plugin.site_language)
         self._strings: dict[str, Any] = {}
         self._languages: set[str] = set()  # every page's, for the page's catalogues
+        self._nav: Navigation | None = None  # the PDF book follows it
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -89,6 +95,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self.problem_count = 0
         self._page = None
         self._site = Site()
+        self._nav = None
         set_context(None)
 
     # -- config ---------------------------------------------------------------------------
@@ -101,6 +108,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._docs_prefix = docs.replace(os.sep, "/")
         if self.config.reproducible_date:
             pin_build_date(config.docs_dir)
+        pdf_problem = check_setup(dict(self.config))
+        if pdf_problem:
+            raise PluginError(f"rollbook: {pdf_problem}")
         self._configure_markdown(config)
         self._language = site_language(self.config.language, config)
         self._strings = site_strings(self.config.strings, config)
@@ -145,6 +155,10 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if self.config.enabled:
             add_gm_page(files, config, self.config.gm_screen, self._text())
         return files
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        self._nav = nav
+        return None
 
     def _configure_markdown(self, config: MkDocsConfig) -> None:
         for name in EXTENSION_NAMES:  # options put under the extension that it does not have
@@ -227,7 +241,10 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._site.add(ctx.src_path, ctx.line_offset, ctx.tables)
         # The page's language for its scripts, inside the content that Material's instant
         # navigation swaps in (it keeps the first page's <html lang>).
-        return f'{html}\n<div hidden data-rb-lang="{ctx.language or self._language}"></div>'
+        html = f'{html}\n<div hidden data-rb-lang="{ctx.language or self._language}"></div>'
+        if self.config.pdf and page.is_homepage and not self._serving:
+            return add_link(html, self.config.pdf)
+        return html
 
     # A page in another language than the site's (front matter `language:`) says so.
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
@@ -259,6 +276,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         set_context(None)
         if not self.config.enabled:
             return
+        if self.config.pdf:  # before the offline worker, which lists (and hashes) every file
+            self._write_pdf(config)
         options = FinishOptions(
             pyodide_path=self.config.pyodide_path,
             pyodide_required=self.config.pyodide_required,
@@ -278,6 +297,17 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
                 warn=lambda sentence: log.warning("rollbook: %s", sentence),
             )
         except SitewideError as err:
+            raise PluginError(f"rollbook: {err}") from None
+
+    def _write_pdf(self, config: MkDocsConfig) -> None:
+        if self._serving:  # seconds per reload; `rollbook pdf` makes it on demand
+            log.info("rollbook: the PDF book is not made under `mkdocs serve`; run `rollbook pdf`.")
+            return
+        if self._nav is None:
+            return
+        try:
+            write_book(config, self._nav, dict(self.config), log)
+        except PdfError as err:
             raise PluginError(f"rollbook: {err}") from None
 
     def on_build_error(self, *, error: Exception) -> None:

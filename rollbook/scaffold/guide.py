@@ -27,6 +27,7 @@ ORDER = (
     "authoring/languages.md",
     "authoring/checks.md",
     "authoring/publishing.md",
+    "authoring/pdf.md",
     "authoring/hugo.md",
     "authoring/differences.md",
     "reference/dice-grammar.md",

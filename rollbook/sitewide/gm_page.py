@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import re
 from html import escape
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from rollbook.language import Catalogue, catalogue
+from rollbook.sitewide.site_path import site_path_problem
 
 __all__ = [
     "gm_body_html",
@@ -35,20 +36,15 @@ def gm_body_html(text: Catalogue) -> str:
 
 
 def normalise_gm_path(path: str) -> str | None:
-    """``"gm/"`` -> ``"gm"``; None for ``""`` (no screen); ValueError for an escaping path.
+    """``"gm/"`` -> ``"gm"``; None for ``""`` (no screen); ValueError outside the site.
 
     Raises:
-        ValueError: the path leaves the site (``..``), is absolute, or holds a backslash.
+        ValueError: the path is not one inside the site (``site_path_problem``).
     """
-    text = path.strip()
-    if not text.strip("/"):
-        return None
-    if "\\" in text or text.startswith("/") or re.match(r"^[A-Za-z][\w+.-]*:", text):
-        raise ValueError(f"the GM screen path {path!r} must be a folder inside the site.")
-    parts = [p for p in PurePosixPath(text).parts if p not in ("", ".")]
-    if any(p == ".." for p in parts):
-        raise ValueError(f"the GM screen path {path!r} must be a folder inside the site.")
-    return "/".join(parts)
+    problem = site_path_problem(path, allow_empty=True)
+    if problem:
+        raise ValueError(f"the GM screen path {problem}")
+    return path.strip().strip("/") or None
 
 
 def gm_src_uri(path: str) -> str | None:
