@@ -21,12 +21,12 @@ build: setup
 dist: setup
 	$(PY) scripts/make_dist.py
 
-# Static checks: ruff (lint and format), mypy for Python, tsc for the browser modules
+# Static checks: ruff (lint, Google docstrings and format) over every Python file, mypy, tsc for the browser modules
 # (JSDoc types, no build step; page and worker modules see different globals).
 lint:
 	@bash scripts/setup.sh --browser
-	$(PY) -m ruff check rollbook tests
-	$(PY) -m ruff format --check rollbook tests
+	$(PY) -m ruff check rollbook tests scripts setup.py
+	$(PY) -m ruff format --check rollbook tests scripts setup.py
 	$(PY) -m mypy
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.worker.json

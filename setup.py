@@ -29,6 +29,7 @@ class BuildPyWithGuide(build_py):
     """``build_py``, then the guide's pages into ``rollbook/guide/`` of the build."""
 
     def run(self) -> None:
+        """Build, then copy the guide's pages into the wheel."""
         super().run()
         if getattr(self, "editable_mode", False):
             return  # an editable install reads the pages from the checkout

@@ -70,6 +70,7 @@ print(packed.name)
 
 
 def say(message: str) -> None:
+    """Say what the build does, on stderr."""
     print(f"make dist: {message}", file=sys.stderr, flush=True)
 
 
@@ -140,6 +141,7 @@ def epoch() -> str:
 
 
 def main(argv: list[str]) -> int:
+    """Build the wheel and the sdist; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=REPO / "dist", help="default: dist/")
     args = parser.parse_args(argv)

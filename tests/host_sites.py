@@ -176,7 +176,7 @@ _SHELL = """<!doctype html>
 
 def build_markdown_site(site: Path, pages: dict[str, str]) -> Path:
     """Convert ``pages`` with Python-Markdown alone, as another generator would."""
-    from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+    from rollbook.markup.superfences import CUSTOM_FENCES
 
     for name, text in pages.items():
         md = markdown.Markdown(

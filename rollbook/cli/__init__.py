@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``rollbook`` with ``argv`` (``sys.argv[1:]`` if None); return the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

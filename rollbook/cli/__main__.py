@@ -1,3 +1,5 @@
+"""``python -m rollbook.cli``: the ``rollbook`` command."""
+
 import sys
 
 from rollbook.cli import main

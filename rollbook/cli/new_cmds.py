@@ -16,7 +16,7 @@ __all__ = ["register"]
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``new`` and ``import`` to the ``rollbook`` parser."""
-    from rollbook.scaffold import SYSTEM_NAMES
+    from rollbook.engine.systems import ids
 
     new = sub.add_parser(
         "new",
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     new.add_argument("--title", help="the site's name (default: from DIR)")
     new.add_argument(
         "--system", metavar="ID",
-        help=f"add stat blocks and an encounter for a game system ({', '.join(SYSTEM_NAMES)})",
+        help=f"add stat blocks and an encounter for a game system ({', '.join(ids())})",
     )  # fmt: skip
     new.add_argument("--guide", action="store_true", help="add the authoring guide's pages")
     new.set_defaults(func=run_new)

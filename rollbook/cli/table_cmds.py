@@ -119,8 +119,10 @@ def _seed(text: str) -> int:
 
 
 def _values(pairs: list[str]) -> dict[str, str]:
-    """NAME=VALUE pairs; the values go to the engine as text, judged there as the
-    browser's are (rollbook.engine.tables.prompt_value)."""
+    """NAME=VALUE pairs, the values as text.
+
+    The engine judges them as it judges the browser's (rollbook.engine.tables.prompt_value).
+    """
     values: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")

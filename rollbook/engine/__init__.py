@@ -7,65 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dice import (
-    LIMITS,
-    DiceError,
-    DiceLimitError,
-    DiceSyntaxError,
-    DiceValueError,
-    Expression,
-    Limits,
-    OddsUnavailableError,
-    PlaceholderError,
-    RollResult,
-    fill,
-    odds,
-    parse,
-    placeholders,
-    roll,
-    support,
-)
-
-__all__ = [
-    "LIMITS",
-    "DiceError",
-    "DiceLimitError",
-    "DiceSyntaxError",
-    "DiceValueError",
-    "Distribution",
-    "Expression",
-    "Limits",
-    "OddsUnavailableError",
-    "PlaceholderError",
-    "RollResult",
-    "fill",
-    "odds",
-    "parse",
-    "placeholders",
-    "roll",
-    "support",
-]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "Distribution":  # lives with the icepool adapter: loaded on demand
-        from .dice.exact import Distribution
-
-        return Distribution
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+from . import dice
 
 # Tables (rollbook.engine.tables), loaded on first use so a plain dice roll never imports them.
 _TABLE_NAMES = frozenset({"Problem", "RollList", "Table", "TableError", "TableRoll"})
-_dice_getattr = __getattr__
+
+__all__ = [*dice.__all__, *sorted(_TABLE_NAMES)]
 
 
-def __getattr__(name: str) -> Any:  # type: ignore[no-redef]
+def __getattr__(name: str) -> Any:
+    """The dice names (``dice``, its ``Distribution`` loaded on demand) and the tables'.
+
+    The tables' are imported on first use, so a plain dice roll never imports them.
+    """
     if name in _TABLE_NAMES:
         from . import tables
 
         return getattr(tables, name)
-    return _dice_getattr(name)
-
-
-__all__ += sorted(_TABLE_NAMES)
+    return getattr(dice, name)  # Distribution, or dice's AttributeError

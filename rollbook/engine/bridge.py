@@ -40,8 +40,11 @@ _SEED_TEXT = re.compile(r"[0-9]{1,16}")
 
 
 def parse_seed(text: str) -> int:
-    """A seed written as text (``rollbook table --seed``), by the rule the browser applies
-    to a link's ``seed=``: ASCII digits only (no sign, no spaces), at most `MAX_SEED`."""
+    """A seed written as text (``rollbook table --seed``), read as the browser reads one.
+
+    The browser's rule for a link's ``seed=``: ASCII digits only (no sign, no spaces), at
+    most `MAX_SEED`.
+    """
     if not _SEED_TEXT.fullmatch(text) or int(text) > MAX_SEED:
         raise BridgeError(f"the seed must be {SEED_RULE}, not {text[:40]!r}")
     return int(text)
@@ -90,8 +93,11 @@ def _key(value: Any) -> Any:
 
 
 def _notation(request: Mapping[str, Any]) -> tuple[str, str]:
-    """``expr`` as written and as the engine reads it (the page's ``language`` may write
-    dice with its own letter: ``1W20``, ``1k6``, ``1к6``; `rollbook.engine.dice.letters`)."""
+    """``expr`` as written and as the engine reads it.
+
+    The page's ``language`` may write dice with its own letter: ``1W20``, ``1k6``, ``1к6``
+    (`rollbook.engine.dice.letters`).
+    """
     from rollbook.engine.dice import letters
 
     written = _text(request, "expr")
@@ -111,14 +117,20 @@ def _roll(request: Mapping[str, Any]) -> dict[str, Any]:
     return result
 
 
-def _table(request: Mapping[str, Any]) -> dict[str, Any]:
+def _payload_table(request: Mapping[str, Any]) -> Any:
+    """The request's ``table`` payload as the engine's table."""
     from rollbook.engine import tables
 
     data = request.get("table")
     if not isinstance(data, dict):
         raise BridgeError("the request needs 'table' as a table payload.")
     # A canonical payload of a roll-list comes back as a RollList through Table.from_dict.
-    table = tables.Table.from_dict(data)
+    return tables.Table.from_dict(data)
+
+
+def _table(request: Mapping[str, Any]) -> dict[str, Any]:
+
+    table = _payload_table(request)
     rolled = table.roll(_rng(request), _mapping(request, "prompts"))
     reply: dict[str, Any] = _jsonable(rolled.to_dict())
     return reply
@@ -126,12 +138,7 @@ def _table(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _table_odds(request: Mapping[str, Any]) -> dict[str, Any]:
     """Each row's exact chance for the given prompt values (missing ones take defaults)."""
-    from rollbook.engine import tables
-
-    data = request.get("table")
-    if not isinstance(data, dict):
-        raise BridgeError("the request needs 'table' as a table payload.")
-    table = tables.Table.from_dict(data)
+    table = _payload_table(request)
     prompts = table.prompt_values(_mapping(request, "prompts"))  # unknown/out of range: a sentence
     return {"chances": [fraction_text(p) for p in table.probabilities(prompts)], "prompts": prompts}
 

@@ -62,6 +62,7 @@ class ImportPlan:
         return lines + self.notes
 
     def summary(self, dest: Path) -> str:
+        """The report's last line: pages imported, problems, drafts left out."""
         count = len(self.problems)
         text = (
             f"imported {self.pages} page(s) from {self.source.shown} into {dest}"
@@ -134,7 +135,7 @@ def _check_markup(text: str, name: str) -> list[tuple[int, str]]:
 
     from rollbook.markup.pages import DEFAULT_EXTENSIONS, split_front_matter
     from rollbook.markup.problems import page_context
-    from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+    from rollbook.markup.superfences import CUSTOM_FENCES
 
     body, offset = split_front_matter(text)
     md = markdown.Markdown(

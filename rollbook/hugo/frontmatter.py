@@ -17,18 +17,14 @@ from typing import Any
 
 import yaml
 
+from rollbook.engine.located import LocatedError
 from rollbook.markup.yamlsize import YamlSizeError, check_size
 
 __all__ = ["FrontMatter", "FrontMatterError", "read", "to_yaml_lines"]
 
 
-class FrontMatterError(ValueError):
+class FrontMatterError(LocatedError):
     """Front matter that cannot be read: ``line`` in the page, ``message`` one clause."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
 
 
 @dataclass
@@ -57,7 +53,7 @@ def _mapping(value: object, kind: str) -> dict[str, Any]:
 
 
 def read(text: str) -> FrontMatter:
-    """Split the front matter off ``text`` (a page with ``\\n`` line ends)."""
+    r"""Split the front matter off ``text`` (a page with ``\\n`` line ends)."""
     lines = text.split("\n")
     first = lines[0].rstrip() if lines else ""
     if first == "---":

@@ -17,6 +17,8 @@ __all__ = ["NavPage", "build_nav"]
 
 @dataclass
 class NavPage:
+    """A page of the imported site in the navigation: where it goes, its title and weight."""
+
     out: str  # path under docs/, POSIX
     title: str | None
     weight: int

@@ -10,9 +10,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rollbook.markup.prescan import FENCE_NAMES
+
 __all__ = ["DIALECT_FENCES", "Finding", "scan"]
 
-DIALECT_FENCES = frozenset({"roll-table", "roll-list", "statblock", "combat"})
+DIALECT_FENCES = frozenset(FENCE_NAMES)
 
 # Code fences that are plain code, for hosts without Pygments (its lexer names count too).
 _PLAIN = frozenset({"", "text", "txt", "plain", "plaintext", "markdown", "md", "console"})
@@ -86,9 +88,11 @@ def _fences(lines: list[str], first: int) -> Iterator[Finding]:
 
 
 def _shortcodes(text: str, first: int) -> Iterator[Finding]:
-    """Each ``{{< ... >}}`` / ``{{% ... %}}``, in one pass over ``text``: every opener is
-    paired with the first ``}}`` after it (none: the scan ends), and lines are counted
-    from the previous finding, so the work is linear in the page's length."""
+    """Each ``{{< ... >}}`` / ``{{% ... %}}``, in one pass over ``text``.
+
+    Every opener is paired with the first ``}}`` after it (none: the scan ends), and lines
+    are counted from the previous finding, so the work is linear in the page's length.
+    """
     pos = 0
     line, counted = first, 0
     while (opener := _OPENER.search(text, pos)) is not None:

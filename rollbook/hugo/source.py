@@ -24,7 +24,7 @@ class HugoError(ValueError):
 
 
 def shown_name(text: str) -> str:
-    """A file name for a message: bytes that are not UTF-8 shown as ``\\xNN``."""
+    r"""A file name for a message: bytes that are not UTF-8 shown as ``\\xNN``."""
     return os.fsencode(text).decode("utf-8", "backslashreplace")
 
 
@@ -55,8 +55,10 @@ class HugoSource:
         return shown_name(text)
 
     def walk(self, folder: Path) -> list[Path]:
-        """The regular files under ``folder`` (hidden ones left out), sorted; links and
-        other special files are reported in :attr:`skipped`, never followed or read."""
+        """The regular files under ``folder`` (hidden ones left out), sorted.
+
+        Links and other special files are reported in :attr:`skipped`, never followed or read.
+        """
         from rollbook.engine.limits import value
 
         found: list[Path] = []

@@ -1,5 +1,7 @@
-"""The reader's language: the catalogue of every text a reader sees or hears, numbers as
-the language writes them (Babel), and right-to-left languages.
+"""The reader's language: the catalogue of reader text, numbers, right to left.
+
+Every text a reader sees or hears, numbers as the language writes them (Babel), and
+right-to-left languages.
 
 Used by the Markdown extensions (the HTML they write), the MkDocs plugin and
 `rollbook.site_runtime` (``strings.js`` for the page). The engine does not import it: the

@@ -45,8 +45,10 @@ class StringsError(ValueError):
 
 
 def resolve(code: str | None) -> str:
-    """The shipped language for a code as themes write it (``fr_FR``, ``pt-br``, ``pt``),
-    else ``en``."""
+    """The shipped language for a code as themes write it, else ``en``.
+
+    ``fr_FR`` -> ``fr``, ``pt-br`` and ``pt`` -> ``pt-BR``.
+    """
     if not code:
         return "en"
     parts = re.split(r"[-_]", code.strip())
@@ -108,8 +110,10 @@ class Catalogue:
         return self.numbers.number(str(value))
 
     def percent(self, text: str) -> str:
-        """A percentage written by `rollbook.engine.numbers.percent_text` (``"27.8%"``,
-        ``"<0.1%"``) as the language writes it (``"27,8 %"``)."""
+        """A percentage of `rollbook.engine.numbers.percent_text` as the language writes it.
+
+        ``"27.8%"`` -> ``"27,8 %"`` in French; ``"<0.1%"`` keeps its ``<``.
+        """
         return self.numbers.percent(text)
 
     def for_browser(self) -> dict[str, Any]:
@@ -166,8 +170,10 @@ def _checked(key: str, text: Any, english: Mapping[str, Text]) -> Text:
 
 
 def catalogue(language: str | None = None, overrides: Any = None) -> Catalogue:
-    """The catalogue for ``language`` (any code themes use; unknown ones get English), with
-    the author's ``strings`` overrides applied (see `check_overrides`)."""
+    """The catalogue for ``language``, with the author's ``strings`` overrides applied.
+
+    Any code themes use; unknown ones get English. Overrides: see `check_overrides`.
+    """
     name = resolve(language)
     return _catalogue(name, json.dumps(check_overrides(overrides), sort_keys=True))
 

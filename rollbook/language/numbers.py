@@ -78,8 +78,11 @@ class NumberStyle:
         return f"<{shown}" if below else shown
 
     def for_browser(self) -> dict[str, Any]:
-        """The signs ``util.js`` applies: decimal, group, minus, the percent pattern with
-        ``{n}`` for the number, and the digit group sizes (primary, secondary)."""
+        """The signs ``util.js`` applies to the engine's numbers.
+
+        Decimal, group, minus, the percent pattern with ``{n}`` for the number, and the
+        digit group sizes (primary, secondary).
+        """
         locale = _locale(self.language)
         grouping = locale.decimal_formats[None].grouping
         return {

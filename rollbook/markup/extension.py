@@ -13,7 +13,7 @@ Usage without MkDocs::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, override
 
 from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
@@ -71,6 +71,7 @@ class RollbookExtension(Extension):
         self.unknown_options = sorted(set(kwargs) - set(self.config))
         super().__init__(**{k: v for k, v in kwargs.items() if k in self.config})
 
+    @override
     def extendMarkdown(self, md: Markdown) -> None:
         presets = self.getConfig("presets") or {}
         problem = presets_problem(presets)
@@ -92,6 +93,7 @@ class RollbookExtension(Extension):
         md.postprocessors.register(RefsHere(state), "rollbook_refs", FLUSH_PRIORITY + 1)
 
     def reset(self) -> None:
+        """Reset the page state between documents (Python-Markdown's ``Markdown.reset``)."""
         state = getattr(self.md, "rollbook", None)
         if isinstance(state, PageState):
             state.reset()

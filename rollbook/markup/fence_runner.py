@@ -22,16 +22,17 @@ Zensical pickle it, so it cannot be a closure).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from markdown import Markdown
 
 from rollbook.markup.anchors import allocate_anchor
+from rollbook.markup.html import error_box
 from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import FenceSite
 from rollbook.markup.problems import Severity
-from rollbook.markup.roll_table.render import error_box
 
 __all__ = ["Fence", "FenceProblem", "Parsed", "accept", "run"]
 
@@ -74,6 +75,7 @@ class Fence:
         """Page-wide work before this fence's site is claimed (none by default)."""
 
     def parse(self) -> Parsed:
+        """Read the fence body: its value, key and problems."""
         raise NotImplementedError
 
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
@@ -132,3 +134,23 @@ def accept(
 ) -> bool:
     """A superfences validator that accepts the fence (superfences matched its name)."""
     return True
+
+
+def formatter_for(fence: type[Fence]) -> Callable[..., str]:
+    """The superfences formatter of one kind of fence (the ``format`` of its configuration)."""
+
+    def formatter(
+        src: str,
+        language: str,
+        class_name: str,
+        options: dict[str, Any],
+        md: Markdown,
+        **kwargs: Any,
+    ) -> str:
+        """Return the HTML of one fence; never raises (problems go to the page state)."""
+        return run(fence, src, md)
+
+    # Hosts such as Zensical pickle the hooks: by name, the fence module's ``formatter``.
+    formatter.__module__ = fence.__module__
+    formatter.__qualname__ = formatter.__name__ = "formatter"
+    return formatter

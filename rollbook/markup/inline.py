@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as etree
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from markdown import util
 from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
@@ -20,7 +20,7 @@ from rollbook.engine.dice import letters
 from rollbook.engine.dice.variants import offered
 from rollbook.language import Catalogue, catalogue
 from rollbook.markup import nested
-from rollbook.markup.roll_table.render import ascii_refs
+from rollbook.markup.html import ascii_refs, roll_controls
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
@@ -66,9 +66,11 @@ def _variants(notation: str) -> tuple[tuple[str, str], ...]:
 
 
 def _extremes(notation: str) -> tuple[Any, Any, Any] | None:
-    """Lowest, highest and mean total: from the exact odds, else (a roll too large for
-    them, ``1000d6``) from its parts alone; ``None`` when neither can tell. Odds are an
-    extra, so any failure just leaves them out."""
+    """Lowest, highest and mean total, from the exact odds or else from the parts.
+
+    A roll too large for the odds (``1000d6``) is read from its parts alone; ``None`` when
+    neither can tell. Odds are an extra, so any failure just leaves them out.
+    """
     try:
         from rollbook.engine.dice import odds, parse
         from rollbook.engine.dice.moments import extremes_and_mean
@@ -117,6 +119,7 @@ class RollInlineProcessor(ImageInlineProcessor):
         super().__init__(IMAGE_LINK_RE, state.md)
         self.state = state
 
+    @override
     def handleMatch(  # type: ignore[override]
         self, m: re.Match[str], data: str
     ) -> tuple[etree.Element | None, int | None, int | None]:
@@ -206,7 +209,7 @@ def inline_roll_element(
     wrap = etree.Element("span")
     wrap.set("class", " ".join(["rb-inline", *str(options.get("class", "")).split()]))
     wrap.set("data-rb-id", inline_id)
-    button = nested.roll_controls(wrap, label)
+    button = roll_controls(wrap, label)
     button.set("data-roll", notation)
     # The reader's menu offers what the engine accepts, composed here (engine/dice/variants.py).
     # Its line breaks as references, so that no tool that tidies HTML folds them into spaces.

@@ -17,7 +17,7 @@ from types import ModuleType
 
 #: Former module name -> where it lives now.
 MOVED = {
-    "rollbook.markup.fences": "rollbook.markup.roll_table.fence",
+    "rollbook.markup.fences": "rollbook.markup.superfences",
     "rollbook.markup.statblock_fence": "rollbook.markup.statblock.fence",
     "rollbook.markup.combat_fence": "rollbook.markup.combat.fence",
 }

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from markdown import Markdown, util
 
+from rollbook.markup.html import roll_controls
 from rollbook.markup.problems import active_context
 from rollbook.markup.roll_table.render import ascii_refs
 
@@ -119,20 +120,6 @@ def ref_element(state: PageState, ref: str, title: str | None, line: int) -> etr
     wrap.set("data-rb-table", key)
     roll_controls(wrap, label).set("title", ascii_refs(state.text()("table.ref_title", ref=ref)))
     return wrap
-
-
-def roll_controls(wrap: etree.Element, label: str) -> etree.Element:
-    """Add what every inline roll holds: its button (returned, for the caller's attributes)
-    and the live output the browser writes the result into."""
-    button = etree.SubElement(wrap, "button")
-    button.set("type", "button")
-    button.set("class", "rb-roll")
-    button.text = util.AtomicString(label)
-    out = etree.SubElement(wrap, "output")
-    out.set("class", "rb-out")
-    out.set("aria-live", "polite")
-    out.text = ""
-    return button
 
 
 # -- roll_dice_in_results --------------------------------------------------------------------

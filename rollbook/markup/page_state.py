@@ -1,5 +1,6 @@
-"""``PageState``: what one conversion of a page shares between the pre-scan, inline rolls
-and every fence (lines, anchors, presets, problems, tables).
+"""``PageState``: what one conversion of a page shares between its parts.
+
+The pre-scan, inline rolls and every fence share lines, anchors, presets, problems, tables.
 
 It lives on the Markdown instance as ``md.rollbook``; the extension (`rollbook.markup.extension`)
 registers it, and a fence used without the extension gets a bare one from `PageState.of`.
@@ -16,13 +17,12 @@ from markdown.extensions.toc import slugify as toc_slugify
 from rollbook.engine.dice import letters
 from rollbook.language import Catalogue, catalogue
 from rollbook.markup.host_page import HostPage, host_page
-from rollbook.markup.prescan import BLOCK_KINDS, FENCE_KINDS, PageScan, fence_name, scan
+from rollbook.markup.prescan import FENCE_KINDS, NAME_OF, PageScan, fence_name, scan
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
 
 __all__ = ["PageState"]
 
 # The fence name of each kind the pre-scan records.
-FENCE_NAMES = {kind: name for name, kind in {**FENCE_KINDS, **BLOCK_KINDS}.items()}
 # Configuration problems already logged by this process (one line per site, not per page).
 _WARNED: set[str] = set()
 
@@ -96,7 +96,7 @@ class PageState:
         configured = _fence_entries(self.md)
         names = {str(entry.get("name", "")).lower() for entry in configured}
         for site in self.scan.fences:
-            name = FENCE_NAMES[site.kind]
+            name = NAME_OF[site.kind]
             if name in names:
                 continue
             self.report(
@@ -117,25 +117,32 @@ class PageState:
 
     # -- presets and ids ----------------------------------------------------------------
     def presets(self) -> dict[str, dict[str, Any]]:
+        """The presets in effect: the page's own, then the site's."""
         ctx = active_context()
         return {**self.own_presets, **(ctx.presets if ctx else {})}
 
     def preset(self, name: str) -> dict[str, Any] | None:
+        """The preset called ``name``, if there is one."""
         return self.presets().get(name)
 
     def preset_names(self) -> str:
+        """The preset names, for messages."""
         return ", ".join(sorted(self.presets())) or "none configured"
 
     # -- the reader's language ---------------------------------------------------------
     def language(self) -> str | None:
-        """The page's language code as written (the host's page context, else the
-        extension's ``language``); ``None``: not set."""
+        """The page's language code as written; ``None``: not set.
+
+        The host's page context, else the extension's ``language``.
+        """
         ctx = active_context()
         return ctx.language if ctx and ctx.language else self.own_language
 
     def text(self) -> Catalogue:
-        """The catalogue of the page's language (the host's page context, else the
-        extension's ``language`` and ``strings``)."""
+        """The catalogue of the page's language.
+
+        The host's page context, else the extension's ``language`` and ``strings``.
+        """
         ctx = active_context()
         language = self.language()
         strings = ctx.strings if ctx and ctx.strings is not None else self.own_strings
@@ -146,11 +153,13 @@ class PageState:
         return letters.to_d(written, self.language())
 
     def next_inline_id(self) -> str:
+        """The next inline roll's id on this page (``rb-roll-1``, ...)."""
         self._inline_count += 1
         return f"rb-roll-{self._inline_count}"
 
     # -- problems -----------------------------------------------------------------------
     def report(self, line: int | None, message: str, severity: Severity = "error") -> None:
+        """Record a problem at ``line`` (the last known line if None)."""
         self.problems.append(Problem(line or self._last_line, message, severity))
 
     def file_line(self, line: int | None) -> int:
@@ -188,7 +197,7 @@ def _ci_test(language: object, name: str) -> bool:
 
 
 def _fence_entries(md: Markdown) -> list[dict[str, Any]]:
-    """superfences' fence entries (its own and the custom ones); [] without superfences."""
+    """Superfences' fence entries (its own and the custom ones); [] without superfences."""
     name = "fenced_code_block"
     fenced = md.preprocessors[name] if name in md.preprocessors else None  # noqa: SIM401
     entries = getattr(getattr(fenced, "extension", None), "superfences", None) or []

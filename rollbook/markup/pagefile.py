@@ -7,17 +7,13 @@ import stat
 from pathlib import Path
 
 from rollbook.engine.limits import value
+from rollbook.engine.located import LocatedError
 
 __all__ = ["PageReadError", "page_too_big", "read_page", "read_regular"]
 
 
-class PageReadError(ValueError):
+class PageReadError(LocatedError):
     """The page cannot be read as text; ``line`` is where the first bad byte is (else 1)."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
 
 
 def page_too_big(size: int) -> str | None:

@@ -17,7 +17,7 @@ import yaml
 from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.pagefile import PageReadError, read_page
 from rollbook.markup.problems import Problem, page_context
-from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+from rollbook.markup.superfences import CUSTOM_FENCES
 
 __all__ = [
     "DEFAULT_EXTENSIONS", "MarkdownSetup", "PageResult", "convert_page", "split_front_matter",
@@ -57,6 +57,7 @@ class PageResult:
     tables: dict[str, Any]
 
     def messages(self) -> list[str]:
+        """The problems as ``page:line: message`` lines, in line order."""
         return [f"{self.path}:{p.line}: {p.message}" for p in sorted(self.problems)]
 
 

@@ -18,12 +18,32 @@ from dataclasses import dataclass, field
 from markdown.extensions.toc import slugify as toc_slugify
 from markdown.extensions.toc import unique
 
-__all__ = ["BLOCK_KINDS", "FENCE_KINDS", "FenceSite", "PageScan", "fence_name", "scan"]
+__all__ = [
+    "BLOCK_KINDS",
+    "FENCES",
+    "FENCE_KINDS",
+    "FENCE_NAMES",
+    "NAME_OF",
+    "FenceSite",
+    "PageScan",
+    "fence_name",
+    "scan",
+]
 
-FENCE_KINDS = {"roll-table": "table", "roll-list": "list"}
-# Other rollbook fences (rollbook.markup.statblock.fence, .combat_fence) whose lines and bodies
-# are recorded the same way; not in FENCE_KINDS, which names the table formatter's fences.
-BLOCK_KINDS = {"statblock": "statblock", "combat": "combat"}
+#: Every rollbook fence: (its name in a page, the pre-scan's kind). The one list: the
+#: superfences configuration (``rollbook.markup.superfences``), the fences' classes, the
+#: plugin's zero-config set-up and the Hugo importer all read it.
+FENCES = (
+    ("roll-table", "table"),
+    ("roll-list", "list"),
+    ("statblock", "statblock"),
+    ("combat", "combat"),
+)
+FENCE_NAMES = tuple(name for name, _ in FENCES)
+NAME_OF = {kind: name for name, kind in FENCES}  # kind -> name, as problems say it
+FENCE_KINDS = dict(FENCES[:2])  # the table fences (both read as tables by the engine)
+# The other fences, whose lines and bodies are recorded the same way.
+BLOCK_KINDS = dict(FENCES[2:])
 
 _FENCE_OPEN = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*\{?[ \t]*\.?(?P<lang>[\w#.+-]*)"

@@ -20,14 +20,14 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from markdown.postprocessors import Postprocessor
 
 from rollbook.engine.tables.nested import MAX_DEPTH
+from rollbook.markup.html import payload_json
 from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.problems import active_context
-from rollbook.markup.roll_table.render import payload_json
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
@@ -61,9 +61,11 @@ class Site:
     partial: bool = False
 
     def add(self, src: str, offset: int, tables: dict[str, Any]) -> None:
+        """Remember the tables of page ``src``, whose lines start after ``offset``."""
         self.pages[src] = _Page(offset, dict(tables))
 
     def get(self, key: str) -> Any:
+        """The table ``page.md#anchor`` names, if it was seen."""
         src, _, anchor = key.rpartition("#")
         page = self.pages.get(src)
         return None if page is None else page.tables.get(anchor)
@@ -218,8 +220,10 @@ class Site:
         return data
 
     def fill(self, html: str) -> str:
-        """Replace each payload's ``refs`` mark with the tables it can reach, within the
-        page's ``page_embed_bytes`` (past it, a block gets none: ``problems`` said so)."""
+        """Replace each payload's ``refs`` mark with the tables it can reach.
+
+        Within the page's ``page_embed_bytes`` (past it, a block gets none: ``problems`` said so).
+        """
         from rollbook.engine.limits import value
 
         if REFS_MARK not in html:
@@ -268,6 +272,7 @@ class RefsHere(Postprocessor):
         super().__init__(state.md)
         self.state = state
 
+    @override
     def run(self, text: str) -> str:
         if REFS_MARK not in text or active_context() is not None:
             return text

@@ -7,14 +7,14 @@ the last of two equal keys silently; here a repeated key is reported instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
+from rollbook.engine.located import LocatedError
 from rollbook.markup.yamlsize import YamlSizeError, check_size
 
-__all__ = ["YamlProblem", "load_with_positions"]
+__all__ = ["YamlProblem", "load_mapping", "load_with_positions"]
 
 Path = tuple[Any, ...]
 
@@ -23,15 +23,8 @@ Path = tuple[Any, ...]
 _FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@dataclass(frozen=True)
-class YamlProblem(Exception):
+class YamlProblem(LocatedError):
     """The body is not the YAML we need; ``line`` is 1-based in the page."""
-
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
 
 
 def load_with_positions(text: str, first_line: int = 1) -> tuple[Any, dict[Path, int]]:
@@ -103,3 +96,26 @@ def _walk(
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             _walk(loader, item, (*path, index), out, first)
+
+
+def load_mapping(
+    body: str, line: int, needs: str, problems: list[tuple[int, str]]
+) -> tuple[dict[Any, Any], dict[tuple[Any, ...], int]] | None:
+    """A fence body that must be a YAML mapping, with its positions; None after a problem.
+
+    Args:
+        body: The fence's body; its first line is page line ``line + 1``.
+        line: The fence's opening line.
+        needs: What the mapping holds, for the message (``'system' and 'sides'``).
+        problems: Where ``(line, message)`` goes when the body is not such a mapping.
+    """
+    try:
+        data, positions = load_with_positions(body, line + 1)
+    except YamlProblem as err:
+        problems.append((err.line, err.message))
+        return None
+    if not isinstance(data, dict):
+        what = "empty" if data is None else f"a {type(data).__name__}"
+        problems.append((line, f"the body must be a YAML mapping with {needs}, but it is {what}."))
+        return None
+    return data, positions

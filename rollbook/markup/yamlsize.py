@@ -19,19 +19,15 @@ import re
 import yaml
 
 from rollbook.engine.limits import value
+from rollbook.engine.located import LocatedError
 
 __all__ = ["YamlSizeError", "check_size"]
 
 _FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class YamlSizeError(ValueError):
+class YamlSizeError(LocatedError):
     """The body is over a limit; ``line`` is 1-based in the file or page."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
 
 
 def check_size(text: str, first_line: int = 1) -> None:

@@ -64,6 +64,7 @@ class SitePath(c.Type[str]):
         self.allow_empty = allow_empty
 
     def run_validation(self, value: object) -> str:
+        """The path, refused in one sentence when it would leave the site."""
         text = super().run_validation(value)
         problem = site_path_problem(text, allow_empty=self.allow_empty)
         if problem:

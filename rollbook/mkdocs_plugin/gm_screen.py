@@ -44,8 +44,10 @@ def gm_page(text: Catalogue) -> str:
 
 
 def gm_src_uri(path: str, folder: str = "") -> str | None:
-    """``gm/`` -> ``gm/index.md`` (in ``folder``, a language's under mkdocs-static-i18n's
-    folder layout); None when the screen is turned off (empty path)."""
+    """``gm/`` -> ``gm/index.md``; None when the screen is turned off (empty path).
+
+    ``folder``: a language's folder under mkdocs-static-i18n's folder layout.
+    """
     path = path.strip().strip("/")
     if not path:
         return None
@@ -65,8 +67,10 @@ def _virtual_path(config: MkDocsConfig, src_uri: str) -> str:
 
 
 def is_gm_source(file: File, config: MkDocsConfig, path: str) -> bool:
-    """Whether ``file`` is the generated page, or a copy a plugin made of it
-    (mkdocs-static-i18n makes one per language, from its path alone)."""
+    """Whether ``file`` is the generated page, or a copy a plugin made of it.
+
+    mkdocs-static-i18n makes one per language, from its path alone.
+    """
     src_uri = _gm_uri(config, path)
     if src_uri is None:
         return False
@@ -77,8 +81,10 @@ def is_gm_source(file: File, config: MkDocsConfig, path: str) -> bool:
 def add_gm_page(
     files: Files, config: MkDocsConfig, path: str, text: Catalogue | None = None
 ) -> File | None:
-    """Add the generated GM screen page (in ``text``'s language) unless the author already
-    has that page."""
+    """Add the generated GM screen page unless the author already has that page.
+
+    Its words are in ``text``'s language.
+    """
     src_uri = _gm_uri(config, path)
     if src_uri is None or files.get_file_from_path(src_uri) is not None:
         return None

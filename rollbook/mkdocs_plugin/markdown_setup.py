@@ -35,7 +35,7 @@ def add_rollbook_markdown(extensions: list[str], configs: dict[str, dict[str, An
     Returns:
         What was added, in words, for the build's debug log (empty: nothing was missing).
     """
-    from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+    from rollbook.markup.superfences import CUSTOM_FENCES
 
     added: list[str] = []
     if not has_extension(extensions):

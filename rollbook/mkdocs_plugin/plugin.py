@@ -85,10 +85,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
+        """MkDocs event: remember whether this is ``mkdocs serve``; start afresh."""
         self._serving = command == "serve"
         self._reset()
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """MkDocs event: start each build afresh (``serve`` rebuilds reuse the plugin)."""
         self._reset()  # `mkdocs serve` rebuilds reuse this instance
 
     def _reset(self) -> None:
@@ -100,6 +102,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
 
     # -- config ---------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        """MkDocs event: wire the extensions, script and stylesheet into the config."""
         if not self.config.enabled:
             return None
         docs = os.path.relpath(config.docs_dir, os.path.dirname(config.config_file_path or "."))
@@ -126,16 +129,21 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         return config
 
     def _gm_source(self, page: Page, config: MkDocsConfig) -> str | None:
-        """The GM screen's Markdown in the page's language when ``page`` is the generated
-        screen or a plugin's copy of it (one per language under mkdocs-static-i18n)."""
+        """The GM screen's Markdown in the page's language, if ``page`` is that screen.
+
+        The generated screen or a plugin's copy of it (one per language under
+        mkdocs-static-i18n).
+        """
         if not is_gm_source(page.file, config, self.config.gm_screen):
             return None
         return gm_page(self._text(page_language(page, self._site_language(config))))
 
     def _catalogues(self, config: MkDocsConfig) -> list[Catalogue]:
-        """The page catalogues of every language built into this site: mkdocs-static-i18n
-        builds each language in a pass of its own into the same folder, so earlier passes'
-        languages are kept; the default language first."""
+        """The page catalogues of every language built into this site, the default first.
+
+        mkdocs-static-i18n builds each language in a pass of its own into the same folder,
+        so earlier passes' languages are kept.
+        """
         ours = Path(config.site_dir, "assets", "rollbook")
         names = self._languages | set(languages_written(ours))
         i18n = config.plugins.get("i18n")
@@ -144,19 +152,23 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         return [self._text(name) for name in chosen]
 
     def _site_language(self, config: MkDocsConfig) -> str:
-        """The language of the pages being built now: mkdocs-static-i18n sets the theme's
-        to each language in turn after `on_config`."""
+        """The language of the pages being built now.
+
+        mkdocs-static-i18n sets the theme's to each language in turn after `on_config`.
+        """
         return site_language(self.config.language, config)
 
     def _text(self, language: str | None = None) -> Catalogue:
         return catalogue(language or self._language, self._strings)
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """MkDocs event: add the GM screen page."""
         if self.config.enabled:
             add_gm_page(files, config, self.config.gm_screen, self._text())
         return files
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        """MkDocs event: keep the navigation (the PDF book follows its order)."""
         self._nav = nav
         return None
 
@@ -181,6 +193,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # MkDocs parses front matter itself, right after this event: one over the YAML limits
     # is reported here and replaced by an empty one (same lines) before it is parsed.
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        """MkDocs event: read the page, with a page:line message for what cannot be read."""
         if not self.config.enabled:
             return None
         generated = self._gm_source(page, config)
@@ -208,6 +221,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        """MkDocs event: open the page's context (its path and front-matter offset)."""
         if not self.config.enabled:
             return None
         source = self._gm_source(page, config)
@@ -229,6 +243,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_page_content(
         self, html: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        """MkDocs event: close the page's context and keep its problems and tables."""
         ctx, self._page = self._page, None
         set_context(None)
         if ctx is None:
@@ -246,8 +261,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             return add_link(html, self.config.pdf)
         return html
 
-    # A page in another language than the site's (front matter `language:`) says so.
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        """A page in another language than the site's (front matter ``language:``) says so."""
         if not self.config.enabled:
             return None
         language = page_language(page, self._site_language(config))
@@ -258,6 +273,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # Every page is converted before any is written: tables that roll tables of other
     # pages get those tables' payloads now (rollbook.markup.refs).
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """MkDocs event: report the site's problems (strict builds fail on them)."""
         if not self.config.enabled:
             return None
         for problem in self._site.problems():
@@ -273,6 +289,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # Last: other plugins may still write into site_dir; ours only adds files beside them.
     @event_priority(-100)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """MkDocs event: write the site's run-time files, snapshot and service worker."""
         set_context(None)
         if not self.config.enabled:
             return
@@ -311,4 +328,5 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             raise PluginError(f"rollbook: {err}") from None
 
     def on_build_error(self, *, error: Exception) -> None:
+        """MkDocs event: drop the page context of a failed build."""
         set_context(None)

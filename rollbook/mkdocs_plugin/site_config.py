@@ -72,8 +72,10 @@ def markdown_setup(config_file: Path) -> MarkdownSetup:
 def _language(
     data: dict[str, Any], options: dict[str, Any], configs: dict[str, dict[str, Any]]
 ) -> tuple[str | None, dict[str, Any] | None]:
-    """The site's language and the author's ``strings``, read as the plugin reads them
-    (`rollbook.mkdocs_plugin.site_language`): the plugin's, the theme's, the extension's."""
+    """The site's language and the author's ``strings``, read as the plugin reads them.
+
+    The plugin's, the theme's, the extension's (`rollbook.mkdocs_plugin.site_language`).
+    """
     theme = data.get("theme")
     ours = next((configs[n] for n in EXTENSION_NAMES if isinstance(configs.get(n), dict)), {})
     codes = [options.get("language")]

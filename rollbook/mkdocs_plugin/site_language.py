@@ -29,7 +29,8 @@ def site_language(option: str | None, config: MkDocsConfig) -> str:
     """The site's language code as the author wrote it (``"fr"``, ``"cs"``), else ``"en"``.
 
     Kept as written, not as the catalogue it gets (`rollbook.language.resolve`): a language
-    without a catalogue (Czech) still has its dice letter."""
+    without a catalogue (Czech) still has its dice letter.
+    """
     theme = config.theme
     for code in (
         option,
@@ -52,7 +53,8 @@ def page_language(page: Any, default: str) -> str:
 
     On a multilingual site mkdocs-static-i18n builds each language in a pass of its own
     with ``theme.language`` set to it, so the site's language is the page's there, for its
-    translated pages and for the default language's pages it copies in their place."""
+    translated pages and for the default language's pages it copies in their place.
+    """
     meta = getattr(page, "meta", None) or {}
     code = meta.get("language")
     return str(code).strip() if code else default

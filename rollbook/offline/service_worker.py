@@ -117,7 +117,7 @@ def write_offline(site_dir: str | Path, *, enabled: bool = True) -> str | None:
     build = json.dumps({"files": short, "version": version}, sort_keys=True, separators=(",", ":"))
     header = (
         "// rollbook's offline service worker for this site, written by the build "
-        "(rollbook/sitewide/offline.py).\n"
+        "(rollbook/offline/service_worker.py).\n"
         f"const BUILD = {build};\n"
     )
     worker.write_text(header + _WORKER_SOURCE.read_text(encoding="utf-8"), encoding="utf-8")

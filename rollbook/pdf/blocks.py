@@ -267,8 +267,10 @@ def statblock(element: Element, ctx: RenderContext) -> str:
 
 
 def combat(element: Element, ctx: RenderContext) -> str:
-    """An encounter: its title, the roster (side, name, hit points) and each pairing's
-    exact chance that a blow lands."""
+    """An encounter: its title, the roster and each pairing's chance that a blow lands.
+
+    The roster gives side, name and hit points; the chances are exact.
+    """
     anchor, label = _anchor_label(element, ctx)
     from rollbook.pdf.walker import TAGS
 

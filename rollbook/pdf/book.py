@@ -23,7 +23,7 @@ Entry = BookPage | BookSection
 
 
 def default_style() -> str:
-    """rollbook's own Typst style (package data)."""
+    """Rollbook's own Typst style (package data)."""
     return resources.files("rollbook.pdf").joinpath("style.typ").read_text(encoding="utf-8")
 
 

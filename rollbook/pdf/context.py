@@ -60,11 +60,13 @@ class Labels:
     used: set[str] = field(default_factory=set)
 
     def add(self, ref: PageRef) -> str:
+        """The label of ``ref``, given a new one the first time."""
         if ref not in self.names:
             self.names[ref] = f"rb{len(self.names) + 1}"
         return self.names[ref]
 
     def get(self, ref: PageRef) -> str | None:
+        """The label of ``ref``, if it has one."""
         return self.names.get(ref)
 
     def emit(self, ref: PageRef) -> str:
@@ -91,6 +93,7 @@ class RenderContext:
 
     @property
     def page(self) -> BookPage:
+        """The page being typeset."""
         return self.pages[self.page_index]
 
     def __post_init__(self) -> None:

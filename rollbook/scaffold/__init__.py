@@ -20,13 +20,15 @@ from rollbook.scaffold.guide import ORDER, PRESETS, guide_pages
 
 __all__ = ["SYSTEM_NAMES", "ScaffoldError", "plan_site", "site_files", "write_files"]
 
-SYSTEM_NAMES = {
-    "scars": "Scars",
-    "grit-flesh": "Grit & Flesh",
-    "stamina-wounds": "Stamina & Wounds",
-    "dark-dungeons": "Dark Dungeons",
-    "roll-under-atk": "Roll-under ATK",
-}
+
+def _system_names() -> dict[str, str]:
+    """System id -> name, as the systems' packages declare them."""
+    from rollbook.engine.systems import get, ids
+
+    return {system_id: get(system_id).name for system_id in ids()}
+
+
+SYSTEM_NAMES = _system_names()
 
 WORKFLOW = ".github/workflows/publish.yml"
 
@@ -93,8 +95,11 @@ def site_files(
 
 
 def printable(text: str) -> bool:
-    """Whether ``text`` is printable Unicode: no control, surrogate (bytes that were not
-    UTF-8), private, unassigned or line-separating character; YAML and MkDocs read it."""
+    """Whether ``text`` is printable Unicode, which YAML and MkDocs read.
+
+    No control, surrogate (bytes that were not UTF-8), private, unassigned or
+    line-separating character.
+    """
     import unicodedata
 
     return all(unicodedata.category(c) not in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") for c in text)

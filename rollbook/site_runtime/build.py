@@ -82,8 +82,9 @@ def _check_pyodide(source: Path) -> str:
 def copy_pyodide(
     source: Path, version: str, assets: Path, stdlib: bytes, cache_dir: Path | None
 ) -> str:
-    """Write the Pyodide run-time files (``pyodide_files``: the big ones gzipped, ``stdlib``
-    as the standard library); return their folder, relative to ``assets``.
+    """Write the Pyodide run-time files; return their folder, relative to ``assets``.
+
+    The big ones are gzipped (``pyodide_files``), ``stdlib`` is the standard library.
 
     The folder is ``pyodide/VERSION-HASH/``, HASH a digest of what it serves: the standard
     library differs with the wheels and with bytecode, and hosts may let browsers keep

@@ -90,8 +90,10 @@ def package_key(pyodide_version: str, label: str, files: Mapping[str, bytes]) ->
 
 
 def _read(folder: Path | None, key: str, *, used: bool = False) -> dict[str, bytes] | None:
-    """The compiled package kept in ``folder`` under ``key``, or None; ``used`` marks it
-    as recently used (a cache keeps those)."""
+    """The compiled package kept in ``folder`` under ``key``, or None.
+
+    ``used`` marks it as recently used (a cache keeps those).
+    """
     if folder is None:
         return None
     path = folder / f"bytecode-{key}.zip"

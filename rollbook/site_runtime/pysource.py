@@ -1,5 +1,4 @@
-"""Python sources as the browser gets them: no comments, empty docstrings, every line where
-it was.
+"""Python sources as the browser gets them: no comments, empty docstrings, lines in place.
 
 The engine wheel is most of the bytes our own code adds to a page
 (docs/reference/performance.md), and a reader's browser reads neither its comments nor its

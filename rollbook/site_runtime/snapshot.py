@@ -69,8 +69,10 @@ CACHE_KEEP = 3
 
 
 def _input_file(pyodide_dir: Path, name: str) -> Path:
-    """The file of ``_PYODIDE_INPUTS`` as found in ``pyodide_dir``: a site serves some only
-    gzipped (``pyodide_files``); their ``.gz`` stands for them."""
+    """The file of ``_PYODIDE_INPUTS`` as found in ``pyodide_dir``.
+
+    A site serves some only gzipped (``pyodide_files``); their ``.gz`` stands for them.
+    """
     gz = pyodide_dir / f"{name}.gz"
     return gz if name in GZIPPED and gz.is_file() else pyodide_dir / name
 

@@ -3,7 +3,7 @@
 Of the 31.5 MB of memory a snapshot holds, ~44% are 4 KB pages of zeros. Inflating in the
 reader's browser costs time in proportion to what comes out, so those pages are not
 stored: the file lists where the non-zero runs of pages go, and the helper worker
-(``assets/unpack.js``) lays them out in a zero-filled buffer of the full size.
+(``assets/worker/unpack.js``) lays them out in a zero-filled buffer of the full size.
 
 Layout, before gzip (integers little-endian, 32 bits)::
 

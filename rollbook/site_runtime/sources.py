@@ -37,8 +37,9 @@ def _version(dist: str, default: str = "0.0.0") -> str:
 
 
 def engine_files() -> dict[str, bytes]:
-    """``rollbook.engine`` alone (and the import-free ``rollbook/__init__.py`` above it): the
-    browser never loads the markup, plugin or CLI code.
+    """``rollbook.engine`` alone, and the import-free ``rollbook/__init__.py`` above it.
+
+    The browser never loads the markup, plugin or CLI code.
 
     Its ``.py`` files go without their comments and docstrings (``pysource``): about 35 KB
     less for every reader.
@@ -64,8 +65,11 @@ def engine_wheel(files: dict[str, bytes] | None = None) -> Wheel:
 
 @functools.cache
 def _icepool_parts() -> tuple[str, dict[str, bytes], dict[str, bytes]]:
-    """The installed icepool: its version, package files and licence files (read once per
-    process: a build asks for them for the source wheel and again for the compiled one)."""
+    """The installed icepool: its version, package files and licence files.
+
+    Read once per process: a build asks for them for the source wheel and again for the
+    compiled one.
+    """
     dist = importlib.metadata.distribution("icepool")
     files: dict[str, bytes] = {}
     extra: dict[str, bytes] = {}
@@ -87,8 +91,10 @@ def icepool_files() -> dict[str, bytes]:
 
 
 def icepool_wheel(files: dict[str, bytes] | None = None) -> Wheel:
-    """The installed icepool repacked (its own files, or ``files``, and licence), for odds
-    in the browser."""
+    """The installed icepool repacked for odds in the browser.
+
+    Its own files (or ``files``) and its licence.
+    """
     version, own, extra = _icepool_parts()
     return build_wheel(
         "icepool",

@@ -62,8 +62,10 @@ def _resolve(module: str, is_package: bool, level: int, name: str) -> str:
 
 
 def _executed(tree: ast.AST) -> Iterator[ast.AST]:
-    """The nodes that run when the module is imported: not function bodies, not
-    ``if TYPE_CHECKING:`` or ``if __name__ == "__main__":`` blocks."""
+    """The nodes that run when the module is imported.
+
+    Not function bodies, not ``if TYPE_CHECKING:`` or ``if __name__ == "__main__":`` blocks.
+    """
     todo = [tree]
     while todo:
         node = todo.pop()
@@ -81,10 +83,13 @@ def _executed(tree: ast.AST) -> Iterator[ast.AST]:
 def imports_of(
     source: bytes | str, module: str = "", is_package: bool = False, *, top_level: bool = False
 ) -> set[str]:
-    """Every module name an import statement of ``source`` may load (``from a import b``
-    gives ``a`` and ``a.b``); with ``top_level``, only those run by importing the module.
+    """Every module name an import statement of ``source`` may load.
+
+    ``from a import b`` gives ``a`` and ``a.b``; with ``top_level``, only those run by
+    importing the module.
     Sources of a newer Python than this one are read line by line (indented imports are
-    then taken for function-level ones)."""
+    then taken for function-level ones).
+    """
     found: set[str] = set()
     try:
         tree = ast.parse(source)

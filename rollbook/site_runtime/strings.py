@@ -33,8 +33,11 @@ def strings_module(catalogues: Sequence[Catalogue]) -> str:
 
 
 def languages_written(folder: Path) -> list[str]:
-    """The languages of the ``strings.js`` already in ``folder`` (an earlier pass of the
-    same build: mkdocs-static-i18n builds each language into the same site), else none."""
+    """The languages of the ``strings.js`` already in ``folder``, else none.
+
+    An earlier pass of the same build: mkdocs-static-i18n builds each language into the
+    same site.
+    """
     path = folder / "strings.js"
     try:
         text = path.read_text(encoding="utf-8")

@@ -65,7 +65,7 @@ def build_wheel(
         + (f"Summary: {summary}\n" if summary else "")
     ).encode()
     wheel_file = (
-        b"Wheel-Version: 1.0\nGenerator: rollbook.sitewide\nRoot-Is-Purelib: true\n"
+        b"Wheel-Version: 1.0\nGenerator: rollbook.site_runtime\nRoot-Is-Purelib: true\n"
         b"Tag: py3-none-any\n"
     )
     entries = dict(files)

@@ -1,5 +1,8 @@
-"""Zip archives the build writes byte-identically: the trimmed and compiled standard
-library, and the compiled packages it keeps (wheels have their own writer, ``wheel``)."""
+"""Zip archives the build writes byte-identically.
+
+The trimmed and compiled standard library, and the compiled packages it keeps (wheels have
+their own writer, ``wheel``).
+"""
 
 from __future__ import annotations
 

@@ -26,8 +26,11 @@ __all__ = [
 
 
 def gm_body_html(text: Catalogue) -> str:
-    """The page's content as HTML, in the catalogue's language (the MkDocs plugin writes the
-    same words as Markdown: `rollbook.mkdocs_plugin.gm_screen.gm_page`)."""
+    """The page's content as HTML, in the catalogue's language.
+
+    The MkDocs plugin writes the same words as Markdown
+    (`rollbook.mkdocs_plugin.gm_screen.gm_page`).
+    """
     return (
         f"<h1>{escape(text('gm.title'))}</h1>\n<p>{escape(text('gm.intro'))}</p>\n"
         f'<div class="rb-gm" data-rb-gm><p class="rb-gm-empty">{escape(text("gm.empty"))}</p>'
@@ -97,8 +100,10 @@ def _material_config(text: str, prefix: str) -> str:
 
 
 def gm_page_html(home: str, depth: int, text: Catalogue | None = None) -> str:
-    """The GM screen page made from the home page's HTML, ``depth`` folders below it, in
-    ``text``'s language (English when not given)."""
+    """The GM screen page made from the home page's HTML, ``depth`` folders below it.
+
+    In ``text``'s language (English when not given).
+    """
     text = text or catalogue()
     prefix = "../" * depth
     body = gm_body_html(text)
@@ -122,8 +127,9 @@ def gm_page_html(home: str, depth: int, text: Catalogue | None = None) -> str:
 
 
 def write_gm_page(site_dir: str | Path, path: str, text: Catalogue | None = None) -> Path | None:
-    """Write ``SITE/<path>/index.html`` from the home page, in ``text``'s language; None if
-    off or already there.
+    """Write ``SITE/<path>/index.html`` from the home page; None if off or already there.
+
+    Its words are in ``text``'s language.
 
     A page the site already has at that address (one the author wrote, or the MkDocs
     plugin's) is left as it is.

@@ -41,7 +41,7 @@ def built_page_of(src: str, docs_prefix: str, directory_urls: bool) -> str | Non
 
 
 def _payload_text(data: Any) -> str:
-    from rollbook.markup.roll_table.render import payload_json
+    from rollbook.markup.html import payload_json
 
     return payload_json(data)
 

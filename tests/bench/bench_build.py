@@ -84,8 +84,8 @@ def write_config(path: Path, docs: Path, *, rollbook: bool) -> None:
           format: !!python/name:rollbook.markup.roll_table.fence.formatter
         - name: roll-list
           class: rollbook
-          validator: !!python/name:rollbook.markup.roll_table.fence.validator
-          format: !!python/name:rollbook.markup.roll_table.fence.formatter"""
+          validator: !!python/name:rollbook.markup.roll_list.fence.validator
+          format: !!python/name:rollbook.markup.roll_list.fence.formatter"""
         if rollbook
         else " {}"
     )

@@ -122,7 +122,7 @@ def test_plain_markdown_without_our_fences_warns_per_block(fences, caplog):
 
 
 def test_the_configured_fences_give_no_such_warning(caplog):
-    from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+    from rollbook.markup.superfences import CUSTOM_FENCES
 
     configs = {"pymdownx.superfences": {"custom_fences": CUSTOM_FENCES}}
     with caplog.at_level(logging.WARNING):

@@ -229,8 +229,8 @@ markdown_extensions:
           format: !!python/name:rollbook.markup.roll_table.fence.formatter
         - name: roll-list
           class: rollbook
-          validator: !!python/name:rollbook.markup.roll_table.fence.validator
-          format: !!python/name:rollbook.markup.roll_table.fence.formatter
+          validator: !!python/name:rollbook.markup.roll_list.fence.validator
+          format: !!python/name:rollbook.markup.roll_list.fence.formatter
   - rollbook
 """
 

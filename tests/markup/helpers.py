@@ -9,7 +9,7 @@ from typing import Any
 import markdown
 
 from rollbook.markup.problems import Problem, page_context
-from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+from rollbook.markup.superfences import CUSTOM_FENCES
 
 EXTENSIONS = ["toc", "tables", "attr_list", "admonition", "pymdownx.superfences", "rollbook"]
 

@@ -6,9 +6,11 @@ import textwrap
 
 import markdown
 
+from rollbook.markup import superfences
 from rollbook.markup.combat import fence as combat_fence
 from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
 from rollbook.markup.problems import page_context
+from rollbook.markup.roll_list import fence as roll_list_fence
 from rollbook.markup.roll_table import fence as fences
 from rollbook.markup.statblock import fence as statblock_fence
 from tests.markup.helpers import EXTENSIONS
@@ -79,11 +81,11 @@ def test_the_configured_hook_names_are_the_runner_s() -> None:
     """mkdocs.yml files name these functions; they must stay and run the shared lifecycle."""
     import pickle
 
-    for module in (fences, statblock_fence, combat_fence):
+    for module in (fences, roll_list_fence, statblock_fence, combat_fence, superfences):
         for hook in (module.validator, module.formatter):
             assert pickle.loads(pickle.dumps(hook)) is hook  # hosts such as Zensical pickle them
     assert statblock_fence.validator is combat_fence.validator is accept
-    names = [f["name"] for f in fences.CUSTOM_FENCES]
+    names = [f["name"] for f in superfences.CUSTOM_FENCES]
     assert names == ["roll-table", "roll-list", "statblock", "combat"]
 
 

@@ -16,7 +16,7 @@ import markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
-from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+from rollbook.markup.superfences import CUSTOM_FENCES
 from tests.markup.helpers import EXTENSIONS, GAP_TABLE
 
 PAGE = (

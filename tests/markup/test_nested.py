@@ -12,7 +12,7 @@ import markdown
 import pytest
 
 from rollbook.cli import main
-from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+from rollbook.markup.superfences import CUSTOM_FENCES
 from tests.markup.helpers import EXTENSIONS, convert, messages
 
 CAMP = """\

@@ -32,7 +32,7 @@ export const SELECTOR = ".rb-table";
 /** @typedef {import("./protocol.js").PromptValues} PromptValues */
 
 /**
- * The controls of a block as the build writes them (rollbook/markup/render.py), plus the
+ * The controls of a block as the build writes them (rollbook/markup/roll_table/render.py), plus the
  * link to the latest roll, which exists only once there is a roll to link to.
  * @typedef {{bar: HTMLElement, rollButton: HTMLButtonElement, chances: HTMLButtonElement,
  *   copy: HTMLButtonElement, permalink: HTMLAnchorElement, result: HTMLElement}} Controls

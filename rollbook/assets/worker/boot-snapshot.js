@@ -2,7 +2,7 @@
 // Start-up: restore the Pyodide memory snapshot made at build time.
 //
 // The manifest lists `"snapshot": "snapshot-<hash>.bin"` when the site was built with one
-// (rollbook/sitewide/snapshot.py): the interpreter's memory with the engine already
+// (rollbook/site_runtime/snapshot.py): the interpreter's memory with the engine already
 // imported, so restoring it skips Python's start-up. It costs ~7.2 MB more (served packed
 // by the build, zero pages left out and gzipped, whatever the host compresses), so a
 // reader who asked to save data, or whose connection is slow, starts Pyodide the usual way.

@@ -1,5 +1,5 @@
 // @ts-check
-// Fetching the Pyodide files the site serves gzipped (rollbook/sitewide/pyodide_files.py),
+// Fetching the Pyodide files the site serves gzipped (rollbook/site_runtime/pyodide_files.py),
 // inflated as they stream in, and counting the bytes of every download on the way (the
 // link's speed decides whether the start-up snapshot pays: linkspeed.js).
 

@@ -1,5 +1,5 @@
 // @ts-check
-// Unpacking the memory snapshot (rollbook/sitewide/snapshot_pack.py): gunzip (fetchgz.js),
+// Unpacking the memory snapshot (rollbook/site_runtime/snapshot_pack.py): gunzip (fetchgz.js),
 // then lay the stored runs of pages out in the zero-filled memory (`expand`).
 //
 // Also the helper worker that inflates off the engine worker's thread: that takes

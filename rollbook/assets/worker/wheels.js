@@ -2,7 +2,7 @@
 // Where the engine's Python finds its code: each wheel is written as one zip file under
 // WHEEL_DIR and put on sys.path (Python imports from zips; writing one file costs well
 // under a millisecond, where unpacking took 50-200 ms of start-up). The site's worker
-// (worker.js) and the build's snapshot script (rollbook/sitewide/make_snapshot.mjs) both
+// (worker.js) and the build's snapshot script (rollbook/site_runtime/node/make_snapshot.mjs) both
 // call this, so a restored snapshot finds the modules it has not imported yet at the very
 // paths it had them on.
 

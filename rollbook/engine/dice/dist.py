@@ -105,16 +105,19 @@ class Dist:
 
     @staticmethod
     def const(v: Any) -> Dist:
+        """The distribution that is always ``v``."""
         return Dist({v: 1}, 1)
 
     @staticmethod
     def uniform(values: Iterable[Any]) -> Dist:
+        """Each of ``values`` equally likely (a value listed twice counts twice)."""
         w: dict[Any, int] = {}
         for v in values:
             w[v] = w.get(v, 0) + 1
         return Dist(w)
 
     def map(self, fn: Callable[[Any], Any]) -> Dist:
+        """The distribution of ``fn(value)``."""
         charge(len(self.w) * _weight(self))
         w: dict[Any, int] = {}
         for k, q in self.w.items():
@@ -125,8 +128,11 @@ class Dist:
     def combine(
         self, other: Dist, fn: Callable[[Any, Any], Any], *, fractions: bool = False
     ) -> Dist:
-        """The distribution of ``fn(a, b)``; ``fractions``: ``fn`` may make fractions of
-        whole numbers (a division), so each pair is counted as work on fractions."""
+        """The distribution of ``fn(a, b)`` for independent ``a`` from self and ``b`` from other.
+
+        ``fractions``: ``fn`` may make fractions of whole numbers (a division), so each pair
+        is counted as work on fractions.
+        """
         work = len(self.w) * len(other.w)
         if work > _MAX_PAIRS:
             raise DiceLimitError(
@@ -156,10 +162,12 @@ class Dist:
         return Dist(w, den)
 
     def items_p(self) -> list[tuple[Any, Fraction]]:
+        """Each value with its exact probability."""
         return [(k, Fraction(q, self.total)) for k, q in self.w.items()]
 
 
 def plus(a: Any, b: Any) -> Any:
+    """``a + b`` with a whole Fraction made an int (how totals are shown)."""
     return clean(a + b)
 
 

@@ -1,5 +1,6 @@
-"""Dice letters of other languages: ``1W20`` (German), ``1k6`` (Polish, Czech), ``1к6``
-(Russian, Ukrainian) read as ``1d20``, ``1d6``.
+"""Dice letters of other languages read as ``d``: ``1W20``, ``1k6``, ``1к6``.
+
+German writes ``1W20``, Polish and Czech ``1k6``, Russian and Ukrainian ``1к6``.
 
 The rewrite is one character for one character, so every position (a caret under the
 offending character) is the same in the text as written. A letter is a die only where a
@@ -61,8 +62,11 @@ def to_d(text: str, language: str | None) -> str:
 
 
 def written(error: DiceError, text: str) -> DiceError:
-    """The same error about ``text`` as written (the rewrite kept every position): its
-    caret under the character the author typed, and that character in the sentence."""
+    """The same error about ``text`` as written.
+
+    The rewrite kept every position: the caret stays under the character the author typed,
+    and the sentence names that character.
+    """
     read, at = error.text, error.position
     if at is not None and len(read) == len(text) and at < len(text) and read[at] != text[at]:
         error.message = error.message.replace(f"'{read[at]}'", f"'{text[at]}'")

@@ -57,6 +57,7 @@ class Compare:
     value: Value
 
     def __call__(self, x: Value) -> bool:
+        """Whether ``x`` meets the comparison."""
         op, v = self.op, self.value
         if op == "=":
             return x == v
@@ -87,6 +88,7 @@ class Clamp:
 
     @property
     def order(self) -> int:
+        """Where this modifier goes among a roll's modifiers (the notation's order)."""
         return 1 if self.kind == "min" else 2
 
 
@@ -132,6 +134,7 @@ class Keep:
 
     @property
     def order(self) -> int:
+        """Where this modifier goes among a roll's modifiers (the notation's order)."""
         return 7 if self.drop else 6
 
 
@@ -155,6 +158,7 @@ class Critical:
 
     @property
     def order(self) -> int:
+        """Where this modifier goes among a roll's modifiers (the notation's order)."""
         return 9 if self.success else 10
 
 
@@ -200,6 +204,7 @@ class Dice:
 
     @property
     def notation(self) -> str:
+        """The dice without modifiers, as written (``3d6``)."""
         return f"{self.qty}d{self.sides}"
 
 

@@ -145,9 +145,11 @@ class _Parser:
         return f"Unexpected '{c}': expected an operator (+ - * / % **) or the end."
 
     def described(self) -> Node:
-        """An expression with an optional description after it (`2d6+1 # fire`), as
+        """An expression with an optional description after it (`2d6+1 # fire`).
+
         rpg-dice-roller allows one for a whole roll; here also for each item of a comma
-        roll, a group or brackets, so a roll can be composed around its description."""
+        roll, a group or brackets, so a roll can be composed around its description.
+        """
         node = self.expr()
         self.label()
         return node

@@ -57,6 +57,7 @@ def json_value(value: object) -> Any:
 
 
 def die_text(d: Die) -> str:
+    """One die as the breakdown shows it: its value and the marks of its flags."""
     marks = "".join(mark for bit, _, mark in FLAG_NAMES if d.flags & bit)
     return f"{format_value(d.value)}{marks}"
 

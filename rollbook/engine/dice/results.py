@@ -86,6 +86,7 @@ class Die:
 
     @property
     def dropped(self) -> bool:
+        """Whether a keep/drop modifier dropped this die."""
         return bool(self.flags & DROPPED)
 
     def flag_names(self) -> list[str]:
@@ -94,6 +95,8 @@ class Die:
 
 
 class NumberResult:
+    """A plain number of the expression, rolled (it is itself)."""
+
     __slots__ = ("node", "value")
 
     def __init__(self, node: Number, value: Value) -> None:
@@ -113,6 +116,8 @@ class DiceResult:
 
 
 class BinOpResult:
+    """An arithmetic operation, rolled: both operands and the value."""
+
     __slots__ = ("left", "node", "right", "value")
 
     def __init__(self, node: BinOp, left: Result, right: Result, value: Value) -> None:
@@ -123,6 +128,8 @@ class BinOpResult:
 
 
 class NegateResult:
+    """A negation, rolled."""
+
     __slots__ = ("node", "operand", "value")
 
     def __init__(self, node: Negate, operand: Result, value: Value) -> None:
@@ -132,6 +139,8 @@ class NegateResult:
 
 
 class CallResult:
+    """A function call (``max(...)``), rolled: its arguments and the value."""
+
     __slots__ = ("args", "node", "value")
 
     def __init__(self, node: Call, args: list[Result], value: Value) -> None:
@@ -153,6 +162,8 @@ class GroupResult:
 
 
 class MultiResult:
+    """A comma roll (``d6,d6``), rolled: each item and the tuple of values."""
+
     __slots__ = ("items", "node", "value")
 
     def __init__(self, node: Multi, items: list[Result], value: tuple[Value, ...]) -> None:

@@ -352,8 +352,11 @@ def _binop_parts(node: Node) -> tuple[Node, Node] | None:
 
 
 def _compile_binop(node: BinOp) -> Roller:
-    """A chain of operators as one program: operand rollers and operators in post-order,
-    run on a value stack, so a long chain neither compiles nor rolls recursively."""
+    """A chain of operators as one program, run on a value stack.
+
+    Operand rollers and operators in post-order, so a long chain neither compiles nor rolls
+    recursively.
+    """
     program: list[Roller | BinOp] = []
 
     def leaf(n: Node) -> None:

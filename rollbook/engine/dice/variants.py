@@ -1,5 +1,6 @@
-"""The reader's variants of a written roll, composed as notation: advantage, disadvantage, a
-modifier.
+"""The reader's variants of a written roll, composed as notation.
+
+Advantage, disadvantage, a modifier.
 
 The build writes, for each inline roll, the notation of each variant the engine accepts
 (``rollbook/markup/inline.py``); the page's menu offers only those and adds the reader's

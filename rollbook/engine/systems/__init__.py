@@ -11,16 +11,15 @@ from typing import Any
 
 from rollbook.engine.systems.base import RulesError, System
 
-__all__ = ["MODULES", "get", "ids"]
+__all__ = ["MODULES", "PACKAGES", "get", "ids"]
 
-# system id -> module under rollbook.engine.systems defining ``SYSTEM``
-MODULES: dict[str, str] = {
-    "scars": "scars",
-    "grit-flesh": "grit_flesh",
-    "stamina-wounds": "stamina_wounds",
-    "dark-dungeons": "dark_dungeons",
-    "roll-under-atk": "roll_under_atk",
-}
+#: The systems' packages under rollbook.engine.systems, in the order lists show them. Each
+#: defines ``SYSTEM``, whose ``id`` is the package name written with dashes (a test checks);
+#: everything else about a system (names, fields, procedures, odds) lives in its package.
+PACKAGES = ("scars", "grit_flesh", "stamina_wounds", "dark_dungeons", "roll_under_atk")
+
+#: system id -> package
+MODULES: dict[str, str] = {package.replace("_", "-"): package for package in PACKAGES}
 
 
 def ids() -> list[str]:

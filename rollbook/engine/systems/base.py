@@ -14,7 +14,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, get_args, get_origin
+
+from rollbook.engine.systems.blow import BlowOdds
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -129,6 +131,7 @@ class Outcome:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        """The outcome as JSON: ``outcome``, ``log`` and the procedure's own numbers."""
         return {"outcome": self.name, "log": self.log, **self.data}
 
 
@@ -149,14 +152,17 @@ class Procedure:
     odds_fn: Callable[[dict[str, Any]], dict[str, Fraction]] | None = None
 
     def resolve(self, given: Mapping[str, Any], rng: random.Random) -> Outcome:
+        """Roll the procedure once with the given parameters (bound and checked first)."""
         return self.resolve_fn(bind(self.params, given), rng)
 
     def odds(self, given: Mapping[str, Any]) -> dict[str, Fraction] | None:
+        """Exact outcome probabilities for these parameters, or None when it has none."""
         if self.odds_fn is None:
             return None
         return self.odds_fn(bind(self.params, given))
 
     def describe(self) -> dict[str, Any]:
+        """The procedure as JSON: name, title, parameters, outcomes, whether it has odds."""
         return {
             "name": self.name,
             "title": self.title,
@@ -177,6 +183,7 @@ class CombatantState:
 
     @classmethod
     def start(cls, stats: dict[str, Any]) -> Self:
+        """The state a fight begins with, from the bound stat block."""
         return cls()
 
 
@@ -200,6 +207,7 @@ class Combatant[S: CombatantState]:
 
     @property
     def active(self) -> bool:
+        """Whether the combatant still fights (``out`` is None)."""
         return self.out is None
 
     def fresh(self) -> Combatant[S]:
@@ -220,14 +228,46 @@ class System[S: CombatantState, F: FightState](ABC):
     ``S`` is its `CombatantState` (``state_type``), ``F`` its `FightState` (``fight_state_type``).
     """
 
-    id: str
-    title: str
+    id: str  # what stat blocks and fights write: ``system: grit-flesh``
+    name: str  # what pages show: "Grit & Flesh"
+    summary: str  # the gist, after the name in the title (may be empty)
     procedures: dict[str, Procedure]
     combatant_fields: tuple[Param, ...]
     state_type: type[S]
     fight_state_type: type[F]
 
+    @property
+    def title(self) -> str:
+        """The name, with the gist in parentheses when there is one."""
+        return f"{self.name} ({self.summary})" if self.summary else self.name
+
+    def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds | None:
+        """Which procedure gives the chance of an ordinary blow landing, and with what.
+
+        ``attacker`` and ``defender`` are bound stat blocks (`Combatant.stats`); the combat
+        widget shows the chance for every pair. None: the system shows no such chance.
+        """
+        return None
+
+    def __init__(self, name: str, summary: str = "") -> None:
+        """The system's one instance, ``SYSTEM`` of its package, which names it.
+
+        Its id is its package's name with dashes (``grit_flesh``: ``grit-flesh``), the
+        registry's (`rollbook.engine.systems.PACKAGES`).
+        """
+        self.id = type(self).__module__.split(".")[-2].replace("_", "-")
+        self.name = name
+        self.summary = summary
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Read ``state_type`` and ``fight_state_type`` off ``System[S, F]`` of the class line."""
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            if get_origin(base) is System:
+                cls.state_type, cls.fight_state_type = get_args(base)
+
     def procedure(self, name: str) -> Procedure:
+        """The procedure called ``name``; `RulesError` naming the known ones otherwise."""
         try:
             return self.procedures[name]
         except KeyError:
@@ -246,9 +286,13 @@ class System[S: CombatantState, F: FightState](ABC):
         state = self.state_type.start(stats)
         return Combatant(name=name, side=side, stats=stats, hp=hp, max_hp=hp, state=state)
 
-    @abstractmethod
     def starting_hp(self, stats: dict[str, Any]) -> int:
-        """Hit points (or the system's first health layer) a stat block starts with."""
+        """Hit points (or the system's first health layer) a stat block starts with.
+
+        The stat block's ``hp`` field unless the system says otherwise.
+        """
+        hp: int = stats["hp"]
+        return hp
 
     @abstractmethod
     def begin(self, fight: Fight[S, F], rng: random.Random) -> None:
@@ -267,6 +311,7 @@ class System[S: CombatantState, F: FightState](ABC):
         return {}
 
     def describe(self) -> dict[str, Any]:
+        """The system as JSON: id, title, procedures and stat-block fields."""
         return {
             "id": self.id,
             "title": self.title,
@@ -292,6 +337,11 @@ def tally(
         counts[name] += weight
     total = sum(counts.values(), Fraction(0))
     return {name: count / total for name, count in counts.items()}
+
+
+def by_name(*procedures: Procedure) -> dict[str, Procedure]:
+    """A system's procedures by name, in the order given."""
+    return {p.name: p for p in procedures}
 
 
 def product_faces(*sides: int) -> Iterable[tuple[int, ...]]:

@@ -110,6 +110,7 @@ class SmallDice:
 
     @classmethod
     def parse(cls, text: str, what: str = "damage") -> SmallDice:
+        """Read ``1d6``, ``2d4+1`` or ``3``; `RulesError` naming ``what`` otherwise."""
         match = _SMALL_DICE.match(str(text))
         if not match:
             raise RulesError(f"{what} must look like 1d6, 2d4+1 or 3, not {text!r}.")
@@ -135,6 +136,7 @@ class SmallDice:
 
     @functools.cached_property  # asked after every hit in some systems; the dice never change
     def maximum(self) -> int:
+        """The highest total these dice can roll."""
         return self.count * self.sides + self.bonus
 
     def __str__(self) -> str:

@@ -69,6 +69,7 @@ class FightResult:
     rounds: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as JSON: winner, reason and rounds."""
         return {"winner": self.winner, "reason": self.reason, "rounds": self.rounds}
 
 
@@ -107,6 +108,7 @@ class Fight[S: CombatantState, F: FightState]:
         sides: Mapping[str, Sequence[Mapping[str, Any]]],
         rng: random.Random,
     ) -> Fight[S, F]:
+        """A fight of ``sides`` (stat blocks by side name), begun."""
         return cls.from_combatants(system, build_sides(system, sides), rng)
 
     @classmethod
@@ -127,14 +129,17 @@ class Fight[S: CombatantState, F: FightState]:
 
     # -- helpers systems use -------------------------------------------------------------
     def log(self, text: str) -> None:
+        """Add a line to the round log (unless the fight is quiet, as in Monte Carlo)."""
         if self.quiet:
             return
         self.lines.append(f"R{self.round}: {text}" if self.round else text)
 
     def side_names(self) -> list[str]:
+        """The side names, in the order given."""
         return list(self.sides)
 
     def other(self, side: str) -> str:
+        """The other side of a two-sided fight."""
         try:
             return self._other[side]
         except KeyError:  # not exactly two sides: unpacking them below raises the plain error
@@ -142,9 +147,11 @@ class Fight[S: CombatantState, F: FightState]:
             return b if side == a else a
 
     def active(self, side: str) -> list[Combatant[S]]:
+        """The combatants of ``side`` still fighting."""
         return [c for c in self.sides[side] if c.out is None]
 
     def everyone(self) -> list[Combatant[S]]:
+        """Every combatant, both sides, in order."""
         return list(self._everyone)
 
     def decided(self) -> bool:
@@ -175,6 +182,7 @@ class Fight[S: CombatantState, F: FightState]:
     # -- driving the fight ---------------------------------------------------------------
     @property
     def ended(self) -> bool:
+        """Whether the fight has a result."""
         return self.result is not None
 
     def _check_end(self) -> None:
@@ -222,12 +230,14 @@ class Fight[S: CombatantState, F: FightState]:
         self._check_end()
 
     def run(self) -> FightResult:
+        """Play rounds until the fight ends; its result."""
         while self.result is None:  # not self.ended
             self.step()
         assert self.result is not None
         return self.result
 
     def to_dict(self) -> dict[str, Any]:
+        """The fight so far as JSON: round, log, combatants and result."""
         return {
             "system": self.system.id,
             "round": self.round,

@@ -238,8 +238,9 @@ class Table:
         _depth: int = 0,
         _refs: Mapping[str, Any] | None = None,
     ) -> TableRoll:
-        """Roll the table with the dice engine, find the row, then roll the row's nested
-        dice and tables (``nested.py``) in order from the same rng.
+        """Roll the table, find the row, then roll the row's nested dice and tables.
+
+        The nested parts (``nested.py``) roll in order from the same rng.
 
         The rng is consumed only by ``rollbook.engine.dice.roll`` of the filled notation and
         of the nested parts' notations, so the same seed gives the same roll in the CLI,
@@ -281,9 +282,11 @@ class Table:
         return TableRoll(value, row.index, sentence, tab, result, nested, self._result(cells))
 
     def worst_rolls(self, refs: Mapping[str, Any] | None = None) -> int:
-        """The most tables and dice one roll of this table can roll, nested ones included
-        (worked out from the rows, without rolling; references past ``MAX_DEPTH`` count
-        nothing, since such a roll stops there)."""
+        """The most tables and dice one roll of this table can roll, nested ones included.
+
+        (Worked out from the rows, without rolling; references past ``MAX_DEPTH`` count
+        nothing, since such a roll stops there).
+        """
         refs = self.refs if refs is None else refs
         tables: dict[str, Table | None] = {}
         memo: dict[tuple[str, int], int] = {}
@@ -323,8 +326,10 @@ class Table:
         return "; ".join(f"{h}: {c}" for h, c in zip(self.headers, cells, strict=True))
 
     def _check_referenced_prompts(self, given: Mapping[str, Any], refs: Mapping[str, Any]) -> None:
-        """Judge every ``ANCHOR.NAME`` value before rolling, whichever row comes up: a value
-        the referenced table would refuse is refused now, not only when its row is hit."""
+        """Judge every ``ANCHOR.NAME`` value before rolling, whichever row comes up.
+
+        A value the referenced table would refuse is refused now, not only when its row is hit.
+        """
         for key, data in refs.items():
             anchor = str(key).partition("#")[2]  # keys are "page.md#anchor"
             mine = {k: v for k, v in given.items() if str(k).startswith(f"{anchor}.")}

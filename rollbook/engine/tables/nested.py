@@ -58,6 +58,7 @@ class NestedPart:
         return (self.ref or "").partition("#")[2]
 
     def to_dict(self) -> dict[str, Any]:
+        """The part as JSON: its ``roll`` or its ``ref`` and ``table``, and its label."""
         data: dict[str, Any] = (
             {"roll": self.roll} if self.ref is None else {"ref": self.ref, "table": self.table}
         )
@@ -67,6 +68,7 @@ class NestedPart:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> NestedPart:
+        """A part from its JSON (`to_dict`)."""
         label = data.get("label")
         label = None if label is None else str(label)
         if "ref" in data:
@@ -103,8 +105,11 @@ def parts_of(cells: Sequence[str]) -> tuple[NestedPart, ...]:
 
 
 def fill_slots(cells: Sequence[str], values: Sequence[str]) -> tuple[str, ...]:
-    """The cells with the k-th ``data-rb-nest`` element (start tag to its matching
-    ``</span>``) replaced by ``values[k]``; cells without one are returned as they are."""
+    """The cells with the k-th ``data-rb-nest`` element replaced by ``values[k]``.
+
+    An element runs from its start tag to its matching ``</span>``; cells without one are
+    returned as they are.
+    """
     out: list[str] = []
     k = 0
     for cell in cells:
@@ -142,8 +147,10 @@ def split_prompts(prompts: Mapping[str, Any] | None) -> tuple[dict[str, Any], di
 
 
 def prompts_for(anchor: str, nested: Mapping[str, Any]) -> dict[str, Any]:
-    """The values given for one referenced table (``ANCHOR.NAME`` -> ``NAME``), and deeper
-    ones passed on as they are."""
+    """The values given for one referenced table (``ANCHOR.NAME`` -> ``NAME``).
+
+    Deeper ones are passed on as they are.
+    """
     prefix = f"{anchor}."
     own = {k[len(prefix) :]: v for k, v in nested.items() if k.startswith(prefix)}
     return {**{k: v for k, v in nested.items() if not k.startswith(prefix)}, **own}

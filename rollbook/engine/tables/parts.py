@@ -51,6 +51,7 @@ class Prompt:
 
     @property
     def default(self) -> int:
+        """The value a prompt takes when not asked: its default, else within its bounds."""
         if self.min is not None:
             return self.min
         if self.max is not None and self.max < 0:
@@ -58,6 +59,7 @@ class Prompt:
         return 0
 
     def to_dict(self) -> dict[str, Any]:
+        """The prompt as JSON."""
         return {
             "name": self.name,
             "label": self.label,
@@ -85,6 +87,7 @@ class Tab:
     results: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The tab as JSON."""
         return {"key": self.key, "name": self.name, "results": _list_or_none(self.results)}
 
 
@@ -126,8 +129,10 @@ class TableRoll:
     shown: str | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """The bridge's ``table`` reply: ``{"roll", "row", "text", "tab"}``, and
-        ``"nested"`` when the row rolled nested parts."""
+        """The bridge's ``table`` reply: ``{"roll", "row", "text", "tab"}``.
+
+        It has ``"nested"`` too when the row rolled nested parts.
+        """
         roll = self.result.to_dict() if self.result is not None else {"total": self.value}
         reply = {"roll": roll, "row": self.row_index, "text": self.text, "tab": self.tab}
         if self.nested:

@@ -81,6 +81,7 @@ class LineMap:
         self.positions: dict[Path, int] = dict(positions or {})
 
     def __call__(self, path: Path) -> int:
+        """The line of ``path``, else of its nearest parent with a known line."""
         for end in range(len(path), 0, -1):
             line = self.positions.get(path[:end])
             if line is not None:

@@ -22,6 +22,7 @@ class SizedCache[K, V: Sized]:
         self._items: OrderedDict[K, V] = OrderedDict()
 
     def __call__(self, key: K, compute: Callable[[K], V]) -> V:
+        """The value of ``key``, computed by ``compute`` (and kept) on a miss."""
         if key in self._items:
             self._items.move_to_end(key)
             return self._items[key]

@@ -26,17 +26,17 @@ landing a blow (`rollbook.markup.combat.odds`). The browser fights through `roll
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, override
 
-from markdown import Markdown
-
+from rollbook.engine.bridge import MAX_SEED
 from rollbook.engine.limits import value
-from rollbook.markup.combat.render import MAX_SEED, widget_html
-from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
+from rollbook.markup.combat.model import DEFAULT_RUNS, Encounter, Unit
+from rollbook.markup.combat.render import widget_html
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, formatter_for
 from rollbook.markup.page_state import PageState
+from rollbook.markup.prescan import NAME_OF
 from rollbook.markup.statblock.fence import by_key, check_fields, page_statblocks
-from rollbook.markup.yamlpos import YamlProblem, load_with_positions
+from rollbook.markup.yamlpos import load_mapping
 
 __all__ = [
     "DEFAULT_RUNS",
@@ -48,42 +48,10 @@ __all__ = [
     "validator",
 ]
 
-FENCE = "combat"
+FENCE = NAME_OF["combat"]
 KEYS = ("system", "sides", "seed", "runs", "id", "title")
-DEFAULT_RUNS = 1000
 MAX_RUNS = value("combat_runs")
 MAX_COUNT = value("combat_count")  # combatants one entry may stand for
-
-Problems = list[tuple[int, str]]
-
-
-@dataclass
-class Unit:
-    """One entry of a side: a stat block, possibly standing for several combatants."""
-
-    label: str
-    members: list[dict[str, Any]]
-    stats: dict[str, Any]
-
-
-@dataclass
-class Encounter:
-    """A checked ``combat`` block, ready to render."""
-
-    line: int
-    system: Any = None
-    sides: dict[str, list[Unit]] = field(default_factory=dict)
-    seed: int | None = None
-    runs: int = DEFAULT_RUNS
-    id: str | None = None
-    title: str | None = None
-    problems: Problems = field(default_factory=list)
-
-    def resolved(self) -> dict[str, list[dict[str, Any]]]:
-        """The sides as plain stat blocks: what ``rollbook fight`` and the bridge take."""
-        return {
-            side: [m for unit in units for m in unit.members] for side, units in self.sides.items()
-        }
 
 
 class _Lines:
@@ -107,17 +75,10 @@ def read_combat(state: PageState, body: str, line: int) -> Encounter:
     from rollbook.engine.systems.base import RulesError
 
     enc = Encounter(line=line)
-    try:
-        data, positions = load_with_positions(body, line + 1)
-    except YamlProblem as err:
-        enc.problems.append((err.line, err.message))
+    loaded = load_mapping(body, line, "'system' and 'sides'", enc.problems)
+    if loaded is None:
         return enc
-    if not isinstance(data, dict):
-        what = "empty" if data is None else f"a {type(data).__name__}"
-        enc.problems.append(
-            (line, f"the body must be a YAML mapping with 'system' and 'sides', but it is {what}.")
-        )
-        return enc
+    data, positions = loaded
 
     at = _Lines(positions, line)
 
@@ -346,14 +307,17 @@ class CombatFence(Fence):
     ERROR_TITLE = "This combat block has errors"
 
     @classmethod
+    @override
     def prepare(cls, state: PageState) -> None:
         page_statblocks(state)  # statblocks further down the page count too
 
+    @override
     def parse(self) -> Parsed:
         site = self.site
         enc = read_combat(self.state, site.body if site else self.src, self.line or 0)
         return Parsed(enc, enc.id, [FenceProblem(at, m) for at, m in enc.problems])
 
+    @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         return widget_html(parsed.value, anchor, own_id, self.state.text())
 
@@ -362,9 +326,4 @@ class CombatFence(Fence):
 
 validator = accept
 
-
-def formatter(
-    src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
-) -> str:
-    """Return the HTML of one fence; never raises (problems go to the page state)."""
-    return run(CombatFence, src, md)
+formatter = formatter_for(CombatFence)

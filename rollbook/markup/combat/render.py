@@ -8,20 +8,15 @@ each attacker/defender pair landing a blow (`rollbook.markup.combat.odds`).
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
+from rollbook.engine.bridge import MAX_SEED
 from rollbook.engine.numbers import fraction_text, percent_text
 from rollbook.language import Catalogue, catalogue
+from rollbook.markup.combat.model import Encounter
 from rollbook.markup.combat.odds import pair_odds
-from rollbook.markup.roll_table.render import ascii_refs, lines, payload_html
-from rollbook.markup.statblock.render import short_title
+from rollbook.markup.html import ascii_refs, lines, payload_html, roll_button
 
-if TYPE_CHECKING:
-    from rollbook.markup.combat.fence import Encounter
-
-__all__ = ["MAX_SEED", "widget_html"]
-
-MAX_SEED = 2**53 - 1  # what a page URL can carry exactly (rollbook.engine.bridge.MAX_SEED)
+__all__ = ["widget_html"]
 
 
 def _odds_table(enc: Encounter, side: str, foe: str, t: Catalogue) -> str:
@@ -100,13 +95,13 @@ def widget_html(enc: Encounter, anchor: str, own_id: bool, t: Catalogue | None =
         f'data-rb-system="{escape(enc.system.id)}">',
         payload_html(payload),
         f'<p class="rb-combat-title"><strong>{escape(title)}</strong> '
-        f'<span class="rb-statblock-system">{escape(short_title(enc.system))}</span></p>',
+        f'<span class="rb-statblock-system">{escape(enc.system.name)}</span></p>',
         _combatants(enc, t),
         f'<div class="rb-bar rb-combat-bar" data-search-exclude><label class="rb-seed-label" '
         f'for="{a}-seed">{x("combat.seed")}</label><input type="number" class="rb-seed" '
         f'id="{a}-seed" min="0" max="{MAX_SEED}" step="1" inputmode="numeric" '
         f'placeholder="{x("combat.seed_random")}"{seed_value}>'
-        f'<button type="button" class="rb-roll rb-fight-start">{x("combat.start")}</button>'
+        f"{ascii_refs(roll_button(t('combat.start'), extra_class='rb-fight-start'))}"
         f'<button type="button" class="rb-fight-next">{x("combat.next")}</button>'
         f'<button type="button" class="rb-fight-end">{x("combat.end")}</button>'
         f'<button type="button" class="rb-fight-reset">{x("combat.reset")}</button>'

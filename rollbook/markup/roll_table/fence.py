@@ -1,41 +1,26 @@
-"""``roll-table`` / ``roll-list`` as pymdownx.superfences custom fences.
+"""The ``roll-table`` fence: read, build and check the table, then draw it.
 
-Configure superfences with the two names; ``RollbookExtension`` makes superfences match
-them in any letter case (``ROLL-TABLE`` too; superfences alone compares names exactly)::
-
-    custom_fences:
-      - name: roll-table
-        class: rollbook
-        validator: !!python/name:rollbook.markup.roll_table.fence.validator
-        format: !!python/name:rollbook.markup.roll_table.fence.formatter
-      - name: roll-list
-        class: rollbook
-        validator: !!python/name:rollbook.markup.roll_table.fence.validator
-        format: !!python/name:rollbook.markup.roll_table.fence.formatter
-
-:data:`CUSTOM_FENCES` is the same configuration for use from Python.
+``roll-list`` (``rollbook.markup.roll_list``) is the same lifecycle with other rows. The
+superfences configuration of every fence is ``rollbook.markup.superfences``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, override
 
 from markdown import Markdown
 
 from rollbook.language import Catalogue, catalogue
 from rollbook.markup import nested
 from rollbook.markup.cells import render_inline
-from rollbook.markup.combat import fence as combat_fence
-from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, run
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, formatter_for
 from rollbook.markup.page_state import PageState
-from rollbook.markup.prescan import FENCE_KINDS, fence_name
-from rollbook.markup.roll_table.render import PromptView, RowView, TableView, render_table
-from rollbook.markup.statblock import fence as statblock_fence
+from rollbook.markup.prescan import FENCE_KINDS, NAME_OF, fence_name
+from rollbook.markup.roll_table.model import PromptView, RowView, TableView
+from rollbook.markup.roll_table.render import render_table
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
 
 __all__ = [
-    "CUSTOM_FENCES",
-    "RollListFence",
     "RollTableFence",
     "build_table",
     "formatter",
@@ -46,30 +31,13 @@ __all__ = [
 INLINE_ONLY_OPTIONS = frozenset({"odds"})
 
 
-def validator(
-    language: str | None,
-    inputs: dict[str, str],
-    options: dict[str, Any],
-    attrs: dict[str, Any],
-    md: Markdown,
-) -> bool:
-    """Accept ``roll-table`` and ``roll-list`` in any letter case; decline everything else."""
-    return fence_name(language) in FENCE_KINDS
-
-
-def formatter(
-    src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
-) -> str:
-    """Return the HTML for one fence; never raises (problems go to the page state)."""
-    return run(TABLE_FENCES[FENCE_KINDS[fence_name(language)]], src, md)
-
-
 class RollTableFence(Fence):
     """``roll-table``: a table of results; validation errors show inside the rendered table."""
 
-    NAME = "roll-table"
+    NAME = NAME_OF["table"]
     KIND = "table"
 
+    @override
     def parse(self) -> Parsed:
         first_line = (self.line + 1) if self.line else 1
         try:
@@ -84,23 +52,30 @@ class RollTableFence(Fence):
         ]
         return Parsed(table, table.id, problems)
 
+    @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         self.state.tables[anchor] = parsed.value
         view = view_of(parsed.value, self.KIND, self.state.text())
         nested.on_block(self.state, parsed.value, anchor, view.payload)
-        return render_table(view, anchor, own_id, errors)
+        return render_table(view, anchor, own_id, errors, self.body(view, anchor))
+
+    def body(self, view: TableView, anchor: str) -> str | None:
+        """The rows as this kind draws them; None: a table's (``render_table``)."""
+        return None
 
 
-class RollListFence(RollTableFence):
-    """``roll-list``: the same lifecycle, drawn as a numbered list."""
-
-    NAME = "roll-list"
-    KIND = "list"
+# -- the names superfences' custom_fences configuration uses --------------------------------
 
 
-TABLE_FENCES: dict[str, type[RollTableFence]] = {
-    fence.KIND: fence for fence in (RollTableFence, RollListFence)
-}
+def validator(language: str | None, *_superfences_args: Any) -> bool:
+    """Accept ``roll-table`` and ``roll-list`` in any letter case; decline everything else.
+
+    A fence without a language (``None`` or ``""``) is plain code, never one of ours.
+    """
+    return fence_name(language) in FENCE_KINDS
+
+
+formatter = formatter_for(RollTableFence)
 
 
 class _Blocked(Exception):
@@ -196,9 +171,11 @@ def render_cells(md: Markdown, kind: str, data: dict[str, Any]) -> dict[str, Any
 
 
 def in_language(state: PageState, kind: str, data: dict[str, Any]) -> dict[str, Any]:
-    """The page language's words where the author left a default (the result column, the
-    result sentence, the button), and its dice letter read as ``d`` in ``roll`` (the roll
-    column keeps the notation as written)."""
+    """The page language's words where the author left a default, and its dice letter.
+
+    Defaults: the result column, the result sentence, the button. The language's dice
+    letter is read as ``d`` in ``roll``; the roll column keeps the notation as written.
+    """
     from rollbook.engine.tables.model import Table
     from rollbook.engine.tables.parts import Button
 
@@ -258,25 +235,3 @@ def view_of(table: Any, kind: str, text: Catalogue | None = None) -> TableView:
         column_count=getattr(table, "column_count", None),
         text=text or catalogue(),
     )
-
-
-# All four fences, so `rollbook check` and the tests' default Markdown set-up convert them
-# like the build does (statblock and combat: rollbook.markup.statblock.fence / combat_fence).
-CUSTOM_FENCES = [
-    *(
-        {"name": name, "class": "rollbook", "validator": validator, "format": formatter}
-        for name in FENCE_KINDS
-    ),
-    {
-        "name": "statblock",
-        "class": "rollbook",
-        "validator": statblock_fence.validator,
-        "format": statblock_fence.formatter,
-    },
-    {
-        "name": "combat",
-        "class": "rollbook",
-        "validator": combat_fence.validator,
-        "format": combat_fence.formatter,
-    },
-]

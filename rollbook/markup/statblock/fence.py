@@ -15,16 +15,16 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, override
 
-from markdown import Markdown
 from markdown.extensions.toc import slugify
 
-from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
+from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, formatter_for
 from rollbook.markup.page_state import PageState
-from rollbook.markup.statblock.render import card_html, inline_roll_html, short_title
-from rollbook.markup.yamlpos import YamlProblem, load_with_positions
+from rollbook.markup.prescan import NAME_OF
+from rollbook.markup.statblock.model import Problems, StatBlock
+from rollbook.markup.statblock.render import card_html, inline_roll_html
+from rollbook.markup.yamlpos import load_mapping
 
 __all__ = [
     "StatBlock",
@@ -33,40 +33,11 @@ __all__ = [
     "formatter",
     "inline_roll_html",
     "page_statblocks",
-    "short_title",
     "validator",
 ]
 
-FENCE = "statblock"
+FENCE = NAME_OF["statblock"]
 RESERVED = ("system", "name", "id", "notes")
-
-Problems = list[tuple[int, str]]
-
-
-@dataclass
-class StatBlock:
-    """One statblock fence of a page, read and checked.
-
-    Attributes:
-        key: What ``combat`` blocks call it: its ``id``, else the slug of its name.
-        line: The fence's opening line in the page.
-        name: The name shown.
-        system: The engine's `System` (``None`` if the system is unknown).
-        fields: The stat-block fields as the author gave them (types checked).
-        stats: The fields bound to the system's schema, defaults filled in (``None`` on errors).
-        problems: ``(line, message)`` pairs; the card is not built when there are any.
-        notes: The ``notes`` text (inline Markdown), if any.
-    """
-
-    key: str
-    line: int
-    name: str
-    system: Any = None
-    fields: dict[str, Any] = field(default_factory=dict)
-    stats: dict[str, Any] | None = None
-    problems: Problems = field(default_factory=list)
-    notes: str | None = None
-    explicit_id: str | None = None
 
 
 def _type_name(kind: type) -> str:
@@ -172,21 +143,11 @@ def read_statblock(body: str, line: int) -> StatBlock:
     from rollbook.engine.systems.base import RulesError
 
     block = StatBlock(key=FENCE, line=line, name="")
-    try:
-        data, positions = load_with_positions(body, line + 1)
-    except YamlProblem as err:
-        block.problems.append((err.line, err.message))
+    needs = "'system', 'name' and the stat-block fields"
+    loaded = load_mapping(body, line, needs, block.problems)
+    if loaded is None:
         return block
-    if not isinstance(data, dict):
-        what = "empty" if data is None else f"a {type(data).__name__}"
-        block.problems.append(
-            (
-                line,
-                f"the body must be a YAML mapping with 'system', 'name' "
-                f"and the stat-block fields, but it is {what}.",
-            )
-        )
-        return block
+    data, positions = loaded
     name = data.get("name")
     if isinstance(name, str | int) and not isinstance(name, bool) and str(name).strip():
         block.name = str(name).strip()
@@ -257,9 +218,11 @@ class StatblockFence(Fence):
     HEADING_ANCHOR = False  # a card's anchor is its id or its name's slug, never a heading
 
     @classmethod
+    @override
     def prepare(cls, state: PageState) -> None:
         page_statblocks(state)  # read them all before this fence's site is claimed
 
+    @override
     def parse(self) -> Parsed:
         site = self.site
         if site is not None:
@@ -270,6 +233,7 @@ class StatblockFence(Fence):
             block = read_statblock(self.src, 0)
         return Parsed(block, block.key, [FenceProblem(at, m) for at, m in block.problems])
 
+    @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         return card_html(self.state, self.state.md, parsed.value, anchor, own_id)
 
@@ -278,9 +242,4 @@ class StatblockFence(Fence):
 
 validator = accept
 
-
-def formatter(
-    src: str, language: str, class_name: str, options: dict[str, Any], md: Markdown, **kwargs: Any
-) -> str:
-    """Return the HTML of one fence; never raises (problems go to the page state)."""
-    return run(StatblockFence, src, md)
+formatter = formatter_for(StatblockFence)

@@ -12,12 +12,12 @@ from markdown import Markdown
 from markdown.serializers import to_html_string
 
 from rollbook.markup.cells import render_inline
+from rollbook.markup.html import lines
 from rollbook.markup.inline import inline_roll_element
-from rollbook.markup.roll_table.render import lines
+from rollbook.markup.statblock.model import StatBlock
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
-    from rollbook.markup.statblock.fence import StatBlock
 
 __all__ = [
     "card_html",
@@ -25,13 +25,7 @@ __all__ = [
     "field_value_html",
     "inline_roll_html",
     "is_dice",
-    "short_title",
 ]
-
-
-def short_title(system: Any) -> str:
-    """ "Scars" out of "Scars (roll-under d20, ...)"."""
-    return str(system.title).split(" (")[0]
 
 
 def inline_roll_html(state: PageState, notation: str, label: str | None = None) -> str:
@@ -95,7 +89,7 @@ def card_html(state: PageState, md: Markdown, block: StatBlock, anchor: str, own
         f'<div class="rb-statblock"{id_attr} data-rb-anchor="{escape(anchor)}" '
         f'data-rb-system="{escape(system.id)}">'
         f'<p class="rb-statblock-name"><strong>{escape(block.name)}</strong> '
-        f'<span class="rb-statblock-system">{escape(short_title(system))}</span></p>',
+        f'<span class="rb-statblock-system">{escape(system.name)}</span></p>',
         f'<dl class="rb-stats">\n{lines(*items)}\n</dl>',
         notes,
         "</div>",

@@ -12,4 +12,4 @@ from rollbook.engine.systems.dark_dungeons.combat import DarkDungeons
 
 __all__ = ["SYSTEM", "DarkDungeons"]
 
-SYSTEM = DarkDungeons()
+SYSTEM = DarkDungeons("Dark Dungeons")

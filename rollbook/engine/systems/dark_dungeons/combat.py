@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage
 from rollbook.engine.systems.dice import draw_dice, draw_die
+from rollbook.engine.systems.mechanics import number
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -23,35 +25,14 @@ __all__ = ["DarkDungeons", "DarkDungeonsFightState", "DarkDungeonsState"]
 FIELDS: tuple[Param, ...] = (
     Param("hp", int, None, "hit points", minimum=1, maximum=100000),
     Param("ac", int, 9, "armour class (9 unarmoured, lower is better)", minimum=-50, maximum=50),
-    Param(
-        "level",
-        int,
-        1,
-        "level or hit dice (shown only; attack_bonus carries its effect)",
-        minimum=0,
-        maximum=100,
-    ),
+    number("level", 1, "level or hit dice (shown only; attack_bonus carries its effect)", 0, 100),
     Param("attack_bonus", int, 0, "attack bonus from level or hit dice", minimum=-20, maximum=100),
-    Param(
-        "hit_bonus",
-        int,
-        0,
-        "other to-hit bonuses (strength, feats, magic)",
-        minimum=-50,
-        maximum=50,
-    ),
+    number("hit_bonus", 0, "other to-hit bonuses (strength, feats, magic)", -50, 50),
     Param("damage", str, "1d6", "damage per hit, e.g. 1d8 or 2d4+1"),
     Param("damage_bonus", int, 0, "flat damage bonus per hit", minimum=-50, maximum=100),
     Param("attacks", int, 1, "attacks per round at normal speed", minimum=1, maximum=20),
     Param("speed", str, "normal", "haste or slow", choices=rules.SPEEDS),
-    Param(
-        "initiative_mod",
-        int,
-        0,
-        "dexterity, halfling and other initiative modifiers",
-        minimum=-20,
-        maximum=20,
-    ),
+    number("initiative_mod", 0, "dexterity, halfling and other initiative modifiers", -20, 20),
     Param("two_handed", bool, False, "two-handed melee weapon: always loses initiative"),
     Param(
         "auto_initiative",
@@ -72,14 +53,7 @@ FIELDS: tuple[Param, ...] = (
     Param("strength", int, 0, "strength score (added to smash damage)", minimum=0, maximum=30),
     Param("morale", int, 12, "morale score; 12 or more never breaks", minimum=2, maximum=30),
     Param("on_break", str, "flee", "what a broken combatant does", choices=("flee", "surrender")),
-    Param(
-        "death_save",
-        int,
-        0,
-        "save vs death ray when at 0 hit points (0: dies outright)",
-        minimum=0,
-        maximum=40,
-    ),
+    number("death_save", 0, "save vs death ray when at 0 hit points (0: dies outright)", 0, 40),
     Param("group", str, "", "combatants of a side with the same group share initiative rolls"),
 )
 
@@ -176,13 +150,17 @@ if TYPE_CHECKING:
 class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
     """Dark Dungeons (the package docstring sums up the rules)."""
 
-    id = "dark-dungeons"
-    title = "Dark Dungeons"
     procedures = PROCEDURES
     combatant_fields = FIELDS
-    state_type = DarkDungeonsState
-    fight_state_type = DarkDungeonsFightState
 
+    @override
+    def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
+        a, d = attacker, defender
+        params = {"attack_bonus": a["attack_bonus"], "hit_bonus": a["hit_bonus"], "ac": d["ac"]}
+        params.update(speed=a["speed"], target_speed=d["speed"], smash=a["smash"])
+        return BlowOdds("attack", params, ("hit",))
+
+    @override
     def make_combatant(self, side: str, data: Any) -> Fighter:
         combatant = super().make_combatant(side, data)
         parse_damage(combatant.stats["damage"])  # a bad expression fails now, not mid-fight
@@ -190,11 +168,8 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
         combatant.stats["prep"] = _Prep.of(combatant.stats)
         return combatant
 
-    def starting_hp(self, stats: dict[str, Any]) -> int:
-        hp: int = stats["hp"]
-        return hp
-
     # -- before round 1 ----------------------------------------------------------------------
+    @override
     def begin(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
         rolls = {side: draw_die(rng, 6) for side in fight.side_names()}
         caught = [side for side, roll in rolls.items() if roll <= 2]
@@ -209,6 +184,7 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
             fight.log(f"Surprise: {text}; {who} surprised, so round 1 is a normal round.")
 
     # -- one round ---------------------------------------------------------------------------
+    @override
     def play_round(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
         if self._morale(fight, rng) and fight.decided():  # only a broken fighter can end it
             return
@@ -380,11 +356,11 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
             return
         if not swings and not off_hand and not fight.quiet:
             fight.log(f"{actor.name} is too slow to attack this round.")
-        for number in range(swings + off_hand):  # the off-hand blow comes last
+        for blow in range(swings + off_hand):  # the off-hand blow comes last
             target = fight.target_for(actor)
             if target is None:
                 return
-            if number < swings:
+            if blow < swings:
                 self.strike(fight, actor, target, "main", s["damage"], rng)
             else:
                 self.strike(fight, actor, target, "off", s["off_hand_damage"], rng)
@@ -398,6 +374,7 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
         damage: str,
         rng: random.Random,
     ) -> None:
+        """One attack of ``actor`` on ``target``: to-hit, damage and what it does."""
         s = actor.stats
         prep: _Prep = s["prep"]
         # rules.to_hit_value with the speed, smash and off-hand modifiers, from numbers
@@ -447,6 +424,7 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
 
     # -- dying -------------------------------------------------------------------------------
     def death_saves(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
+        """The saving throws of everyone dying this round."""
         if not fight.state.dying:  # nobody has fallen with a save to make
             return
         for c in fight.everyone():

@@ -7,9 +7,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dice import SmallDice
+from rollbook.engine.systems.mechanics import number
 from rollbook.engine.systems.oddswork import check_odds_work
 
 __all__ = ["PROCEDURES", "damage_weights", "parse_damage"]
@@ -48,21 +49,11 @@ def final_damage(rolled: int, *, bonus: int = 0, double: bool = False, halve: bo
 
 # -- parameters shared by several procedures ---------------------------------------------------
 
-P_ATTACK_BONUS = Param(
-    "attack_bonus",
-    int,
-    None,
-    "attack bonus from class and level or hit dice",
-    minimum=-20,
-    maximum=100,
+P_ATTACK_BONUS = number(
+    "attack_bonus", None, "attack bonus from class and level or hit dice", -20, 100
 )
-P_HIT_BONUS = Param(
-    "hit_bonus",
-    int,
-    0,
-    "other to-hit bonuses (strength, weapon feats, magic)",
-    minimum=-50,
-    maximum=50,
+P_HIT_BONUS = number(
+    "hit_bonus", 0, "other to-hit bonuses (strength, weapon feats, magic)", -50, 50
 )
 P_AC = Param("ac", int, None, "defender's armour class (lower is better)", minimum=-50, maximum=50)
 P_KIND = Param(
@@ -239,14 +230,7 @@ SMASH = Procedure(
         P_AC,
         P_HIT_BONUS,
         Param("damage", str, None, "weapon damage dice such as 1d8"),
-        Param(
-            "damage_bonus",
-            int,
-            0,
-            "strength modifier and other flat damage bonuses",
-            minimum=-50,
-            maximum=100,
-        ),
+        number("damage_bonus", 0, "strength modifier and other flat damage bonuses", -50, 100),
         Param("strength", int, None, "strength score", minimum=0, maximum=30),
     ),
     ("hit", "miss"),
@@ -296,14 +280,7 @@ DAMAGE = Procedure(
         Param("damage", str, None, "damage dice such as 1d8+1"),
         Param("target_hp", int, None, "target's current hit points", minimum=1, maximum=10000),
         P_DAMAGE_BONUS,
-        Param(
-            "extra_damage",
-            int,
-            0,
-            "extra damage from a to-hit value above 20",
-            minimum=0,
-            maximum=100,
-        ),
+        number("extra_damage", 0, "extra damage from a to-hit value above 20", 0, 100),
         Param("strength", int, 0, "strength score added by a smash", minimum=0, maximum=30),
         Param("double", bool, False, "double damage (charge, set spear, sneak attack)"),
         Param("halved", bool, False, "target saved against a hurled weapon: half damage"),
@@ -393,14 +370,7 @@ INITIATIVE = Procedure(
         ),
         Param("two_handed", bool, False, "attacking with a two-handed melee weapon: always last"),
         Param("smash", bool, False, "making a smash: always last"),
-        Param(
-            "modifier",
-            int,
-            0,
-            "any other bonus or penalty (spells, monster ability)",
-            minimum=-20,
-            maximum=20,
-        ),
+        number("modifier", 0, "any other bonus or penalty (spells, monster ability)", -20, 20),
         Param(
             "auto",
             str,
@@ -546,14 +516,7 @@ DEATH_SAVE = Procedure(
     "death_save",
     "Dying: a save vs death ray at the end of each round, -1 more for each earlier save",
     (
-        Param(
-            "save",
-            int,
-            None,
-            "saving throw vs death ray (roll this or more on d20)",
-            minimum=1,
-            maximum=40,
-        ),
+        number("save", None, "saving throw vs death ray (roll this or more on d20)", 1, 40),
         Param("previous_saves", int, 0, "saves already made while dying", minimum=0, maximum=100),
         Param("modifier", int, 0, "other bonus or penalty", minimum=-20, maximum=20),
     ),
@@ -643,14 +606,7 @@ ROUTINE = Procedure(
         Param("attacks", int, 1, "attacks per round at normal speed", minimum=0, maximum=20),
         P_SPEED,
         P_TARGET_SPEED,
-        Param(
-            "round",
-            int,
-            1,
-            "round number (slowed half attacks come every other round)",
-            minimum=1,
-            maximum=10000,
-        ),
+        number("round", 1, "round number (slowed half attacks come every other round)", 1, 10000),
         Param(
             "second_weapon",
             str,
@@ -751,17 +707,14 @@ STRUCTURE_ATTACK = Procedure(
 )
 
 
-PROCEDURES: dict[str, Procedure] = {
-    p.name: p
-    for p in (
-        ATTACK,
-        DAMAGE,
-        INITIATIVE,
-        SURPRISE,
-        MORALE,
-        DEATH_SAVE,
-        ROUTINE,
-        SMASH,
-        STRUCTURE_ATTACK,
-    )
-}
+PROCEDURES = by_name(
+    ATTACK,
+    DAMAGE,
+    INITIATIVE,
+    SURPRISE,
+    MORALE,
+    DEATH_SAVE,
+    ROUTINE,
+    SMASH,
+    STRUCTURE_ATTACK,
+)

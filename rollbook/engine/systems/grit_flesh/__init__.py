@@ -25,4 +25,4 @@ from rollbook.engine.systems.grit_flesh.combat import GritFleshSystem
 
 __all__ = ["SYSTEM", "GritFleshSystem"]
 
-SYSTEM = GritFleshSystem()
+SYSTEM = GritFleshSystem("Grit & Flesh", "d20 + attribute, damage tags, Morale 0-20")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, roll_die, roll_edge
 from rollbook.engine.systems.grit_flesh.procedures import PROCEDURES, attr_param, edge_note
 from rollbook.engine.systems.grit_flesh.rules import (
@@ -16,13 +17,12 @@ from rollbook.engine.systems.grit_flesh.rules import (
     attack_result,
     combine,
 )
+from rollbook.engine.systems.mechanics import KINDS, kind_param, number
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
 __all__ = ["KINDS", "GritFleshFightState", "GritFleshState", "GritFleshSystem"]
-
-KINDS = ("pc", "hireling", "enemy")
 
 
 @dataclass(slots=True)
@@ -39,6 +39,7 @@ class GritFleshState(CombatantState):
     surprised: bool = False  # loses round 1
 
     @classmethod
+    @override
     def start(cls, stats: dict[str, Any]) -> GritFleshState:
         return cls(grit=stats["grit"], flesh=stats["flesh"], defense=stats["defense"])
 
@@ -66,13 +67,9 @@ if TYPE_CHECKING:
 class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
     """Hooks for the encounter resolver (the package docstring sums up the rules)."""
 
-    id = "grit-flesh"
-    title = "Grit & Flesh (d20 + attribute, damage tags, Morale 0-20)"
     procedures = PROCEDURES
-    state_type = GritFleshState
-    fight_state_type = GritFleshFightState
     combatant_fields = (
-        Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
+        kind_param(),
         Param("grit", int, 0, "Grit (lost first)", minimum=0, maximum=1000),
         Param("flesh", int, None, "Flesh (0 takes them out)", minimum=1, maximum=1000),
         attr_param("defense", "Defense", 10),
@@ -86,14 +83,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         Param(
             "loyalty", int, 10, "Loyalty (hirelings under 10 test morale)", minimum=0, maximum=20
         ),
-        Param(
-            "armor",
-            int,
-            0,
-            "how much of Defense is armour (each armour Notch takes 1)",
-            minimum=0,
-            maximum=40,
-        ),
+        number("armor", 0, "how much of Defense is armour (each armour Notch takes 1)", 0, 40),
         Param("leader", bool, False, "the enemies' leader"),
         Param(
             "wits",
@@ -108,15 +98,23 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         Param("stealthy", bool, False, "stealthy: foes' surprise saves take a Bane"),
     )
 
+    @override
+    def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
+        params = {"violence": attacker["violence"], "defense": defender["defense"]}
+        return BlowOdds("attack", params, ("critical_hit", "hit"))
+
+    @override
     def make_combatant(self, side: str, data: Any) -> Fighter:
         c = super().make_combatant(side, data)
         s = c.stats
         s["dice"] = SmallDice.parse(s["damage"], f"{c.name}'s damage")
         return c
 
+    @override
     def starting_hp(self, stats: dict[str, Any]) -> int:
         return int(stats["grit"]) + int(stats["flesh"])
 
+    @override
     def status(self, combatant: Fighter) -> dict[str, Any]:
         st = combatant.state
         return {
@@ -128,6 +126,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         }
 
     # -- set-up -----------------------------------------------------------------------------
+    @override
     def begin(self, fight: GritFleshFight, rng: random.Random) -> None:
         fight.state.halved = dict.fromkeys(fight.sides, False)
         fight.state.solo_bled = dict.fromkeys(fight.sides, False)
@@ -151,6 +150,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
                 )
 
     # -- one round --------------------------------------------------------------------------
+    @override
     def play_round(self, fight: GritFleshFight, rng: random.Random) -> None:
         triggers: dict[str, list[str]] = {side: [] for side in fight.sides}
         fight.state.triggers = triggers

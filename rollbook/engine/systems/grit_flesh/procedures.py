@@ -6,14 +6,13 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, product_faces, tally
-from rollbook.engine.systems.dice import EDGES, SmallDice, edge_faces, roll_die, roll_edge
+from rollbook.engine.systems.base import Outcome, Param, Procedure, by_name, product_faces, tally
+from rollbook.engine.systems.dice import SmallDice, edge_faces, roll_die, roll_edge
 from rollbook.engine.systems.grit_flesh.rules import (
     ATTACK_OUTCOMES,
     DAMAGE_OUTCOMES,
     EFFECTS,
     MORALE_NAMES,
-    REACTION_OUTCOMES,
     TAGS,
     apply_damage,
     attack_result,
@@ -21,13 +20,12 @@ from rollbook.engine.systems.grit_flesh.rules import (
     morale_chance,
     reaction_result,
 )
+from rollbook.engine.systems.mechanics import attr_param, d20_check, edge_param, reaction_procedure
 from rollbook.engine.systems.oddswork import check_odds_work
 
 __all__ = ["DIFFICULTY", "EDGE", "PROCEDURES", "attr_param", "edge_note"]
 
-EDGE = Param(
-    "edge", str, "none", "none, boon (best of 2d20) or bane (worst of 2d20)", choices=EDGES
-)
+EDGE = edge_param("none, boon (best of 2d20) or bane (worst of 2d20)")
 
 
 DIFFICULTY = Param(
@@ -35,11 +33,8 @@ DIFFICULTY = Param(
 )
 
 
-def attr_param(name: str, help_text: str, default: int | None = 0) -> Param:
-    return Param(name, int, default, help_text, minimum=-20, maximum=40)
-
-
 def edge_note(edge: str) -> str:
+    """`` with a Boon`` / `` with a Bane`` for the log, or nothing without an edge."""
     return "" if edge == "none" else f" with a {edge.capitalize()}"
 
 
@@ -57,28 +52,17 @@ def _test_factory(
     def edge_of(p: dict[str, Any]) -> str:
         return combine(p["edge"], "bane" if p.get("stealthy") else "none")
 
-    def resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-        edge = edge_of(p)
-        die = roll_edge(rng, 20, edge)
-        total = die + p[attr.name]
+    def sentence(p: dict[str, Any], edge: str, die: int, total: int) -> str:
         outcome = good if total >= p["difficulty"] else bad
-        return Outcome(
-            outcome,
+        return (
             f"d20{edge_note(edge)} rolled {die}, +{attr.name} "
-            f"{p[attr.name]} = {total} vs {p['difficulty']}: {said[outcome]}.",
-            {"roll": die, "total": total},
+            f"{p[attr.name]} = {total} vs {p['difficulty']}: {said[outcome]}."
         )
 
-    def odds(p: dict[str, Any]) -> dict[str, Fraction]:
-        return tally(
-            (good, bad),
-            (
-                (good if face + p[attr.name] >= p["difficulty"] else bad, w)
-                for face, w in edge_faces(20, edge_of(p))
-            ),
-        )
-
-    return Procedure(name, title, (attr, DIFFICULTY, EDGE, *extra), (good, bad), resolve, odds)
+    params = (attr, DIFFICULTY, EDGE, *extra)
+    return d20_check(
+        name, title, attr, (good, bad), sentence, against=DIFFICULTY, params=params, edge_of=edge_of
+    )
 
 
 def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
@@ -168,107 +152,99 @@ def _morale(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
+_REACTION_SAID = {
+    "bloodthirsty": "out for blood, attacking at once",
+    "hostile": "hostile: threats, extortion, maybe violence",
+    "wary": "unsure and watchful, waiting to learn more",
+    "cooperative": "willing to deal or trade",
+    "friendly": "warm and helpful, even ready to join",
+}
+
+
 def _morale_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     chance = morale_chance(p["morale"])
     return {"stands": chance, "flees": 1 - chance}
 
 
-def _reaction(p: dict[str, Any], rng: random.Random) -> Outcome:
-    total = roll_die(rng, 6) + roll_die(rng, 6)
-    name = reaction_result(total)
-    said = {
-        "bloodthirsty": "out for blood, attacking at once",
-        "hostile": "hostile: threats, extortion, maybe violence",
-        "wary": "unsure and watchful, waiting to learn more",
-        "cooperative": "willing to deal or trade",
-        "friendly": "warm and helpful, even ready to join",
-    }[name]
-    return Outcome(name, f"2d6 rolled {total}: {said}.", {"roll": total})
-
-
-def _reaction_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    return tally(REACTION_OUTCOMES, ((reaction_result(a + b), 1) for a, b in product_faces(6, 6)))
-
-
-PROCEDURES: dict[str, Procedure] = {
-    proc.name: proc
-    for proc in (
-        _test_factory(
-            "initiative",
-            "Initiative (Test Savvy each round)",
-            attr_param("savvy", "the character's Savvy"),
-            "first",
-            "after",
-            {"first": "acts before the enemies", "after": "acts after the enemies"},
+PROCEDURES = by_name(
+    _test_factory(
+        "initiative",
+        "Initiative (Test Savvy each round)",
+        attr_param("savvy", "the character's Savvy"),
+        "first",
+        "after",
+        {"first": "acts before the enemies", "after": "acts after the enemies"},
+    ),
+    _test_factory(
+        "surprise",
+        "Surprise (Save vs Savvy)",
+        attr_param("savvy", "the character's Savvy"),
+        "alert",
+        "surprised",
+        {"alert": "ready for them", "surprised": "caught out: no action this round"},
+        (Param("stealthy", bool, False, "the foes are stealthy (a Bane)"),),
+    ),
+    Procedure(
+        "attack",
+        "Attack (d20 + Violence vs Defense)",
+        (
+            attr_param("violence", "the attacker's Violence"),
+            attr_param("defense", "the target's Defense", None),
+            EDGE,
         ),
-        _test_factory(
-            "surprise",
-            "Surprise (Save vs Savvy)",
-            attr_param("savvy", "the character's Savvy"),
-            "alert",
-            "surprised",
-            {"alert": "ready for them", "surprised": "caught out: no action this round"},
-            (Param("stealthy", bool, False, "the foes are stealthy (a Bane)"),),
-        ),
-        Procedure(
-            "attack",
-            "Attack (d20 + Violence vs Defense)",
-            (
-                attr_param("violence", "the attacker's Violence"),
-                attr_param("defense", "the target's Defense", None),
-                EDGE,
+        ATTACK_OUTCOMES,
+        _attack,
+        _attack_odds,
+    ),
+    Procedure(
+        "damage",
+        "Damage (Grit, then Flesh; tag effect on maximum)",
+        (
+            Param("weapon", str, "1d6", "weapon damage dice"),
+            Param("grit", int, 0, "the target's Grit", minimum=0, maximum=1000),
+            Param("flesh", int, None, "the target's Flesh", minimum=1, maximum=1000),
+            Param("critical", bool, False, "a critical hit (skips Grit)"),
+            Param("tag", str, "slashing", "the weapon's damage tag", choices=TAGS),
+            Param(
+                "on_max",
+                str,
+                "effect",
+                "on maximum damage: effect, armour or none",
+                choices=("effect", "armour", "none"),
             ),
-            ATTACK_OUTCOMES,
-            _attack,
-            _attack_odds,
         ),
-        Procedure(
-            "damage",
-            "Damage (Grit, then Flesh; tag effect on maximum)",
-            (
-                Param("weapon", str, "1d6", "weapon damage dice"),
-                Param("grit", int, 0, "the target's Grit", minimum=0, maximum=1000),
-                Param("flesh", int, None, "the target's Flesh", minimum=1, maximum=1000),
-                Param("critical", bool, False, "a critical hit (skips Grit)"),
-                Param("tag", str, "slashing", "the weapon's damage tag", choices=TAGS),
-                Param(
-                    "on_max",
-                    str,
-                    "effect",
-                    "on maximum damage: effect, armour or none",
-                    choices=("effect", "armour", "none"),
-                ),
-            ),
-            DAMAGE_OUTCOMES,
-            _damage,
-            _damage_odds,
-        ),
-        _test_factory(
-            "effect_save",
-            "Shaking off a tag effect (MIG Save)",
-            attr_param("might", "the target's MIG"),
-            "recovers",
-            "still_affected",
-            {"recovers": "the effect ends", "still_affected": "the effect holds"},
-        ),
-        _test_factory(
-            "gambit",
-            "Gambit (Test the fitting attribute)",
-            attr_param("attribute", "the attribute the gambit tests"),
-            "succeeds",
-            "backfires",
-            {"succeeds": "it works", "backfires": "it backfires: the opponent gets a free action"},
-        ),
-        Procedure(
-            "morale",
-            "Morale Test (Morale 0-20)",
-            (Param("morale", int, 10, "Morale score", minimum=0, maximum=20),),
-            ("stands", "flees"),
-            _morale,
-            _morale_odds,
-        ),
-        Procedure(
-            "reaction", "Reaction (2d6 luck roll)", (), REACTION_OUTCOMES, _reaction, _reaction_odds
-        ),
-    )
-}
+        DAMAGE_OUTCOMES,
+        _damage,
+        _damage_odds,
+    ),
+    _test_factory(
+        "effect_save",
+        "Shaking off a tag effect (MIG Save)",
+        attr_param("might", "the target's MIG"),
+        "recovers",
+        "still_affected",
+        {"recovers": "the effect ends", "still_affected": "the effect holds"},
+    ),
+    _test_factory(
+        "gambit",
+        "Gambit (Test the fitting attribute)",
+        attr_param("attribute", "the attribute the gambit tests"),
+        "succeeds",
+        "backfires",
+        {"succeeds": "it works", "backfires": "it backfires: the opponent gets a free action"},
+    ),
+    Procedure(
+        "morale",
+        "Morale Test (Morale 0-20)",
+        (Param("morale", int, 10, "Morale score", minimum=0, maximum=20),),
+        ("stands", "flees"),
+        _morale,
+        _morale_odds,
+    ),
+    reaction_procedure(
+        "Reaction (2d6 luck roll)",
+        reaction_result,
+        roll_die,
+        lambda a, b, name: f"2d6 rolled {a + b}: {_REACTION_SAID[name]}.",
+    ),
+)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rollbook.engine.systems.mechanics import Bands
+
 __all__ = [
     "ATTACK_OUTCOMES",
     "DAMAGE_OUTCOMES",
@@ -67,15 +69,8 @@ def morale_chance(morale: int) -> Fraction:
     return Fraction(min(morale + 1, 20), 20)
 
 
-REACTION_OUTCOMES = ("bloodthirsty", "hostile", "wary", "cooperative", "friendly")
-
-
-def reaction_result(total: int) -> str:
-    """The disposition band of a 2d6 luck roll."""
-    if total <= 2:
-        return "bloodthirsty"
-    if total <= 5:
-        return "hostile"
-    if total <= 8:
-        return "wary"
-    return "cooperative" if total <= 11 else "friendly"
+#: The disposition bands of a 2d6 luck roll.
+reaction_result = Bands(
+    ((2, "bloodthirsty"), (5, "hostile"), (8, "wary"), (11, "cooperative"), (12, "friendly"))
+)
+REACTION_OUTCOMES = reaction_result.outcomes

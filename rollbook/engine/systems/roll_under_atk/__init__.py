@@ -12,4 +12,4 @@ from rollbook.engine.systems.roll_under_atk.combat import RollUnderAtk
 
 __all__ = ["SYSTEM", "RollUnderAtk"]
 
-SYSTEM = RollUnderAtk()
+SYSTEM = RollUnderAtk("Roll-under ATK")

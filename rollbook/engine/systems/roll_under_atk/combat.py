@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die
+from rollbook.engine.systems.mechanics import number
 from rollbook.engine.systems.roll_under_atk import rules
 from rollbook.engine.systems.roll_under_atk.procedures import PROCEDURES
 
@@ -66,14 +68,7 @@ FIELDS: tuple[Param, ...] = (
     Param("hp", int, None, "hit points", minimum=1, maximum=10000),
     Param("atk", int, 11, "attack score (8 poor, 11 standard, 15 great)", minimum=0, maximum=40),
     Param("armor", int, 0, "worn armour bonus: DEF is 10 + armour", minimum=0, maximum=20),
-    Param(
-        "hd",
-        int,
-        1,
-        "hit dice (what a defending character subtracts from DEF)",
-        minimum=0,
-        maximum=30,
-    ),
+    number("hd", 1, "hit dice (what a defending character subtracts from DEF)", 0, 30),
     Param("wis", int, 10, "wisdom score for initiative", minimum=0, maximum=30),
     Param("weapon", str, "medium", "weapon class", choices=tuple(rules.WEAPONS)),
     Param("two_hands", bool, False, "medium weapon in two hands (d8)"),
@@ -94,8 +89,11 @@ def _rolls_for_party(c: Fighter) -> bool:
 
 
 def _side_facts(members: list[Fighter]) -> tuple[bool, bool, int]:
-    """Whether a side has someone who rolls for the party, whether it carries a light, and
-    its hit points at the start (one pass: every Monte Carlo fight asks this)."""
+    """A side's party roller, light and starting hit points, in one pass.
+
+    Whether it has someone who rolls for the party, whether it carries a light, and its hit
+    points at the start (every Monte Carlo fight asks this).
+    """
     party = light = False
     hp = 0
     for c in members:
@@ -122,24 +120,29 @@ def _parsed(text: str) -> SmallDice:
 class RollUnderAtk(System[RollUnderAtkState, RollUnderAtkFightState]):
     """Roll-under-atk (the package docstring sums up the rules)."""
 
-    id = "roll-under-atk"
-    title = "Roll-under ATK"
     procedures = PROCEDURES
-    state_type = RollUnderAtkState
-    fight_state_type = RollUnderAtkFightState
     combatant_fields = FIELDS
 
+    @override
+    def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
+        # Rolls face the players: a monster's blow on a character is the character's defence.
+        a, d = attacker, defender
+        if a["kind"] == "monster" and d["kind"] != "monster":
+            params = {"armor": d["armor"], "enemy_hd": a["hd"], "armor_quality": d["armor_quality"]}
+            return BlowOdds("defend", params, ("hit", "fumble", "armor_breaks"))
+        params = {"atk": a["atk"], "enemy_def": d["armor"], "weapon": a["weapon"]}
+        params.update(two_hands=a["two_hands"], str_mod=a["str_mod"], quality=a["weapon_quality"])
+        return BlowOdds("attack", params, ("critical", "hit"))
+
+    @override
     def make_combatant(self, side: str, data: Any) -> Fighter:
         combatant = super().make_combatant(side, data)
         if combatant.stats["damage"]:
             SmallDice.parse(combatant.stats["damage"])  # fail now, not mid-fight
         return combatant
 
-    def starting_hp(self, stats: dict[str, Any]) -> int:
-        hp: int = stats["hp"]
-        return hp
-
     # -- before round 1 ----------------------------------------------------------------------
+    @override
     def begin(self, fight: RollUnderAtkFight, rng: random.Random) -> None:
         names = fight.side_names()
         facts = {side: _side_facts(members) for side, members in fight.sides.items()}
@@ -166,6 +169,7 @@ class RollUnderAtk(System[RollUnderAtkState, RollUnderAtkFightState]):
         fight.state.start = {s: (len(m), facts[s][2]) for s, m in fight.sides.items()}
 
     # -- one round ---------------------------------------------------------------------------
+    @override
     def play_round(self, fight: RollUnderAtkFight, rng: random.Random) -> None:
         if self._morale(fight, rng) and fight.decided():  # only a broken side can end it
             return
@@ -225,6 +229,7 @@ class RollUnderAtk(System[RollUnderAtkState, RollUnderAtkFightState]):
 
     def initiative_order(self, fight: RollUnderAtkFight, rng: random.Random) -> list[Fighter]:
         # who rolls for the party and who does not is the same all fight: split once
+        """Who acts this round, in order."""
         roster = fight.state.roster
         if roster is None:
             everyone = fight.everyone()

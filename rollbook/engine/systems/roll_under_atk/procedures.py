@@ -10,7 +10,9 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
+from rollbook.engine.systems.dice import draw_die
+from rollbook.engine.systems.mechanics import number, reaction_procedure
 from rollbook.engine.systems.roll_under_atk import rules
 from rollbook.engine.systems.roll_under_atk.special import (
     CHASE,
@@ -127,24 +129,11 @@ SURPRISE = Procedure(
 
 # -- reaction ----------------------------------------------------------------------------------
 
-REACTION_NAMES = tuple(name for _, name in rules.REACTIONS)
-
-
-def _reaction_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    a, b = rng.randint(1, 6), rng.randint(1, 6)
-    name = rules.reaction_for(a + b)
-    return Outcome(
-        name, f"Reaction 2d6: {a}+{b} = {a + b}: {name.replace('_', ' ')}.", {"roll": a + b}
-    )
-
-
-REACTION = Procedure(
-    "reaction",
+REACTION = reaction_procedure(
     "Reaction of a creature met: 2d6 from helpful (2) to hostile (12)",
-    (),
-    REACTION_NAMES,
-    _reaction_resolve,
-    lambda p: tally(REACTION_NAMES, ((rules.reaction_for(t), 1) for t in _two_d6())),
+    rules.reaction_for,
+    draw_die,  # what rng.randint(1, 6) gives
+    lambda a, b, name: f"Reaction 2d6: {a}+{b} = {a + b}: {name.replace('_', ' ')}.",
 )
 
 
@@ -250,13 +239,12 @@ P_MORE_CRITS = Param(
     False,
     "optional rule: modified totals of 1 or less / 20 or more are criticals",
 )
-P_ROLL_MOD = Param(
+P_ROLL_MOD = number(
     "roll_modifier",
-    int,
     0,
     "added to the d20 (only matters with more_crits or for modifiers applied to the roll)",
-    minimum=-20,
-    maximum=20,
+    -20,
+    20,
 )
 
 ATTACK = Procedure(
@@ -266,39 +254,18 @@ ATTACK = Procedure(
         Param(
             "atk", int, None, "attack score (8 poor, 11 standard, 15 great)", minimum=0, maximum=40
         ),
-        Param(
-            "enemy_def",
-            int,
-            0,
-            "enemy defense (armour bonus; another game's AC minus 10)",
-            minimum=-10,
-            maximum=30,
-        ),
+        number("enemy_def", 0, "enemy defense (armour bonus; another game's AC minus 10)", -10, 30),
         Param("modifier", int, 0, "other ATK modifiers", minimum=-20, maximum=20),
         Param("surprise", bool, False, "surprise round: +4 ATK"),
         Param("from_behind", bool, False, "attacking from behind: +2 ATK"),
         Param("non_lethal", bool, False, "pulling blows: -1 ATK and -1 damage"),
         P_WEAPON,
         P_TWO_HANDS,
-        Param(
-            "distance",
-            int,
-            0,
-            "range in feet for thrown and missile weapons",
-            minimum=0,
-            maximum=2000,
-        ),
+        number("distance", 0, "range in feet for thrown and missile weapons", 0, 2000),
         P_STR_MOD,
         P_BONUS_DICE,
         P_QUALITY,
-        Param(
-            "breaks",
-            int,
-            0,
-            "earlier breaks of this weapon (masterwork: 1 = -1 ATK)",
-            minimum=0,
-            maximum=2,
-        ),
+        number("breaks", 0, "earlier breaks of this weapon (masterwork: 1 = -1 ATK)", 0, 2),
         P_MORE_CRITS,
         P_ROLL_MOD,
     ),
@@ -373,23 +340,9 @@ DEFEND = Procedure(
     (
         Param("armor", int, 0, "worn armour bonus", minimum=0, maximum=20),
         Param("enemy_hd", int, 1, "attacker's hit dice", minimum=0, maximum=30),
-        Param(
-            "armor_breaks",
-            int,
-            0,
-            "earlier breaks of this armour (-1 DEF each)",
-            minimum=0,
-            maximum=20,
-        ),
+        number("armor_breaks", 0, "earlier breaks of this armour (-1 DEF each)", 0, 20),
         Param("armor_quality", str, "standard", "armour quality", choices=rules.QUALITIES),
-        Param(
-            "enemy_bonus",
-            int,
-            0,
-            "other penalties to the defence (e.g. 4 when surprised)",
-            minimum=-20,
-            maximum=20,
-        ),
+        number("enemy_bonus", 0, "other penalties to the defence (e.g. 4 when surprised)", -20, 20),
         P_MORE_CRITS,
         P_ROLL_MOD,
     ),
@@ -447,14 +400,7 @@ BREAKAGE = Procedure(
         Param("item", str, "weapon", "weapon or armour", choices=("weapon", "armor")),
         P_QUALITY,
         Param("breaks", int, 0, "breaks it has already suffered", minimum=0, maximum=20),
-        Param(
-            "armor",
-            int,
-            1,
-            "armour bonus (armour is useless when breaks reach it)",
-            minimum=0,
-            maximum=20,
-        ),
+        number("armor", 1, "armour bonus (armour is useless when breaks reach it)", 0, 20),
     ),
     ("holds", "damaged", "ruined"),
     _break_resolve,
@@ -556,23 +502,20 @@ MORALE = Procedure(
 )
 
 
-PROCEDURES: dict[str, Procedure] = {
-    p.name: p
-    for p in (
-        SURPRISE,
-        REACTION,
-        INITIATIVE,
-        ATTACK,
-        DEFEND,
-        DAMAGE,
-        BREAKAGE,
-        STEALTH,
-        MORALE,
-        CHASE_STEP,
-        CHASE,
-        MANEUVER,
-        GRAPPLE,
-        ON_FIRE,
-        RETRIEVE,
-    )
-}
+PROCEDURES = by_name(
+    SURPRISE,
+    REACTION,
+    INITIATIVE,
+    ATTACK,
+    DEFEND,
+    DAMAGE,
+    BREAKAGE,
+    STEALTH,
+    MORALE,
+    CHASE_STEP,
+    CHASE,
+    MANEUVER,
+    GRAPPLE,
+    ON_FIRE,
+    RETRIEVE,
+)

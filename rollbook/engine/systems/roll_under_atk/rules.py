@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rollbook.engine.systems.mechanics import Bands
+
 __all__ = [
     "QUALITIES",
     "WEAPONS",
@@ -55,12 +57,7 @@ REACTIONS = (  # (highest 2d6 total, outcome name)
 )
 
 
-def reaction_for(total: int) -> str:
-    """The reaction band of a 2d6 total."""
-    for top, name in REACTIONS:
-        if total <= top:
-            return name
-    return REACTIONS[-1][1]
+reaction_for = Bands(REACTIONS)  # the reaction band of a 2d6 total
 
 
 def range_penalty(weapon: str, distance: int) -> int:

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
+from rollbook.engine.systems.mechanics import number
 from rollbook.engine.systems.roll_under_atk import rules
 
 __all__ = ["CHASE", "CHASE_STEP", "GRAPPLE", "MANEUVER", "ON_FIRE", "RETRIEVE"]
@@ -153,14 +154,7 @@ CHASE = Procedure(
         P_FLEER,
         P_PURSUER,
         P_GAP,
-        Param(
-            "bait_morale",
-            int,
-            0,
-            "morale of pursuers tempted by a dropped item (0: none)",
-            minimum=0,
-            maximum=12,
-        ),
+        number("bait_morale", 0, "morale of pursuers tempted by a dropped item (0: none)", 0, 12),
     ),
     ("escaped", "caught", "distracted"),
     _chase_resolve,

@@ -24,4 +24,4 @@ from rollbook.engine.systems.scars.combat import ScarsSystem
 
 __all__ = ["SYSTEM", "ScarsSystem"]
 
-SYSTEM = ScarsSystem()
+SYSTEM = ScarsSystem("Scars", "roll-under d20, Agility/Brawn/Cunning")

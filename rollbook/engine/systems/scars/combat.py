@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
+from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, roll_die
+from rollbook.engine.systems.mechanics import KINDS, kind_param
 from rollbook.engine.systems.scars.procedures import (
     PROCEDURES,
     roll_attack,
@@ -28,7 +30,6 @@ if TYPE_CHECKING:
 
 __all__ = ["KINDS", "MAX_CHAIN", "ScarsFightState", "ScarsState", "ScarsSystem"]
 
-KINDS = ("pc", "hireling", "enemy")
 MAX_CHAIN = 20  # stun chains are rare; the cap only guards against an endless loop
 
 
@@ -48,6 +49,7 @@ class ScarsState(CombatantState):
     fell: int = 0  # the round it dropped (the count starts with the next)
 
     @classmethod
+    @override
     def start(cls, stats: dict[str, Any]) -> ScarsState:
         return cls(ac=stats["ac"], scars=stats["scars"])
 
@@ -69,13 +71,9 @@ if TYPE_CHECKING:
 class ScarsSystem(System[ScarsState, ScarsFightState]):
     """Hooks for the encounter resolver (the package docstring sums up the rules)."""
 
-    id = "scars"
-    title = "Scars (roll-under d20, Agility/Brawn/Cunning)"
     procedures = PROCEDURES
-    state_type = ScarsState
-    fight_state_type = ScarsFightState
     combatant_fields = (
-        Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
+        kind_param(),
         Param("health", int, None, "health (hit points)", minimum=1, maximum=1000),
         score_param(
             "attack", "number to roll at or under to hit (Brawn, Agility or Attack)", default=10
@@ -90,15 +88,25 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
         Param("surprised", bool, False, "caught unaware: no action in round 1"),
     )
 
+    @override
+    def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
+        # the fight lets each roller use Scars in the most useful way ("best")
+        a, d = attacker, defender
+        params = {"attribute": a["attack"], "ac": d["ac"], "scars": a["scars"], "shift": "best"}
+        return BlowOdds("attack", params, ("stun", "hit"))
+
+    @override
     def make_combatant(self, side: str, data: Any) -> Fighter:
         c = super().make_combatant(side, data)
         s = c.stats
         s["dice"] = SmallDice.parse(s["damage"], f"{c.name}'s damage")
         return c
 
+    @override
     def starting_hp(self, stats: dict[str, Any]) -> int:
         return int(stats["health"])
 
+    @override
     def status(self, combatant: Fighter) -> dict[str, Any]:
         st = combatant.state
         return {
@@ -108,6 +116,7 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
         }
 
     # -- set-up -----------------------------------------------------------------------------
+    @override
     def begin(self, fight: ScarsFight, rng: random.Random) -> None:
         fast: list[Fighter] = []
         slow: list[Fighter] = []
@@ -140,6 +149,7 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
         fight.state.group_steady = dict.fromkeys(fight.sides, False)
 
     # -- one round --------------------------------------------------------------------------
+    @override
     def play_round(self, fight: ScarsFight, rng: random.Random) -> None:
         died: dict[str, int] = dict.fromkeys(fight.sides, 0)
         order = fight.state.order

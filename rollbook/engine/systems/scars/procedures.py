@@ -7,8 +7,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, product_faces, tally
+from rollbook.engine.systems.base import Outcome, Param, Procedure, by_name, product_faces, tally
 from rollbook.engine.systems.dice import SmallDice, roll_die
+from rollbook.engine.systems.mechanics import number, reaction_procedure
 from rollbook.engine.systems.oddswork import check_odds_work
 from rollbook.engine.systems.scars.rules import (
     ATTACK_OUTCOMES,
@@ -22,7 +23,6 @@ from rollbook.engine.systems.scars.rules import (
     MORALE_OUTCOMES,
     PACK_OUTCOMES,
     PACK_RANK,
-    REACTION_OUTCOMES,
     SHIFTS,
     attack_result,
     damage_result,
@@ -51,6 +51,7 @@ __all__ = [
 
 
 def score_param(name: str, help_text: str, default: int | None = None, low: int = 0) -> Param:
+    """A Scars score (rolled under on a d20), from ``low`` to 40."""
     return Param(name, int, default, help_text, minimum=low, maximum=40)
 
 
@@ -182,6 +183,7 @@ def _dying_odds(p: dict[str, Any]) -> dict[str, Fraction]:
 def roll_initiative(
     rng: random.Random, agility: int, scars: int, shift: str
 ) -> tuple[int, int, str]:
+    """Roll initiative: the raw d20, the face Scars moved it to, and the result."""
     raw = roll_die(rng, 20)
     used = shifted(raw, scars, shift, lambda v: INIT_RANK[initiative_result(v, agility)])
     return raw, used, initiative_result(used, agility)
@@ -232,6 +234,7 @@ def _morale_odds(p: dict[str, Any]) -> dict[str, Fraction]:
 def roll_hireling(
     rng: random.Random, cunning: int, hd: int, scars: int, shift: str
 ) -> tuple[int, int, str]:
+    """Roll a hireling's check: the raw d20, the face Scars moved it to, and the result."""
     raw = roll_die(rng, 20)
     used = shifted(raw, scars, shift, lambda v: HIRELING_RANK[hireling_result(v, cunning, hd)])
     return raw, used, hireling_result(used, cunning, hd)
@@ -316,16 +319,6 @@ def _ritual_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     )
 
 
-def _reaction(p: dict[str, Any], rng: random.Random) -> Outcome:
-    total = roll_die(rng, 6) + roll_die(rng, 6)
-    name = reaction_result(total)
-    return Outcome(name, f"2d6 rolled {total}: they seem {name}.", {"roll": total})
-
-
-def _reaction_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    return tally(REACTION_OUTCOMES, ((reaction_result(a + b), 1) for a, b in product_faces(6, 6)))
-
-
 def _distance(p: dict[str, Any], rng: random.Random) -> Outcome:
     total = roll_die(rng, 6) + roll_die(rng, 6)
     unit = "feet" if p["where"] == "dungeon" else "yards"
@@ -351,134 +344,120 @@ def _wandering_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     return {"encounter": Fraction(1, 6), "quiet": Fraction(5, 6)}
 
 
-PROCEDURES: dict[str, Procedure] = {
-    proc.name: proc
-    for proc in (
-        Procedure(
-            "initiative",
-            "Initiative (d20 vs Agility, once per combat)",
-            (score_param("agility", "the character's Agility"), SCARS, SHIFT),
-            INITIATIVE_OUTCOMES,
-            _initiative,
-            _initiative_odds,
+PROCEDURES = by_name(
+    Procedure(
+        "initiative",
+        "Initiative (d20 vs Agility, once per combat)",
+        (score_param("agility", "the character's Agility"), SCARS, SHIFT),
+        INITIATIVE_OUTCOMES,
+        _initiative,
+        _initiative_odds,
+    ),
+    Procedure(
+        "attack",
+        "Attack (d20 at or under the attribute, above the AC)",
+        (
+            score_param("attribute", "attribute used to attack (or the enemy's Attack)"),
+            score_param("ac", "the target's current Armour Class"),
+            SCARS,
+            SHIFT,
         ),
-        Procedure(
-            "attack",
-            "Attack (d20 at or under the attribute, above the AC)",
-            (
-                score_param("attribute", "attribute used to attack (or the enemy's Attack)"),
-                score_param("ac", "the target's current Armour Class"),
-                SCARS,
-                SHIFT,
+        ATTACK_OUTCOMES,
+        _attack,
+        _attack_odds,
+    ),
+    Procedure(
+        "damage",
+        "Damage (weapon dice, Scars may add)",
+        (
+            Param("weapon", str, "1d6", "weapon damage dice, e.g. 1d6 or 2d4+1"),
+            Param("health", int, None, "target's health before the blow", minimum=1, maximum=1000),
+            number("max_health", 0, "target's full health (0: same as health)", 0, 1000),
+            SCARS,
+            SHIFT,
+        ),
+        DAMAGE_OUTCOMES,
+        _damage,
+        _damage_odds,
+    ),
+    Procedure(
+        "dying",
+        "Dropping to 0 health (new Scar, 2d6 vs Scars)",
+        (Param("scars", int, 0, "Scars before this one", minimum=0, maximum=20),),
+        ("dies", "wakes"),
+        _dying,
+        _dying_odds,
+    ),
+    Procedure(
+        "morale",
+        "Enemy morale (d20 vs 10 + HD)",
+        (Param("hd", int, 1, "the enemy's Hit Dice", minimum=0, maximum=30),),
+        MORALE_OUTCOMES,
+        _morale,
+        _morale_odds,
+    ),
+    Procedure(
+        "hireling_morale",
+        "Hireling morale (d20 between HD and the employer's Cunning)",
+        (
+            score_param("cunning", "the employer's Cunning"),
+            Param("hd", int, 1, "the hireling's Hit Dice", minimum=0, maximum=30),
+            SCARS,
+            SHIFT,
+        ),
+        HIRELING_OUTCOMES,
+        _hireling,
+        _hireling_odds,
+    ),
+    Procedure(
+        "pack_search",
+        "Digging in the pack mid-fight (d20 vs Cunning)",
+        (score_param("cunning", "the character's Cunning"), SCARS, SHIFT),
+        PACK_OUTCOMES,
+        _pack,
+        _pack_odds,
+    ),
+    Procedure(
+        "ritual",
+        "Ritual under fire (d20 at or under Cunning, above damage taken)",
+        (
+            score_param("cunning", "the caster's Cunning"),
+            number("damage_taken", 0, "damage taken this round before acting", 0, 100),
+            SCARS,
+            SHIFT,
+        ),
+        ("casts", "mishap"),
+        _ritual,
+        _ritual_odds,
+    ),
+    reaction_procedure(
+        "Reaction (2d6)",
+        reaction_result,
+        roll_die,
+        lambda a, b, name: f"2d6 rolled {a + b}: they seem {name}.",
+    ),
+    Procedure(
+        "encounter_distance",
+        "Encounter distance (2d6 x 10)",
+        (
+            Param(
+                "where",
+                str,
+                "dungeon",
+                "dungeon (feet) or outside (yards)",
+                choices=("dungeon", "outside"),
             ),
-            ATTACK_OUTCOMES,
-            _attack,
-            _attack_odds,
         ),
-        Procedure(
-            "damage",
-            "Damage (weapon dice, Scars may add)",
-            (
-                Param("weapon", str, "1d6", "weapon damage dice, e.g. 1d6 or 2d4+1"),
-                Param(
-                    "health", int, None, "target's health before the blow", minimum=1, maximum=1000
-                ),
-                Param(
-                    "max_health",
-                    int,
-                    0,
-                    "target's full health (0: same as health)",
-                    minimum=0,
-                    maximum=1000,
-                ),
-                SCARS,
-                SHIFT,
-            ),
-            DAMAGE_OUTCOMES,
-            _damage,
-            _damage_odds,
-        ),
-        Procedure(
-            "dying",
-            "Dropping to 0 health (new Scar, 2d6 vs Scars)",
-            (Param("scars", int, 0, "Scars before this one", minimum=0, maximum=20),),
-            ("dies", "wakes"),
-            _dying,
-            _dying_odds,
-        ),
-        Procedure(
-            "morale",
-            "Enemy morale (d20 vs 10 + HD)",
-            (Param("hd", int, 1, "the enemy's Hit Dice", minimum=0, maximum=30),),
-            MORALE_OUTCOMES,
-            _morale,
-            _morale_odds,
-        ),
-        Procedure(
-            "hireling_morale",
-            "Hireling morale (d20 between HD and the employer's Cunning)",
-            (
-                score_param("cunning", "the employer's Cunning"),
-                Param("hd", int, 1, "the hireling's Hit Dice", minimum=0, maximum=30),
-                SCARS,
-                SHIFT,
-            ),
-            HIRELING_OUTCOMES,
-            _hireling,
-            _hireling_odds,
-        ),
-        Procedure(
-            "pack_search",
-            "Digging in the pack mid-fight (d20 vs Cunning)",
-            (score_param("cunning", "the character's Cunning"), SCARS, SHIFT),
-            PACK_OUTCOMES,
-            _pack,
-            _pack_odds,
-        ),
-        Procedure(
-            "ritual",
-            "Ritual under fire (d20 at or under Cunning, above damage taken)",
-            (
-                score_param("cunning", "the caster's Cunning"),
-                Param(
-                    "damage_taken",
-                    int,
-                    0,
-                    "damage taken this round before acting",
-                    minimum=0,
-                    maximum=100,
-                ),
-                SCARS,
-                SHIFT,
-            ),
-            ("casts", "mishap"),
-            _ritual,
-            _ritual_odds,
-        ),
-        Procedure("reaction", "Reaction (2d6)", (), REACTION_OUTCOMES, _reaction, _reaction_odds),
-        Procedure(
-            "encounter_distance",
-            "Encounter distance (2d6 x 10)",
-            (
-                Param(
-                    "where",
-                    str,
-                    "dungeon",
-                    "dungeon (feet) or outside (yards)",
-                    choices=("dungeon", "outside"),
-                ),
-            ),
-            DISTANCES,
-            _distance,
-            _distance_odds,
-        ),
-        Procedure(
-            "wandering",
-            "Wandering encounter check (d6, 1 = encounter)",
-            (),
-            ("encounter", "quiet"),
-            _wandering,
-            _wandering_odds,
-        ),
-    )
-}
+        DISTANCES,
+        _distance,
+        _distance_odds,
+    ),
+    Procedure(
+        "wandering",
+        "Wandering encounter check (d6, 1 = encounter)",
+        (),
+        ("encounter", "quiet"),
+        _wandering,
+        _wandering_odds,
+    ),
+)

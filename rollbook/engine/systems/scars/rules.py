@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rollbook.engine.systems.mechanics import Bands
+
 __all__ = [
     "ATTACK_OUTCOMES",
     "ATTACK_RANK",
@@ -49,6 +51,7 @@ def shifted(raw: int, scars: int, shift: str, rank: Callable[[int], int]) -> int
 
 
 def shift_note(raw: int, used: int) -> str:
+    """The die for the log: ``raw``, or how Scars moved it."""
     return f"{raw}" if raw == used else f"{raw} moved to {used} by Scars"
 
 
@@ -69,6 +72,7 @@ DAMAGE_OUTCOMES = ("wounded", "bloodied", "down")
 
 
 def damage_shift(scars: int, shift: str) -> int:
+    """What Scars add to damage with this shift."""
     return {"best": scars, "up": scars, "down": -scars}.get(shift, 0)
 
 
@@ -84,15 +88,20 @@ def dying_result(two_d6: int, scars_now: int) -> str:
     return "dies" if two_d6 <= scars_now else "wakes"
 
 
+def _at_under_over(outcomes: tuple[str, str, str], value: int, score: int) -> str:
+    """A d20 against a score: exactly it, under it, over it (best first)."""
+    if value == score:
+        return outcomes[0]
+    return outcomes[1] if value < score else outcomes[2]
+
+
 INITIATIVE_OUTCOMES = ("quick_action", "before", "after")
 INIT_RANK = {"quick_action": 2, "before": 1, "after": 0}
 
 
 def initiative_result(value: int, agility: int) -> str:
     """d20 against Agility: exactly is a quick action (and first), under first, over after."""
-    if value == agility:
-        return "quick_action"
-    return "before" if value < agility else "after"
+    return _at_under_over(INITIATIVE_OUTCOMES, value, agility)
 
 
 MORALE_OUTCOMES = ("rallies", "stands", "flees")
@@ -125,9 +134,7 @@ PACK_RANK = {"ready_now": 2, "found": 1, "lost": 0}
 
 def pack_result(value: int, cunning: int) -> str:
     """d20 against Cunning when digging in the pack mid-fight."""
-    if value == cunning:
-        return "ready_now"
-    return "found" if value < cunning else "lost"
+    return _at_under_over(PACK_OUTCOMES, value, cunning)
 
 
 def ritual_result(value: int, cunning: int, hurt: int) -> str:
@@ -135,18 +142,11 @@ def ritual_result(value: int, cunning: int, hurt: int) -> str:
     return "casts" if hurt < value <= cunning else "mishap"
 
 
-REACTION_OUTCOMES = ("friendly", "helpful", "uninterested", "hostile", "murderous")
-
-
-def reaction_result(total: int) -> str:
-    """The attitude band of a 2d6 reaction total."""
-    if total <= 3:
-        return "friendly"
-    if total <= 6:
-        return "helpful"
-    if total == 7:
-        return "uninterested"
-    return "hostile" if total <= 10 else "murderous"
+#: The attitude bands of a 2d6 reaction total.
+reaction_result = Bands(
+    ((3, "friendly"), (6, "helpful"), (7, "uninterested"), (10, "hostile"), (12, "murderous"))
+)
+REACTION_OUTCOMES = reaction_result.outcomes
 
 
 DISTANCES = tuple(str(10 * n) for n in range(2, 13))

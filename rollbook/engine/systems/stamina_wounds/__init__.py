@@ -27,4 +27,4 @@ from rollbook.engine.systems.stamina_wounds.combat import StaminaWoundsSystem
 
 __all__ = ["SYSTEM", "StaminaWoundsSystem"]
 
-SYSTEM = StaminaWoundsSystem()
+SYSTEM = StaminaWoundsSystem("Stamina & Wounds", "side initiative, damage - AV, exploding dice")

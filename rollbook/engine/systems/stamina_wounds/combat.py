@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, override
 
 from rollbook.engine.systems.base import (
     Combatant,
@@ -14,7 +14,9 @@ from rollbook.engine.systems.base import (
     RulesError,
     System,
 )
+from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import roll_die
+from rollbook.engine.systems.mechanics import KINDS, kind_param
 from rollbook.engine.systems.stamina_wounds.procedures import (
     PROCEDURES,
     roll_damage,
@@ -34,8 +36,6 @@ __all__ = [
     "StaminaWoundsSystem",
 ]
 
-KINDS = ("pc", "hireling", "enemy")
-
 
 @dataclass(slots=True)
 class StaminaWoundsState(CombatantState):
@@ -48,6 +48,7 @@ class StaminaWoundsState(CombatantState):
     dying_in: int | None = None  # rounds left after a mortal wound (None: none taken)
 
     @classmethod
+    @override
     def start(cls, stats: dict[str, Any]) -> StaminaWoundsState:
         return cls(stamina=stats["stamina"], wounds=stats["wounds"])
 
@@ -70,13 +71,9 @@ if TYPE_CHECKING:
 class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
     """Hooks for the encounter resolver (the package docstring sums up the rules)."""
 
-    id = "stamina-wounds"
-    title = "Stamina & Wounds (side initiative, damage - AV, exploding dice)"
     procedures = PROCEDURES
-    state_type = StaminaWoundsState
-    fight_state_type = StaminaWoundsFightState
     combatant_fields = (
-        Param("kind", str, "enemy", "pc, hireling or enemy", choices=KINDS),
+        kind_param(),
         Param("stamina", int, 0, "Stamina (lost first)", minimum=0, maximum=1000),
         Param("max_wounds", int, None, "Max Wounds (death when reached)", minimum=1, maximum=1000),
         Param("wounds", int, 0, "Wounds already taken", minimum=0, maximum=1000),
@@ -89,6 +86,15 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         Param("ambush", bool, False, "this side caught the other unaware"),
     )
 
+    @override
+    def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
+        # every attack connects; "lands" here means it gets past the armour (AV)
+        a, d = attacker, defender
+        params = {"weapon": a["weapon"], "slots": a["slots"], "av": d["av"]}
+        params.update({k: d[k] for k in ("stamina", "wounds", "max_wounds")})
+        return BlowOdds("attack", params, ("no_damage",), lands_unless=True)
+
+    @override
     def make_combatant(self, side: str, data: Any) -> Fighter:
         c = super().make_combatant(side, data)
         if c.stats["wounds"] >= c.stats["max_wounds"]:
@@ -96,9 +102,11 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         c.stats["sides"] = weapon_die({"weapon": c.stats["weapon"]})
         return c
 
+    @override
     def starting_hp(self, stats: dict[str, Any]) -> int:
         return int(stats["stamina"]) + int(stats["max_wounds"]) - int(stats["wounds"])
 
+    @override
     def status(self, combatant: Fighter) -> dict[str, Any]:
         st, stats = combatant.state, combatant.stats
         return {
@@ -112,6 +120,7 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         }
 
     # -- set-up -----------------------------------------------------------------------------
+    @override
     def begin(self, fight: StaminaWoundsFight, rng: random.Random) -> None:
         names = list(fight.sides)
         with_pcs = [s for s in names if any(c.stats["kind"] == "pc" for c in fight.sides[s])]
@@ -125,6 +134,7 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
             fight.log(f"{fight.state.ambush} catch the other side unaware.")
 
     # -- one round --------------------------------------------------------------------------
+    @override
     def play_round(self, fight: StaminaWoundsFight, rng: random.Random) -> None:
         players, enemies = fight.state.players, fight.state.enemies
         ambush = fight.state.ambush if fight.round == 1 else None

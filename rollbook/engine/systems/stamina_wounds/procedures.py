@@ -6,8 +6,9 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
-from rollbook.engine.systems.dice import EDGES, SmallDice, edge_faces, roll_die, roll_edge
+from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
+from rollbook.engine.systems.dice import EDGES, SmallDice, roll_die, roll_edge
+from rollbook.engine.systems.mechanics import attr_param, d20_check, edge_param, number
 from rollbook.engine.systems.stamina_wounds.rules import (
     ATTACK_OUTCOMES,
     WOUND_BANDS,
@@ -18,13 +19,8 @@ from rollbook.engine.systems.stamina_wounds.rules import (
 
 __all__ = ["EDGE", "PROCEDURES", "roll_damage", "stat_param", "weapon_die", "wound_extras"]
 
-EDGE = Param(
-    "edge", str, "none", "none, boon or bane (two dice, keep the better/worse)", choices=EDGES
-)
-
-
-def stat_param(name: str, help_text: str, default: int | None = 0) -> Param:
-    return Param(name, int, default, help_text, minimum=-20, maximum=40)
+EDGE = edge_param("none, boon or bane (two dice, keep the better/worse)")
+stat_param = attr_param  # Stamina & Wounds calls its attributes stats
 
 
 def _initiative(p: dict[str, Any], rng: random.Random) -> Outcome:
@@ -73,6 +69,7 @@ def roll_damage(
 
 
 def weapon_die(p: dict[str, Any]) -> int:
+    """The sides of the weapon's one die; `RulesError` for anything else."""
     dice = SmallDice.parse(p["weapon"], "weapon")
     if dice.count != 1 or dice.bonus:
         raise RulesError(f"a weapon here rolls one die, like d8; {p['weapon']!r} will not do.")
@@ -84,6 +81,7 @@ def _after_av(raw: int, p: dict[str, Any]) -> int:
 
 
 def wound_extras(band: str, rng: random.Random) -> tuple[dict[str, Any], str]:
+    """What a wound band adds (rolled where it says so): JSON numbers and a log clause."""
     if band == "gear":
         slot, usage = roll_die(rng, 20), roll_die(rng, 4)
         return {"slot": slot, "usage": usage}, f"the item in slot {slot} takes {usage} Usage"
@@ -165,28 +163,19 @@ def _wound_odds(p: dict[str, Any]) -> dict[str, Fraction]:
 def _save_factory(
     name: str, title: str, attr: Param, good: str, bad: str, said: dict[str, str]
 ) -> Procedure:
-    def resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-        die = roll_edge(rng, 20, p["edge"])
-        total = die + p[attr.name]
-        outcome = good if total >= p["target"] else bad
-        return Outcome(
-            outcome,
-            f"d20 rolled {die} + {attr.name.upper()} {p[attr.name]} = "
-            f"{total} vs Target {p['target']}: {said[outcome]}.",
-            {"roll": die, "total": total},
-        )
+    """A Save: d20 (+ edge) + stat >= the opponent's Target -> ``good`` or ``bad``."""
 
-    def odds(p: dict[str, Any]) -> dict[str, Fraction]:
-        return tally(
-            (good, bad),
-            (
-                (good if f + p[attr.name] >= p["target"] else bad, w)
-                for f, w in edge_faces(20, p["edge"])
-            ),
+    def sentence(p: dict[str, Any], edge: str, die: int, total: int) -> str:
+        outcome = good if total >= p["target"] else bad
+        return (
+            f"d20 rolled {die} + {attr.name.upper()} {p[attr.name]} = "
+            f"{total} vs Target {p['target']}: {said[outcome]}."
         )
 
     target = Param("target", int, None, "the opponent's Target", minimum=-20, maximum=60)
-    return Procedure(name, title, (attr, target, EDGE), (good, bad), resolve, odds)
+    return d20_check(
+        name, title, attr, (good, bad), sentence, against=target, params=(attr, target, EDGE)
+    )
 
 
 def _rest(p: dict[str, Any], rng: random.Random) -> Outcome:
@@ -225,100 +214,86 @@ def _rest_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     return tally(("full", "partial"), ((outcome(f), 1) for f in range(1, 7)))
 
 
-PROCEDURES: dict[str, Procedure] = {
-    proc.name: proc
-    for proc in (
-        Procedure(
-            "initiative",
-            "Side initiative (d6: 1-3 players, 4-6 enemies)",
-            (
-                Param(
-                    "ambush",
-                    str,
-                    "none",
-                    "a side that caught the other unaware: none, players or enemies",
-                    choices=("none", "players", "enemies"),
-                ),
+PROCEDURES = by_name(
+    Procedure(
+        "initiative",
+        "Side initiative (d6: 1-3 players, 4-6 enemies)",
+        (
+            Param(
+                "ambush",
+                str,
+                "none",
+                "a side that caught the other unaware: none, players or enemies",
+                choices=("none", "players", "enemies"),
             ),
-            ("players_first", "enemies_first"),
-            _initiative,
-            _initiative_odds,
         ),
-        Procedure(
-            "attack",
-            "Attack (damage die - AV, explosions, Stamina then Wounds)",
-            (
-                Param("weapon", str, "d6", "the weapon's damage die, e.g. d8"),
-                Param(
-                    "slots",
-                    int,
-                    1,
-                    "slots the weapon fills: the most explosions (1-3)",
-                    minimum=1,
-                    maximum=3,
-                ),
-                Param("av", int, 0, "the target's Armor Value", minimum=0, maximum=40),
-                Param("direct", bool, False, "direct damage (ignores AV)"),
-                Param("sneak", bool, False, "a sneak attack (one more die)"),
-                Param(
-                    "defenseless",
-                    bool,
-                    False,
-                    "the target is truly defenceless (a sneak attack kills it outright)",
-                ),
-                Param(
-                    "edge", str, "none", "bane when the target defends; boon or none", choices=EDGES
-                ),
-                Param("stamina", int, 0, "the target's Stamina", minimum=0, maximum=1000),
-                Param("wounds", int, 0, "the target's Wounds so far", minimum=0, maximum=1000),
-                Param("max_wounds", int, None, "the target's Max Wounds", minimum=1, maximum=1000),
+        ("players_first", "enemies_first"),
+        _initiative,
+        _initiative_odds,
+    ),
+    Procedure(
+        "attack",
+        "Attack (damage die - AV, explosions, Stamina then Wounds)",
+        (
+            Param("weapon", str, "d6", "the weapon's damage die, e.g. d8"),
+            number("slots", 1, "slots the weapon fills: the most explosions (1-3)", 1, 3),
+            Param("av", int, 0, "the target's Armor Value", minimum=0, maximum=40),
+            Param("direct", bool, False, "direct damage (ignores AV)"),
+            Param("sneak", bool, False, "a sneak attack (one more die)"),
+            Param(
+                "defenseless",
+                bool,
+                False,
+                "the target is truly defenceless (a sneak attack kills it outright)",
             ),
-            ATTACK_OUTCOMES,
-            _attack,
-            _attack_odds,
+            Param("edge", str, "none", "bane when the target defends; boon or none", choices=EDGES),
+            Param("stamina", int, 0, "the target's Stamina", minimum=0, maximum=1000),
+            Param("wounds", int, 0, "the target's Wounds so far", minimum=0, maximum=1000),
+            Param("max_wounds", int, None, "the target's Max Wounds", minimum=1, maximum=1000),
         ),
-        Procedure(
-            "wound_effect",
-            "What Wounds from one blow do",
-            (Param("wounds", int, None, "Wounds from the one attack", minimum=1, maximum=1000),),
-            WOUND_BANDS,
-            _wound,
-            _wound_odds,
+        ATTACK_OUTCOMES,
+        _attack,
+        _attack_odds,
+    ),
+    Procedure(
+        "wound_effect",
+        "What Wounds from one blow do",
+        (Param("wounds", int, None, "Wounds from the one attack", minimum=1, maximum=1000),),
+        WOUND_BANDS,
+        _wound,
+        _wound_odds,
+    ),
+    _save_factory(
+        "maneuver",
+        "Maneuver (save vs the enemy's Target)",
+        stat_param("stat", "the attribute that fits the maneuver"),
+        "succeeds",
+        "fails",
+        {"succeeds": "it works", "fails": "it does not come off"},
+    ),
+    _save_factory(
+        "morale",
+        "Morale (a PC's WIL save vs the enemy leader's Target)",
+        stat_param("wil", "the PC's WIL"),
+        "flees",
+        "stands",
+        {
+            "flees": "the enemies run or give up",
+            "stands": "they fight on; wait for another breaking point",
+        },
+    ),
+    Procedure(
+        "rest",
+        "Rest and healing",
+        (
+            Param("length", str, "turn", "turn, watch or week", choices=("turn", "watch", "week")),
+            stat_param("end", "END"),
+            Param("stamina", int, 0, "Stamina now", minimum=0, maximum=1000),
+            Param("max_stamina", int, None, "full Stamina", minimum=0, maximum=1000),
+            Param("wounds", int, 0, "Wounds now", minimum=0, maximum=1000),
         ),
-        _save_factory(
-            "maneuver",
-            "Maneuver (save vs the enemy's Target)",
-            stat_param("stat", "the attribute that fits the maneuver"),
-            "succeeds",
-            "fails",
-            {"succeeds": "it works", "fails": "it does not come off"},
-        ),
-        _save_factory(
-            "morale",
-            "Morale (a PC's WIL save vs the enemy leader's Target)",
-            stat_param("wil", "the PC's WIL"),
-            "flees",
-            "stands",
-            {
-                "flees": "the enemies run or give up",
-                "stands": "they fight on; wait for another breaking point",
-            },
-        ),
-        Procedure(
-            "rest",
-            "Rest and healing",
-            (
-                Param(
-                    "length", str, "turn", "turn, watch or week", choices=("turn", "watch", "week")
-                ),
-                stat_param("end", "END"),
-                Param("stamina", int, 0, "Stamina now", minimum=0, maximum=1000),
-                Param("max_stamina", int, None, "full Stamina", minimum=0, maximum=1000),
-                Param("wounds", int, 0, "Wounds now", minimum=0, maximum=1000),
-            ),
-            ("full", "partial"),
-            _rest,
-            _rest_odds,
-        ),
-    )
-}
+        ("full", "partial"),
+        _rest,
+        _rest_odds,
+    ),
+)

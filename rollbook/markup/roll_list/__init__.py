@@ -1,0 +1,1 @@
+"""The ``roll-list`` fence: a roll-table drawn as a numbered list (``fence``, ``render``)."""
