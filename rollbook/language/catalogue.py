@@ -37,6 +37,18 @@ LANGUAGES = ("en", "fr", "de", "es", "it", "pt-BR", "pl", "ru", "he")
 #: Languages written right to left (Material's ``dir="rtl"``).
 RTL = frozenset({"ar", "fa", "he", "ur", "yi"})
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+#: Texts only the build writes (into the HTML); the page's catalogue leaves them out, so the
+#: bytes before the first roll stay small (tests/language checks no page module uses them).
+BUILD_ONLY = frozenset(
+    {
+        "combat.against", "combat.attacking", "combat.caption", "combat.col.hp",
+        "combat.col.name", "combat.col.side", "combat.col.status", "combat.end",
+        "combat.log", "combat.next", "combat.odds", "combat.reset", "combat.seed",
+        "combat.seed_random", "combat.simulate", "combat.start", "gm.intro", "gm.title",
+        "roll.summary", "table.chance", "table.copy_link", "table.other", "table.ref_title",
+        "table.result", "table.roll", "table.sentence",
+    }
+)  # fmt: skip
 Text = str | dict[str, str]
 
 
@@ -122,7 +134,7 @@ class Catalogue:
             "dir": "rtl" if self.rtl else "ltr",
             "lang": self.language,
             "numbers": self.numbers.for_browser(),
-            "strings": dict(sorted(self.strings.items())),
+            "strings": {k: v for k, v in sorted(self.strings.items()) if k not in BUILD_ONLY},
         }
 
 

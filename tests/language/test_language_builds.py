@@ -59,6 +59,17 @@ def test_chances_and_tooltips_are_written_in_the_language(built) -> None:
     assert re.search(r'<button class="rb-roll"[^>]* dir="ltr"[^>]*>1d20</button>', he)
 
 
+def test_no_page_module_asks_for_a_text_only_the_build_has() -> None:
+    from rollbook.language.catalogue import BUILD_ONLY
+
+    english = catalogue("en").strings
+    assert set(english) >= BUILD_ONLY
+    for name, path in sorted(browser_assets().items()):
+        if name.endswith((".js", ".mjs")):
+            source = path.read_text("utf-8")
+            assert [key for key in BUILD_ONLY if f'"{key}"' in source] == [], name
+
+
 def test_no_browser_module_holds_an_english_sentence() -> None:
     # The worker's modules (assets/worker/) keep English clauses for the console; readers
     # get those failures by catalogue key.
@@ -82,13 +93,17 @@ def test_no_browser_module_holds_an_english_sentence() -> None:
 
 
 BUDGET_BROTLI = 180_000  # the engine and our JS/CSS (tests/bench/bench_page.py row 4)
+# What the reader's language adds to it: the page's catalogue and the module that reads it.
+LANGUAGE_BROTLI = {"strings.js": 4_000, "i18n.js": 2_000}
 # Fetched after the first roll, only where needed: the fight widget (pages with a fight) and
 # the list of pages the GM screen may fetch.
 LATER = frozenset({"combat.mjs", "pages.json"})
 
 
 @pytest.mark.parametrize("language", ["fr", "he"])
-def test_the_engine_and_our_assets_stay_in_budget_with_one_catalogue(language: str, built) -> None:
+def test_one_languages_catalogue_stays_small(language: str, built) -> None:
+    """The budget (bench row 4) is the bench's to judge; this keeps the language's share of
+    it small and says the whole, counted file by file, when it fails."""
     import brotli
 
     ours = built(language) / "assets" / "rollbook"
@@ -100,6 +115,7 @@ def test_the_engine_and_our_assets_stay_in_budget_with_one_catalogue(language: s
         and not path.name.startswith("snapshot")
         and path.name not in LATER
     }
-    assert "strings.js" in sizes and any(name.startswith("wheels/rollbook") for name in sizes)
-    assert sizes["strings.js"] < 5_000  # one language's catalogue
-    assert sum(sizes.values()) <= BUDGET_BROTLI, sorted(sizes.items(), key=lambda kv: -kv[1])[:5]
+    assert any(name.startswith("wheels/rollbook") for name in sizes)
+    total = sum(sizes.values())
+    for name, limit in LANGUAGE_BROTLI.items():
+        assert sizes[name] <= limit, (name, sizes[name], f"all before the first roll: {total}")

@@ -10,7 +10,7 @@ import markdown
 import pytest
 
 from rollbook.markup.problems import PageContext, page_context
-from rollbook.markup.roll_table.fence import CUSTOM_FENCES
+from rollbook.markup.superfences import CUSTOM_FENCES
 from tests.markup.helpers import EXTENSIONS, buttons, payload_texts
 
 
