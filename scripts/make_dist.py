@@ -56,7 +56,7 @@ with tempfile.TemporaryDirectory() as site, tempfile.TemporaryDirectory() as cac
     # A fresh cache holds exactly this build's compiled packages: they ship, and the
     # snapshot is made of the very files they become.
     manifest = build_site_assets(site, BUNDLED_PYODIDE, cache_dir=Path(cache))
-    assert manifest["bytecode"] == ["icepool", "stdlib"], manifest["bytecode"]
+    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"], manifest["bytecode"]
     BUNDLED_BYTECODE.mkdir(parents=True, exist_ok=True)
     for made in sorted(Path(cache, "bytecode").glob("bytecode-*.zip")):
         shutil.copyfile(made, BUNDLED_BYTECODE / made.name)

@@ -96,16 +96,23 @@ def _pages(paths: list[str]) -> Iterator[Path]:
 
 def run_check(args: argparse.Namespace) -> int:
     """Print every problem as ``page:line: message``; 1 if there were any."""
+    from rollbook.markup.page_state import lit_up
     from rollbook.markup.refs import convert_with_refs
 
     pages = list(_pages(args.paths))
     setup = _setup(args.config)
     count = 0
+    lit: dict[str, int] = {}
     for result in convert_with_refs(pages, setup)[0]:
         for message in result.messages():
             print(message)
             count += 1
+        for note in result.notes():
+            print(f"info: {note}", file=sys.stderr)
+        for name, n in result.counts.items():
+            lit[name] = lit.get(name, 0) + n
     print(f"{len(pages)} page(s) checked, {count} problem(s).", file=sys.stderr)
+    print(f"rollbook: {lit_up(lit)}.", file=sys.stderr)
     return 1 if count else 0
 
 

@@ -15,6 +15,7 @@ with what the build itself would report for the page (rollbook's own checks).
 from __future__ import annotations
 
 import math
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from urllib.parse import urlsplit
 
 from rollbook.hugo.frontmatter import FrontMatterError, read, to_yaml_lines
 from rollbook.hugo.nav import NavPage, build_nav
+from rollbook.hugo.platen import rewrite
 from rollbook.hugo.scan import scan
 from rollbook.hugo.source import HugoError, HugoSource, locate
 
@@ -33,13 +35,20 @@ PAGE_SUFFIXES = (".md", ".markdown")
 OTHER_FORMATS = (".html", ".htm", ".org", ".adoc", ".asciidoc", ".rst", ".pandoc", ".pdc")
 DATA_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
 # What Hugo's Markdown (Goldmark) does by default beyond the template's extensions:
-# footnotes, definition lists, ~~strikethrough~~ and task lists.
+# footnotes, definition lists, ~~strikethrough~~, task lists and the typographer (smarty:
+# `--` an en dash, curly quotes); then what Platen's fences become (hugo/platen.py):
+# collapsible admonitions, content tabs, grids.
 GOLDMARK_EXTENSIONS = """\
   - footnotes
   - def_list
   - pymdownx.tilde:
       subscript: false
   - pymdownx.tasklist
+  - smarty
+  - md_in_html
+  - pymdownx.details
+  - pymdownx.tabbed:
+      alternate_style: true
 """
 
 
@@ -220,6 +229,58 @@ def _home_page(title: str, nav: list[Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _resolve_ref(by_source: dict[str, str], page_out: str, target: str) -> str | None:
+    """The output page a Hugo ``ref``/``relref`` target names, as Hugo finds it."""
+    target = target.strip()
+    here = posixpath.dirname(page_out)
+    bases = [target.lstrip("/")] if target.startswith("/") else [
+        posixpath.normpath(posixpath.join(here, target)), target
+    ]  # fmt: skip
+    outs = set(by_source.values())
+    for base in bases:
+        base = base.rstrip("/")
+        for candidate in (base, f"{base}.md", f"{base}/_index.md", f"{base}/index.md"):
+            if candidate in by_source:
+                return by_source[candidate]
+            if candidate in outs:
+                return candidate
+    name = posixpath.basename(target.rstrip("/"))
+    found = [s for s in by_source if posixpath.basename(s) in (name, f"{name}.md")]
+    return by_source[found[0]] if len(found) == 1 else None
+
+
+def _section_pages(page: _Page, pages: list[_Page]) -> list[tuple[str, str]]:
+    """``(title, link)`` of the pages right under a section page's folder."""
+    if posixpath.basename(page.out) != "index.md":
+        return []
+    folder = posixpath.dirname(page.out)
+    found = []
+    for other in pages:
+        if other is page or _is_draft(other.meta):
+            continue
+        parent = posixpath.dirname(other.out)
+        child = parent == folder and posixpath.basename(other.out) != "index.md"
+        sub = posixpath.basename(other.out) == "index.md" and posixpath.dirname(parent) == folder
+        if child or sub:
+            title = _title(other.meta, "linkTitle") or _title(other.meta, "title") or other.out
+            link = posixpath.relpath(other.out, folder or ".")
+            found.append((_weight(other.meta, other, other.out), title.casefold(), title, link))
+    return [(title, link) for _, _, title, link in sorted(found)]
+
+
+def _rewrites_note(done: dict[str, int]) -> str:
+    names = {
+        "details": "Platen details block(s) as collapsible admonitions",
+        "tabs": "Platen tabs block(s) as content tabs",
+        "columns": "Platen columns block(s) as grids",
+        "section": "Platen section list(s) as links",
+        "ref": "ref/relref shortcode(s) as relative links",
+        "escaped": "escaped shortcode(s) unescaped",
+    }
+    parts = [f"{count} {names[name]}" for name, count in done.items() if count]
+    return "rewrote " + ", ".join(parts) + " (line numbers kept)"
+
+
 def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
     """Read the Hugo site at ``src``; raise ``HugoError`` (one sentence) if it cannot be."""
     source = locate(src, shown if shown is not None else str(src))
@@ -256,13 +317,26 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
     data_names = _data_files(source)
     used_data: set[Path] = set()
     nav_pages: list[NavPage] = []
+    by_source = {p.source.relative_to(source.content).as_posix(): p.out for p in pages}
+    done: dict[str, int] = {}
     for page in pages:
         shown_page = source.display(page.source)
         if _is_draft(page.meta):
             plan.drafts.append(shown_page)
             continue
         plan.pages += 1
-        body = "\n".join(page.text.split("\n")[page.body_first - 1 + page.shift :])
+        lines = page.text.split("\n")
+        head = page.body_first - 1 + page.shift
+        rewritten = rewrite(
+            lines[head:],
+            page.out,
+            lambda at, target: _resolve_ref(by_source, at, target),
+            _section_pages(page, pages),
+        )
+        for name, count in rewritten.counts.items():
+            done[name] = done.get(name, 0) + count
+        page.text = "\n".join([*lines[:head], *rewritten.lines])
+        body = "\n".join(rewritten.lines)
         for finding in scan(body, page.body_first):
             message = finding.message
             for data_path, names in data_names.items():
@@ -281,6 +355,8 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
         title = _title(page.meta, "linkTitle") or _title(page.meta, "title")
         nav_pages.append(NavPage(page.out, title, _weight(page.meta, page, shown_page), section))
 
+    if any(done.values()):
+        plan.notes.append(_rewrites_note(done))
     for data_path in sorted(used_data):
         copied = data_path.relative_to(source.src).as_posix()
         plan.files[copied] = source.read(data_path)

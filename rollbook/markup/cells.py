@@ -25,12 +25,14 @@ _PLAIN_PATTERNS = frozenset({
     "backtick", "escape", "reference", "link", "image_link", "image_reference",
     "short_reference", "short_image_ref", "autolink", "automail", "linebreak", "html",
     "entity", "not_strong", "em_strong", "em_strong2", "strong_em", "strong", "emphasis",
-    "emphasis2", "rollbook_roll",
+    "emphasis2", "rollbook_roll", "rollbook_prose", "rollbook_dice_roller",
 })  # fmt: skip
 _PLAIN_POST = frozenset(
     {"raw_html", "amp_substitute", "unescape", "rollbook_flush", "rollbook_refs"}
 )
 _SPECIAL = re.compile(r"[`\\\[\]!<>&*_\x02\x03]")  # \x02 \x03: Markdown's placeholders
+# Dice in a plain dice table's cells roll with the row (rollbook.markup.plain.prose).
+_DIE = re.compile(r"[dD](?:\d|%)")
 
 
 def _names(registry: Any) -> frozenset[str]:
@@ -47,9 +49,14 @@ def render_inline(md: Markdown, text: str) -> str:
     text = " ".join(text.strip().splitlines())
     if not text:
         return ""
-    if not _SPECIAL.search(text) and _only_plain_patterns(md):
+    if not _SPECIAL.search(text) and _only_plain_patterns(md) and not _prose_dice(md, text):
         return text
     return _inline_pass(md, text)
+
+
+def _prose_dice(md: Markdown, text: str) -> bool:
+    """Whether the prose-dice pattern may light something up in ``text``."""
+    return "rollbook_prose" in md.inlinePatterns and bool(_DIE.search(text))
 
 
 def _inline_pass(md: Markdown, text: str) -> str:

@@ -22,7 +22,9 @@ from markdown.preprocessors import Preprocessor
 from rollbook.language import StringsError, check_overrides
 from rollbook.markup.inline import PRIORITY as INLINE_PRIORITY
 from rollbook.markup.inline import RollInlineProcessor
-from rollbook.markup.page_state import PageState
+from rollbook.markup.page_state import FEATURES, PageState
+from rollbook.markup.plain import block as plain_block
+from rollbook.markup.plain import obsidian, prose
 from rollbook.markup.presets import presets_problem
 from rollbook.markup.refs import RefsHere
 
@@ -42,6 +44,8 @@ class _Prescan(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         self.state.start(lines)
+        for at in self.state.scan.hidden:  # block ids and `{: .no-roll }` under tables
+            lines[at] = ""
         return lines
 
 
@@ -65,6 +69,9 @@ class RollbookExtension(Extension):
             "presets": [{}, "Named display options: {name: {option: value}}."],
             "language": ["", "The reader's language (en, fr, de, ...); default English."],
             "strings": [{}, "Overrides of the reader's text: {key: text}."],
+            "plain_tables": [True, "Ordinary Markdown dice tables roll."],
+            "prose_dice": [True, "Dice written in prose roll."],
+            "obsidian": [True, "Obsidian Dice Roller `dice:` code spans roll."],
         }
         # Kept, not raised: MkDocs would show Markdown's bare KeyError with its traceback.
         # The plugin turns them into a configuration error, other hosts get a warning.
@@ -82,13 +89,25 @@ class RollbookExtension(Extension):
             check_overrides(strings)
         except StringsError as error:
             raise ValueError(f"rollbook extension, {error}") from None
-        state = PageState(md, presets, language=self.getConfig("language") or None, strings=strings)
+        features = {name: bool(self.getConfig(name)) for name in FEATURES}
+        state = PageState(
+            md, presets, features, language=self.getConfig("language") or None, strings=strings
+        )
         md.rollbook = state  # type: ignore[attr-defined]
         md.registerExtension(self)
         self.md = md
         state.option_problem = unknown_options_problem(self.unknown_options)
         md.preprocessors.register(_Prescan(state), "rollbook_prescan", PRESCAN_PRIORITY)
         md.inlinePatterns.register(RollInlineProcessor(state), "rollbook_roll", INLINE_PRIORITY)
+        md.inlinePatterns.register(
+            obsidian.DiceRollerProcessor(state), "rollbook_dice_roller", obsidian.PRIORITY
+        )
+        md.inlinePatterns.register(
+            prose.ProseDiceProcessor(state), "rollbook_prose", prose.PRIORITY
+        )
+        md.parser.blockprocessors.register(
+            plain_block.PlainTableProcessor(state), "rollbook_plain_table", plain_block.PRIORITY
+        )
         md.postprocessors.register(_Flush(state), "rollbook_flush", FLUSH_PRIORITY)
         md.postprocessors.register(RefsHere(state), "rollbook_refs", FLUSH_PRIORITY + 1)
 
@@ -113,8 +132,8 @@ def unknown_options_problem(names: list[str]) -> str | None:
         )
     return (
         f"the rollbook Markdown extension has no option {listed}: its options are "
-        "`presets`, `language` and `strings` (the MkDocs plugin's options go under "
-        "`plugins: - rollbook:`)."
+        "`presets`, `plain_tables`, `prose_dice`, `obsidian`, `language` and `strings` (the "
+        "MkDocs plugin's options go under `plugins: - rollbook:`)."
     )
 
 

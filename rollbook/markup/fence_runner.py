@@ -83,11 +83,15 @@ class Fence:
         raise NotImplementedError
 
 
-def run(fence: type[Fence], src: str, md: Markdown) -> str:
-    """The HTML of one fence of ``fence``'s kind; never raises (problems go to the page)."""
+def run(fence: type[Fence], src: str, md: Markdown, site: Any = None) -> str:
+    """The HTML of one fence of ``fence``'s kind; never raises (problems go to the page).
+
+    ``site`` is the block's pre-scan site when the caller claimed it already (plain tables).
+    """
     state = PageState.of(md)
     fence.prepare(state)
-    site = state.scan.take_fence(fence.KIND, src)
+    if site is None:
+        site = state.scan.take_fence(fence.KIND, src)
     block = fence(state, site, src)
     line, name = block.line, fence.NAME
     try:

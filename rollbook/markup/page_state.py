@@ -20,9 +20,31 @@ from rollbook.markup.host_page import HostPage, host_page
 from rollbook.markup.prescan import FENCE_KINDS, NAME_OF, PageScan, fence_name, scan
 from rollbook.markup.problems import LOG, Problem, Severity, active_context
 
-__all__ = ["PageState"]
+__all__ = ["COUNTED", "FEATURES", "PageState", "lit_up", "page_features"]
 
-# The fence name of each kind the pre-scan records.
+#: What a page lights up by default, counted per page (``PageContext.counts``).
+COUNTED = ("tables", "prose", "obsidian")
+#: The switches for it and their defaults (extension options; the plugin's win).
+FEATURES = {"plain_tables": True, "prose_dice": True, "obsidian": True}
+
+
+def lit_up(counts: dict[str, int]) -> str:
+    """The sentence saying what rollbook lit up by default (check and build print it)."""
+    tables, prose, obsidian = (counts.get(n, 0) for n in ("tables", "prose", "obsidian"))
+    return (
+        f"{tables} plain table(s), {prose} dice in prose and {obsidian} Obsidian Dice Roller "
+        "roll(s) made rollable"
+    )
+
+
+def page_features(meta: object) -> dict[str, bool]:
+    """A page's own switches from its front matter: ``rollbook: {prose_dice: false}``."""
+    own = meta.get("rollbook") if isinstance(meta, dict) else None
+    if not isinstance(own, dict):
+        return {}
+    return {name: bool(own[name]) for name in FEATURES if isinstance(own.get(name), bool)}
+
+
 # Configuration problems already logged by this process (one line per site, not per page).
 _WARNED: set[str] = set()
 
@@ -34,12 +56,14 @@ class PageState:
         self,
         md: Markdown,
         presets: dict[str, dict[str, Any]] | None = None,
+        features: dict[str, bool] | None = None,
         *,
         language: str | None = None,
         strings: dict[str, Any] | None = None,
     ) -> None:
         self.md = md
         self.own_presets = dict(presets or {})
+        self.own_features = dict(features or {})
         self.own_language = language
         self.own_strings = strings
         self.option_problem: str | None = None
@@ -66,6 +90,10 @@ class PageState:
         self.tables: dict[str, Any] = {}  # anchor -> engine Table/RollList, for the CLI
         #: The page as a host without a page context names it (Zensical), else None.
         self.host: HostPage | None = None
+        self.counts: dict[str, int] = dict.fromkeys(COUNTED, 0)
+        self.prose_in_cells = False  # a plain dice table's cells: their dice roll with the row
+        #: ``(line, table key, body)`` of each Dice Roller table roll, for the host's checks.
+        self.dice_refs: list[tuple[int, str, str]] = []
 
     # -- lines --------------------------------------------------------------------------
     def start(self, lines: list[str]) -> None:
@@ -120,6 +148,13 @@ class PageState:
         """The presets in effect: the page's own, then the site's."""
         ctx = active_context()
         return {**self.own_presets, **(ctx.presets if ctx else {})}
+
+    def feature(self, name: str) -> bool:
+        """Whether a default feature (``FEATURES``) is on for this page."""
+        ctx = active_context()
+        if ctx is not None and name in ctx.features:
+            return bool(ctx.features[name])
+        return bool(self.own_features.get(name, FEATURES[name]))
 
     def preset(self, name: str) -> dict[str, Any] | None:
         """The preset called ``name``, if there is one."""
@@ -178,6 +213,11 @@ class PageState:
         if ctx is not None:
             ctx.anchor_ids.update(self.own_ids)
             ctx.tables.update(self.tables)
+            ctx.dice_refs.extend(self.dice_refs)
+            self.dice_refs = []
+            for name, count in self.counts.items():
+                ctx.counts[name] = ctx.counts.get(name, 0) + count
+            self.counts = dict.fromkeys(COUNTED, 0)
         if not new:
             return
         host = None if ctx is not None else self.host
@@ -187,9 +227,11 @@ class PageState:
                     Problem(problem.line + ctx.line_offset, problem.message, problem.severity)
                 )
             elif host is not None:
-                LOG.warning("%s:%d: %s", host.shown, problem.line + host.offset, problem.message)
+                log = LOG.info if problem.severity == "info" else LOG.warning
+                log("%s:%d: %s", host.shown, problem.line + host.offset, problem.message)
             else:
-                LOG.warning("rollbook: line %d: %s", problem.line, problem.message)
+                log = LOG.info if problem.severity == "info" else LOG.warning
+                log("rollbook: line %d: %s", problem.line, problem.message)
 
 
 def _ci_test(language: object, name: str) -> bool:

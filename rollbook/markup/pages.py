@@ -15,6 +15,7 @@ import markdown
 import yaml
 
 from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.page_state import page_features
 from rollbook.markup.pagefile import PageReadError, read_page
 from rollbook.markup.problems import Problem, page_context
 from rollbook.markup.superfences import CUSTOM_FENCES
@@ -45,6 +46,7 @@ class MarkdownSetup:
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     language: str | None = None  # the site's (rollbook.mkdocs_plugin.site_language)
     strings: dict[str, Any] | None = None
+    features: dict[str, bool] = field(default_factory=dict)
 
 
 @dataclass
@@ -55,10 +57,39 @@ class PageResult:
     html: str
     problems: list[Problem]
     tables: dict[str, Any]
+    counts: dict[str, int] = field(default_factory=dict)
+    dice_refs: list[tuple[int, str, str]] = field(default_factory=list)
 
     def messages(self) -> list[str]:
-        """The problems as ``page:line: message`` lines, in line order."""
-        return [f"{self.path}:{p.line}: {p.message}" for p in sorted(self.problems)]
+        """``page:line: message`` for each problem (INFO lines left out)."""
+        return [
+            f"{self.path}:{p.line}: {p.message}"
+            for p in sorted(self.problems)
+            if p.severity != "info"
+        ]
+
+    def notes(self) -> list[str]:
+        """``page:line: message`` for each INFO line (what was left alone, and why)."""
+        return [
+            f"{self.path}:{p.line}: {p.message}"
+            for p in sorted(self.problems)
+            if p.severity == "info"
+        ]
+
+
+def front_matter(text: str) -> object:
+    """The page's front matter as YAML gives it (``None`` without one or when unreadable).
+
+    Only called on text that passed ``guard_front_matter``, so the block is within limits.
+    """
+    body, offset = split_front_matter(text)
+    if not offset:
+        return None
+    block = text[: len(text) - len(body)].strip().strip("-.").strip()
+    try:
+        return yaml.safe_load(block)
+    except yaml.YAMLError:
+        return None
 
 
 def split_front_matter(text: str) -> tuple[str, int]:
@@ -103,8 +134,9 @@ def convert_page(
     body, offset = split_front_matter(source)
     language = _front_matter_language(source, offset) or setup.language
     md = markdown.Markdown(extensions=list(setup.extensions), extension_configs=setup.configs)
+    features = {**setup.features, **page_features(front_matter(source))}
     context = {"presets": dict(setup.presets), "language": language, "strings": setup.strings}
-    with page_context(name, offset, **context) as ctx:
+    with page_context(name, offset, features=features, **context) as ctx:
         try:
             html = md.convert(body)
         except RecursionError:  # Python-Markdown recurses once per nested list, quote, ...
@@ -112,4 +144,4 @@ def convert_page(
     state = getattr(md, "rollbook", None)
     tables = dict(state.tables) if state is not None else {}
     problems = list(ctx.problems) + ([found[1]] if found is not None else [])
-    return PageResult(name, html, problems, tables)
+    return PageResult(name, html, problems, tables, dict(ctx.counts), list(ctx.dice_refs))

@@ -26,6 +26,7 @@ __all__ = [
     "NAME_OF",
     "FenceSite",
     "PageScan",
+    "TableSite",
     "fence_name",
     "scan",
 ]
@@ -56,8 +57,14 @@ _CONTAINER = re.compile(r"^ {0,3}(?:[*+-]|\d+[.)]|!!!|\?\?\?\+?)(?:[ \t]|$)")
 _ATTR_ID = re.compile(r"[ \t]*\{:?[^}]*#([\w-]+)[^}]*\}[ \t]*$")
 _INLINE_ROLL = re.compile(r"!\[roll:([^\]\n]*)\]")
 _TYPO = re.compile(r"(?<!!)\[!roll:([^\]\n]*)\]")
+_DICE_SPAN = re.compile(r"(?<!`)`dice:([^`\n]*)`(?!`)")  # Obsidian Dice Roller
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)")
 _MARKUP_CHARS = re.compile(r"[*_`]|<[^>]*>")
+# A GFM table's delimiter row (at least one pipe, so a setext underline is never one).
+_DELIMITER = re.compile(r"^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+_BLOCK_ID = re.compile(r"^[ \t]*\^([A-Za-z0-9-]+)[ \t]*$")
+_NO_ROLL = re.compile(r"^[ \t]*\{:?[^}]*\.no-roll\b[^}]*\}[ \t]*$")
+STATIC_COMMENT = re.compile(r"^<!--\s*rollbook:\s*static\s*-->$")
 
 
 def fence_name(language: object) -> str:
@@ -81,6 +88,23 @@ class FenceSite:
 
 
 @dataclass
+class TableSite:
+    """One GFM table: its header line (1-based), rows (stripped), and what surrounds it.
+
+    ``lead`` is the non-blank line right above (a heading keeps its ``#``), ``static`` that
+    the author opted out (``<!-- rollbook: static -->`` above, ``{: .no-roll }`` below) and
+    ``block_id`` an Obsidian block id (``^id``) right under the table.
+    """
+
+    line: int
+    rows: list[str]
+    heading_id: str | None
+    lead: str = ""
+    static: bool = False
+    block_id: str | None = None
+
+
+@dataclass
 class PageScan:
     """Everything the scan found, with the claiming helpers used while rendering."""
 
@@ -88,6 +112,27 @@ class PageScan:
     fences: list[FenceSite] = field(default_factory=list)
     heading_ids: set[str] = field(default_factory=set)
     typos: list[tuple[int, str]] = field(default_factory=list)
+    tables: list[TableSite] = field(default_factory=list)
+    #: 0-based lines the page hides (block ids and ``{: .no-roll }`` under tables).
+    hidden: list[int] = field(default_factory=list)
+    #: ``(line, body)`` of each Obsidian Dice Roller span (`` `dice: BODY` ``).
+    dice_spans: list[tuple[int, str]] = field(default_factory=list)
+
+    def take_dice(self, body: str) -> int | None:
+        """Claim the line of the next ``dice:`` span with this body."""
+        for i, (line, text) in enumerate(self.dice_spans):
+            if text == body:
+                del self.dice_spans[i]
+                return line
+        return None
+
+    def take_table(self, block: str) -> TableSite | None:
+        """Claim the table whose rows are ``block``; ``None`` if the scan did not see it."""
+        rows = [row.strip() for row in block.strip("\n").split("\n")]
+        for i, site in enumerate(self.tables):
+            if site.rows == rows:
+                return self.tables.pop(i)
+        return None  # not a table the scan saw (so nothing is known of it): left alone
 
     def take_inline(self, notation: str) -> int | None:
         """Claim the line of the next unclaimed inline roll with this notation."""
@@ -135,6 +180,7 @@ def scan(
     prev_blank = True
     in_comment = False
     para: list[str] = []  # current paragraph's lines, for setext headings
+    lead = ""  # the last non-blank line read (a table's lead-in)
     i = 0
 
     def add_heading(raw: str) -> None:
@@ -159,6 +205,10 @@ def scan(
             in_comment = True
             i += 1
             continue
+        if stripped.startswith("<!--") and stripped.endswith("-->"):  # a block of its own
+            prev_blank, para, lead = False, [], stripped
+            i += 1
+            continue
         m = _FENCE_OPEN.match(line)
         if m:
             fence, indent = m.group("fence"), m.group("indent")
@@ -173,7 +223,7 @@ def scan(
             if kind:
                 result.fences.append(FenceSite(lineno, kind, "\n".join(body), heading))
             i = j + 1
-            prev_blank, para = False, []
+            prev_blank, para, lead = False, [], ""
             continue
         if not stripped:
             prev_blank, para = True, []
@@ -189,6 +239,8 @@ def scan(
         else:  # inside a list item or admonition: read the line as its body sees it
             probe = line.expandtabs(4)[4 * (indent_width // 4) :]
         atx = _ATX.match(probe)
+        if not para and "|" in probe and i + 1 < len(lines) and not atx:
+            _table_site(result, lines, i, lineno, lead, heading)
         if atx:
             add_heading(atx.group(2) or "")
             para = []
@@ -197,11 +249,44 @@ def scan(
             para = []
         else:
             para.append(stripped)
+            for dm in _DICE_SPAN.finditer(line):
+                result.dice_spans.append((lineno, dm.group(1).strip()))
             text = _CODE_SPAN.sub("", line)
             for rm in _INLINE_ROLL.finditer(text):
                 result.inline.setdefault(rm.group(1).strip(), []).append(lineno)
             for tm in _TYPO.finditer(text):
                 result.typos.append((lineno, tm.group(1)))
         prev_blank = False
+        lead = probe.strip()
         i += 1
     return result
+
+
+def _table_site(
+    result: PageScan, lines: list[str], i: int, lineno: int, lead: str, heading: str | None
+) -> None:
+    """Record the GFM table starting at ``lines[i]``, if one does."""
+    if not _DELIMITER.match(lines[i + 1].strip()) or "|" not in lines[i + 1]:
+        return
+    end = i
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    rows = [row.strip() for row in lines[i:end]]
+    site = TableSite(lineno, rows, heading, lead, bool(STATIC_COMMENT.match(lead)))
+    tail = end - 1
+    while tail > i + 1 and (_BLOCK_ID.match(lines[tail]) or _NO_ROLL.match(lines[tail])):
+        tail -= 1
+    after = end
+    while after < len(lines) and not lines[after].strip():
+        after += 1
+    marks = list(range(tail + 1, end))
+    if after < len(lines) and after - end <= 1 and _BLOCK_ID.match(lines[after]):
+        marks.append(after)
+    for at in marks:
+        if (found := _BLOCK_ID.match(lines[at])) is not None:
+            site.block_id = found[1]
+        else:
+            site.static = True
+        result.hidden.append(at)
+    site.rows = rows[: tail + 1 - i]
+    result.tables.append(site)

@@ -20,7 +20,7 @@ __all__ = ["LOG", "PageContext", "Problem", "active_context", "page_context"]
 # Under the "mkdocs" logger hierarchy: `mkdocs build --strict` counts these warnings.
 LOG = logging.getLogger("mkdocs.rollbook.markup")
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "info"]
 
 
 @dataclass(frozen=True, order=True)
@@ -30,7 +30,8 @@ class Problem:
     Attributes:
         line: 1-based line in the converted text (the host adds the front-matter offset).
         message: One plain sentence (or two), no page name.
-        severity: ``"error"`` for a block that could not be built, ``"warning"`` otherwise.
+        severity: ``"error"`` for a block that could not be built, ``"warning"`` otherwise;
+            ``"info"`` says what was left alone and why (never fails a strict build).
     """
 
     line: int
@@ -56,6 +57,12 @@ class PageContext:
             the page's own on a multilingual site); ``None``: the extension's.
         strings: The author's overrides of the reader's text (``strings:``); ``None``: the
             extension's.
+        features: The site's switches for what lights up by default (``plain_tables``,
+            ``prose_dice``, ``obsidian``); they override the extension's own.
+        counts: What the page lit up by default: ``tables`` (plain tables), ``prose``
+            (dice in prose), ``obsidian`` (Dice Roller rolls).
+        dice_refs: ``(line, table key, as written)`` of each Dice Roller table roll
+            (``dice: [[Page#^id]]``), checked once every page is known.
     """
 
     src_path: str = "<page>"
@@ -66,6 +73,9 @@ class PageContext:
     tables: dict[str, Any] = field(default_factory=dict)
     language: str | None = None
     strings: dict[str, Any] | None = None
+    features: dict[str, bool] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    dice_refs: list[tuple[int, str, str]] = field(default_factory=list)
 
     def format(self, problem: Problem) -> str:
         """Return ``page:line: message``."""

@@ -27,6 +27,8 @@ from markdown.postprocessors import Postprocessor
 from rollbook.engine.tables.nested import MAX_DEPTH
 from rollbook.markup.html import payload_json
 from rollbook.markup.nested import REFS_MARK
+from rollbook.markup.plain.obsidian import ONE_REF_MARK
+from rollbook.markup.plain.obsidian_names import resolve_page
 from rollbook.markup.problems import active_context
 
 if TYPE_CHECKING:
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 __all__ = ["RefsHere", "Site", "SiteProblem"]
 
 _MARK = re.compile(r'"refs":"' + re.escape(REFS_MARK) + r'([^"]*)"')
+# A table rolled from running text (Obsidian's `dice: [[Page#^id]]`): the table itself too.
+_ONE_MARK = re.compile(r'"refs":"' + re.escape(ONE_REF_MARK) + r'([^"]*)"')
 
 
 @dataclass(frozen=True, order=True)
@@ -50,6 +54,7 @@ class SiteProblem:
 class _Page:
     offset: int
     tables: dict[str, Any]
+    dice_refs: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -59,15 +64,26 @@ class Site:
     pages: dict[str, _Page] = field(default_factory=dict)
     #: Only one page is known (no host sees the others).
     partial: bool = False
+    #: Every page of the site is known (the plugin), so a page name that finds none is wrong.
+    complete: bool = False
 
-    def add(self, src: str, offset: int, tables: dict[str, Any]) -> None:
-        """Remember the tables of page ``src``, whose lines start after ``offset``."""
-        self.pages[src] = _Page(offset, dict(tables))
+    def add(
+        self,
+        src: str,
+        offset: int,
+        tables: dict[str, Any],
+        dice_refs: list[tuple[int, str, str]] | None = None,
+    ) -> None:
+        """Remember page ``src``: its tables and its Dice Roller table rolls.
+
+        Its lines start after ``offset``; a roll is ``(line, key, as written)``.
+        """
+        self.pages[src] = _Page(offset, dict(tables), list(dice_refs or []))
 
     def get(self, key: str) -> Any:
         """The table ``page.md#anchor`` names, if it was seen."""
         src, _, anchor = key.rpartition("#")
-        page = self.pages.get(src)
+        page = self.pages.get(resolve_page(src, self.pages))
         return None if page is None else page.tables.get(anchor)
 
     @staticmethod
@@ -148,7 +164,31 @@ class Site:
                     else:
                         continue
                     found.add(SiteProblem(src, line, message))
+            for line, key, body in page.dice_refs:
+                why = self._missing_dice(key, body)
+                if why:
+                    found.add(SiteProblem(src, line + page.offset, why))
         return sorted(found)
+
+    def _missing_dice(self, key: str, body: str) -> str | None:
+        """Why a Dice Roller table roll finds no table, if it does not.
+
+        ``None`` when it does, or when the site is not fully known (the page may be unread).
+        """
+        if self.get(key) is not None:
+            return None
+        src, _, anchor = key.rpartition("#")
+        name = resolve_page(src, self.pages)
+        page = self.pages.get(name)
+        if page is None:
+            if not self.complete:
+                return None
+            return f"`dice: {body}` names the page {src[2:-2]!r}, which this site does not have."
+        known = ", ".join(sorted(page.tables)) or "none"
+        return (
+            f"`dice: {body}` names the block id ^{anchor}, but no table on that page has it "
+            f"(its tables: {known})."
+        )
 
     def _too_many_rolls(self, src: str, anchor: str, table: Any, offset: int) -> list[SiteProblem]:
         """The ``nested_rolls`` budget, checked at the build as the engine checks it."""
@@ -226,6 +266,8 @@ class Site:
         """
         from rollbook.engine.limits import value
 
+        if ONE_REF_MARK in html:
+            html = _ONE_MARK.sub(lambda m: f'"refs":{payload_json(self.one(m[1]))}', html)
         if REFS_MARK not in html:
             return html
         left = value("page_embed_bytes")
@@ -262,6 +304,15 @@ class Site:
                 ]
         return []
 
+    def one(self, key: str) -> dict[str, Any]:
+        """The table ``key`` and every table it can reach (``{}`` when there is none)."""
+        table = self.get(key)
+        if table is None:
+            return {}
+        data = table.to_dict()
+        data.pop("refs", None)
+        return {key: data, **self.closure(key)}
+
 
 class RefsHere(Postprocessor):
     """Without a host that sees every page, resolve references within the page itself."""
@@ -274,12 +325,12 @@ class RefsHere(Postprocessor):
 
     @override
     def run(self, text: str) -> str:
-        if REFS_MARK not in text or active_context() is not None:
+        if (REFS_MARK not in text and ONE_REF_MARK not in text) or active_context() is not None:
             return text
         host = self.state.host
         src = host.shown if host is not None else ""
         site = Site(partial=host is None)
-        site.add(src, 0, self.state.tables)  # lines as this conversion counts them
+        site.add(src, 0, self.state.tables, self.state.dice_refs)  # lines as counted here
         if host is not None:
             from rollbook.markup.other_pages import other_page_tables
 
@@ -322,7 +373,7 @@ def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
     results = [convert_page(path, setup) for path in paths]
     site = Site()
     for path, result in zip(paths, results, strict=True):
-        site.add(result.path, offset_of(path), result.tables)
+        site.add(result.path, offset_of(path), result.tables, result.dice_refs)
 
     def load(src: str) -> tuple[int, dict[str, Any]] | None:
         path = Path(src)

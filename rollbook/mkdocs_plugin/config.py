@@ -112,6 +112,16 @@ class RollbookConfig(base.Config):
     reproducible_date = c.Type(bool, default=True)
     """Date the build by its input (last docs commit) so rebuilds are byte-identical."""
 
+    plain_tables = c.Optional(c.Type(bool))
+    """Ordinary Markdown dice tables (``| d6 | Result |``) become roll tables (unset: the
+    ``rollbook`` extension's own option decides, which is on by default)."""
+
+    prose_dice = c.Optional(c.Type(bool))
+    """Dice written in prose ("roll 1d6", "2d6 x 10 feet") become inline rolls."""
+
+    obsidian = c.Optional(c.Type(bool))
+    """Obsidian Dice Roller code spans (`` `dice: 1d20` ``, `` `dice: [[Page#^id]]` ``) roll."""
+
     gm_screen = SitePath("gm/", allow_empty=True)
     """Site path of the GM screen page (pinned items gather there); empty to leave it out."""
 

@@ -2,7 +2,8 @@
 
 Markup -> HTML happens in the Markdown extensions (``rollbook.markup``); this plugin only
 1. adds our ES module and stylesheet to every page, and the ``rollbook`` Markdown extension
-   with our superfences fences when mkdocs.yml lacks them (``on_config``; zero-config),
+   with our superfences fences when mkdocs.yml lacks them (``on_config``; zero-config);
+   pages with dice start the engine from their head (``on_post_page``: ``early_start``),
 2. tells the extensions which page they convert and where its front matter ended, then logs
    the problems they found as ``docs/page.md:LINE: message`` warnings (so ``--strict`` fails),
 3. writes the engine and icepool wheels, Pyodide, our assets, the manifest and a Pyodide
@@ -30,11 +31,13 @@ from mkdocs.structure.pages import Page
 from rollbook.language import Catalogue, catalogue, resolve
 from rollbook.markup.extension import SHARED_OPTIONS, unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.page_state import FEATURES, lit_up, page_features
 from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context
 from rollbook.markup.refs import Site
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.config import RollbookConfig
+from rollbook.mkdocs_plugin.early_start import with_early_start
 from rollbook.mkdocs_plugin.gm_screen import add_gm_page, gm_page, is_gm_source, list_in_nav
 from rollbook.mkdocs_plugin.markdown_setup import (
     EXTENSION_NAMES,
@@ -77,7 +80,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._page: PageContext | None = None
         self._docs_prefix = "docs"
         self._serving = False  # `mkdocs serve`: no offline caching, live reload stays live
-        self._site = Site()  # every page's tables, for tables that roll other tables
+        self._site = Site(complete=True)  # every page's tables, for tables that roll others
+        self._lit: dict[str, int] = {}
         self._language = "en"  # the site's (rollbook.mkdocs_plugin.site_language)
         self._strings: dict[str, Any] = {}
         self._languages: set[str] = set()  # every page's, for the page's catalogues
@@ -96,7 +100,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _reset(self) -> None:
         self.problem_count = 0
         self._page = None
-        self._site = Site()
+        self._site = Site(complete=True)
+        self._lit = {}  # what the pages lit up by default (lit_up)
         self._nav = None
         set_context(None)
 
@@ -175,7 +180,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _configure_markdown(self, config: MkDocsConfig) -> None:
         for name in EXTENSION_NAMES:  # options put under the extension that it does not have
             options = config.mdx_configs.get(name) or {}
-            problem = unknown_options_problem(sorted(set(options) - SHARED_OPTIONS))
+            problem = unknown_options_problem(
+                sorted(set(options) - {"presets", *FEATURES} - SHARED_OPTIONS)
+            )
             if problem:
                 raise PluginError(f"rollbook: {problem}")
         if self.config.configure_markdown:
@@ -234,6 +241,10 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             presets=dict(self.config.presets),
             language=language,
             strings=self._strings,
+            features={
+                **{n: bool(self.config[n]) for n in FEATURES if self.config[n] is not None},
+                **page_features(page.meta),  # the page's own front matter wins
+            },
         )
         set_context(self._page)
         return None
@@ -249,26 +260,22 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if ctx is None:
             return None
         for problem in sorted(ctx.problems):
+            if problem.severity == "info":  # what was left alone and why: never --strict
+                log.info(ctx.format(problem))
+                continue
             self.problem_count += 1
             log.warning(ctx.format(problem))
+        for name, count in ctx.counts.items():
+            self._lit[name] = self._lit.get(name, 0) + count
         if page.present_anchor_ids is not None:  # so links to `page.md#table-id` validate
             page.present_anchor_ids |= ctx.anchor_ids
-        self._site.add(ctx.src_path, ctx.line_offset, ctx.tables)
+        self._site.add(ctx.src_path, ctx.line_offset, ctx.tables, ctx.dice_refs)
         # The page's language for its scripts, inside the content that Material's instant
         # navigation swaps in (it keeps the first page's <html lang>).
         html = f'{html}\n<div hidden data-rb-lang="{ctx.language or self._language}"></div>'
         if self.config.pdf and page.is_homepage and not self._serving:
             return add_link(html, self.config.pdf)
         return html
-
-    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
-        """A page in another language than the site's (front matter ``language:``) says so."""
-        if not self.config.enabled:
-            return None
-        language = page_language(page, self._site_language(config))
-        if language == self._site_language(config):
-            return None  # the theme already wrote it
-        return mark_page_language(output, language, self._text(language).rtl)
 
     # Every page is converted before any is written: tables that roll tables of other
     # pages get those tables' payloads now (rollbook.markup.refs).
@@ -279,11 +286,25 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         for problem in self._site.problems():
             self.problem_count += 1
             log.warning(f"{problem.src}:{problem.line}: {problem.message}")
+        log.info("rollbook: %s.", lit_up(self._lit))
         for file in files.documentation_pages():
             page = file.page
             if page is not None and page.content:
                 page.content = self._site.fill(page.content)
         return None
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        """Start the engine early (``early_start``); mark a page's own language.
+
+        A page in another language than the site's (front matter ``language:``) says so.
+        """
+        if not self.config.enabled:
+            return None
+        output = with_early_start(output, page.url, self.config.assets_javascript)
+        language = page_language(page, self._site_language(config))
+        if language != self._site_language(config):  # else the theme already wrote it
+            output = mark_page_language(output, language, self._text(language).rtl)
+        return output
 
     # -- site -----------------------------------------------------------------------------
     # Last: other plugins may still write into site_dir; ours only adds files beside them.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rollbook.markup.page_state import FEATURES
 from rollbook.markup.pages import MarkdownSetup
 from rollbook.mkdocs_plugin.markdown_setup import EXTENSION_NAMES, add_rollbook_markdown
 
@@ -60,12 +61,18 @@ def markdown_setup(config_file: Path) -> MarkdownSetup:
                 "a site's own code."
             )
     presets = dict((options or {}).get("presets") or {})
+    features = {n: bool(v) for n in FEATURES if (v := (options or {}).get(n)) is not None}
     if options is not None and options["enabled"] and options["configure_markdown"]:
         add_rollbook_markdown(extensions, configs)
     _load_extensions(extensions, configs, path)
     language, strings = _language(data, options or {}, configs)
     return MarkdownSetup(
-        extensions=extensions, configs=configs, presets=presets, language=language, strings=strings
+        extensions=extensions,
+        configs=configs,
+        presets=presets,
+        features=features,
+        language=language,
+        strings=strings,
     )
 
 

@@ -22,6 +22,7 @@ ORDER = (
     "authoring/inline-rolls.md",
     "authoring/roll-tables.md",
     "authoring/roll-lists.md",
+    "authoring/existing-pages.md",
     "authoring/encounters.md",
     "authoring/links.md",
     "authoring/languages.md",

@@ -251,7 +251,7 @@ def build_site_assets(
     ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash. With
     ``pyodide_dir`` None the site gets everything but the dice runtime: the pages' scripts
     still load, and the manifest's ``no_runtime`` sentence tells readers why the dice do not
-    roll. With ``bytecode`` the standard library and icepool are served compiled
+    roll. With ``bytecode`` the standard library, the engine and icepool are served compiled
     (``bytecode``: from ``bundled_bytecode``, by default what came with rollbook, the cache,
     or ``node``); ``report`` hears, in a sentence, of a package that stays source.
 

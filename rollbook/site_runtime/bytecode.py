@@ -3,7 +3,8 @@
 Pyodide imports from zips (the standard library, the wheels), and zipimport compiles every
 ``.py`` it imports, on every visit, since it has nowhere to keep the result. On this
 machine that compiling was most of Python's start: about 1 s of a plain start, more on a
-phone. Compiled here, once, they load from ``.pyc`` files instead.
+phone, and the engine's own modules took as long again on a slow processor. Compiled
+here, once, they load from ``.pyc`` files instead.
 
 Bytecode is tied to the CPython version inside Pyodide, so ``compile_bytecode.mjs`` (next to
 this module) compiles with that very interpreter, in node. Readers without node get what
@@ -12,10 +13,10 @@ inputs), or what an earlier build kept in the cache; when neither has a package,
 source and only starts slower.
 
 Each ``.py`` becomes a ``.pyc`` at the same path (zipimport finds it there; no source is
-kept beside it, so the download grows by only about a fifth). The standard library and
-icepool are compiled with docstrings and asserts left out (``-OO``; neither reads a
-docstring at run time); the engine stays source (``OPTIMIZE``). Same input, same bytes:
-see the script.
+kept beside it, so the standard library grows by only about a fifth). Everything is
+compiled with docstrings and asserts left out (``-OO``: none of it reads a docstring at
+run time, and the engine's few asserts only narrow types for mypy). Same input, same
+bytes: see the script.
 """
 
 from __future__ import annotations
@@ -47,10 +48,10 @@ SCRIPT = Path(__file__).parent / "node" / "compile_bytecode.mjs"
 #: Made at ``make dist`` for the release's standard library, engine and icepool.
 BUNDLED_BYTECODE = Path(__file__).resolve().parents[1] / "runtime" / "bytecode"
 #: The packages the build compiles, with their optimisation level (``compile(optimize=)``).
-#: Not the engine: bytecode is about 2.2 times the size of its source, compressed, and the
-#: engine with the page's scripts keeps to a budget of 180 KB (brotli); its modules are
-#: the few a start compiles, where the standard library is 150.
-OPTIMIZE: dict[str, int] = {"stdlib": 2, "icepool": 2}
+#: The engine too: its bytecode is about twice the size of its source (248 KB against
+#: 118 KB), but on a phone's processor compiling its first roll's modules took longer than
+#: the extra bytes take at 20 Mbit/s (docs/reference/performance.md).
+OPTIMIZE: dict[str, int] = {"engine": 2, "stdlib": 2, "icepool": 2}
 _TIMEOUT_S = 300
 #: Compiled packages a cache folder keeps: the least recently used go.
 CACHE_KEEP = 9

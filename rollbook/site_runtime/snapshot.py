@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rollbook.engine.systems import MODULES
+from rollbook.engine import startup
 from rollbook.site_runtime.build import ASSETS_SOURCE, SitewideError
 from rollbook.site_runtime.pyodide_files import GZIPPED, NODE_HELPER, node_folder
 from rollbook.site_runtime.snapshot_pack import MAGIC, memory_size, pack_for_site
@@ -39,23 +39,15 @@ __all__ = [
     "snapshot_key",
 ]
 
-#: Modules imported before the memory is frozen: every widget's code, rule systems included
-#: (a fight's first request then costs no import time either).
-SNAPSHOT_IMPORTS: tuple[str, ...] = (
-    "rollbook.engine.bridge",
-    "rollbook.engine.dice",
-    "rollbook.engine.tables",
-    "rollbook.engine.systems.encounter",
-    "rollbook.engine.systems.montecarlo",
-    *(f"rollbook.engine.systems.{module}" for module in MODULES.values()),
+#: Modules imported before the memory is frozen: what a plain start imports before ready
+#: and everything it imports after (``rollbook.engine.startup``), rule systems included (a
+#: fight's first request then costs no import time either).
+SNAPSHOT_IMPORTS: tuple[str, ...] = tuple(
+    name for name in (*startup.FIRST, *startup.later()) if name not in startup.ODDS
 )
-#: Added when the site ships icepool: importing it takes seconds in Pyodide (over the
-#: worker's 1 s watchdog on a first "odds" request) and adds only ~0.25 MB (brotli).
-ICEPOOL_IMPORTS: tuple[str, ...] = (
-    "icepool",
-    "rollbook.engine.dice.dist",
-    "rollbook.engine.dice.exact",
-)
+#: Added when the site ships icepool: importing it takes seconds in Pyodide and adds only
+#: ~0.25 MB (brotli).
+ICEPOOL_IMPORTS: tuple[str, ...] = startup.ODDS
 
 SCRIPT = Path(__file__).parent / "node" / "make_snapshot.mjs"
 #: The wheel mounting the script shares with the site's worker (part of the snapshot's key).

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tests.bench.harness import Row
 
-ORDER = ("build", "startup", "page", "engine")
+ORDER = ("build", "plain", "startup", "page", "engine")
 
 
 def _names(argv: list[str]) -> list[str]:

@@ -152,7 +152,6 @@ def main() -> list[Row]:
     parts = "; ".join(
         f"{kind} {raw / MB:.2f}/{br / MB:.2f}" for kind, (raw, br) in sorted(by_kind.items())
     )
-    ours_br = by_kind.get("ours", [0, 0])[1]
     rows.append(
         Row(
             "4. bytes before first roll, brotli",
@@ -173,16 +172,6 @@ def main() -> list[Row]:
             unit="MB",
             baseline_label="plain Pyodide page",
             note=f"{len(ours_bytes)} files",
-        )
-    )
-    rows.append(
-        Row(
-            "4. engine + our JS/CSS, brotli",
-            value=ours_br / 1000,
-            unit="KB",
-            target="<= 180 KB",
-            ok=ours_br <= 180_000,
-            note="assets/rollbook/* without icepool and snapshot",
         )
     )
 

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.bench.harness import ServedSite, chromium_context
+from tests.bench.harness import ServedSite, chromium_context, slowed_cpu
 
 __all__ = ["Visit", "visit"]
 
@@ -108,59 +108,66 @@ def visit(
     *,
     clicks: int = 0,
     engine: bool = True,
+    cpu: float = 1.0,
 ) -> Visit:
     """One visit to ``site.url + path`` on ``profile``; see the module docstring.
 
     With ``engine=False`` (a page without rollbook) it only loads the page, waits a second
-    and collects the long tasks.
+    and collects the long tasks. ``cpu`` > 1 slows the processor down that many times
+    (``harness.slowed_cpu``).
     """
-    result = Visit(log_start=len(site.log))
-    lab = path.endswith(".html")
     with chromium_context(profile) as context:
         page = context.new_page()  # type: ignore[attr-defined]
-        page.add_init_script(_PROBE)
-        page.goto(site.url + path, wait_until="load")
-        if not engine:
-            time.sleep(1.0)
-            _collect_long(page, result)
-            return result
-        ready_js = (
-            "window.lab && (window.lab.ready || window.lab.failed)"
-            if lab
-            else "window.__rb.readyAt !== null || window.__rb.error"
-        )
-        try:
-            page.wait_for_function(ready_js, timeout=60_000, polling=20)
-        except Exception:  # Playwright's TimeoutError: reported, not raised
-            result.error = "the engine was not ready within 60 s"
-            return result
-        if lab:
-            state = page.evaluate("({ready: lab.ready, failed: lab.failed})")
-            result.ready, result.error = state["ready"], state["failed"] or ""
-        else:
-            state = page.evaluate(
-                "({ready: __rb.readyAt, error: __rb.error,"
-                " worker: window.rollbook ? window.rollbook.readyMs : null,"
-                " started: window.rollbook ? window.rollbook.startedAt : null,"
-                " marks: window.rollbook ? window.rollbook.readyMarks : null})"
-            )
-            result.ready, result.worker_ms = state["ready"], state["worker"]
-            result.worker_started, result.worker_marks = state["started"], state["marks"] or {}
-            result.error = "the engine reported an error" if state["error"] else ""
-        if result.error:
-            return result
-        for n in range(clicks):
-            if lab:
-                page.click("#roll")
-                page.wait_for_function(f"lab.clicks.length > {n}", polling=5)
-            else:
-                page.evaluate(f"__rb.arm({INLINE!r})")
-                page.click(INLINE)
-                result.clicks.append(page.evaluate("__rb.pending"))
-            if n == 0:
-                result.log_first_roll = len(site.log)
-        if lab:
-            result.clicks = page.evaluate("lab.clicks")
-        time.sleep(0.3)  # let late long-task entries arrive
+        with slowed_cpu(page, profile, cpu):
+            return _visit(site, path, page, clicks=clicks, engine=engine)
+
+
+def _visit(site: ServedSite, path: str, page, *, clicks: int, engine: bool) -> Visit:  # type: ignore[no-untyped-def]
+    result = Visit(log_start=len(site.log))
+    lab = path.endswith(".html")
+    page.add_init_script(_PROBE)
+    page.goto(site.url + path, wait_until="load")
+    if not engine:
+        time.sleep(1.0)
         _collect_long(page, result)
+        return result
+    ready_js = (
+        "window.lab && (window.lab.ready || window.lab.failed)"
+        if lab
+        else "window.__rb.readyAt !== null || window.__rb.error"
+    )
+    try:
+        page.wait_for_function(ready_js, timeout=60_000, polling=20)
+    except Exception:  # Playwright's TimeoutError: reported, not raised
+        result.error = "the engine was not ready within 60 s"
+        return result
+    if lab:
+        state = page.evaluate("({ready: lab.ready, failed: lab.failed})")
+        result.ready, result.error = state["ready"], state["failed"] or ""
+    else:
+        state = page.evaluate(
+            "({ready: __rb.readyAt, error: __rb.error,"
+            " worker: window.rollbook ? window.rollbook.readyMs : null,"
+            " started: window.rollbook ? window.rollbook.startedAt : null,"
+            " marks: window.rollbook ? window.rollbook.readyMarks : null})"
+        )
+        result.ready, result.worker_ms = state["ready"], state["worker"]
+        result.worker_started, result.worker_marks = state["started"], state["marks"] or {}
+        result.error = "the engine reported an error" if state["error"] else ""
+    if result.error:
+        return result
+    for n in range(clicks):
+        if lab:
+            page.click("#roll")
+            page.wait_for_function(f"lab.clicks.length > {n}", polling=5)
+        else:
+            page.evaluate(f"__rb.arm({INLINE!r})")
+            page.click(INLINE)
+            result.clicks.append(page.evaluate("__rb.pending"))
+        if n == 0:
+            result.log_first_roll = len(site.log)
+    if lab:
+        result.clicks = page.evaluate("lab.clicks")
+    time.sleep(0.3)  # let late long-task entries arrive
+    _collect_long(page, result)
     return result

@@ -12,6 +12,7 @@ import hashlib
 import http.server
 import os
 import shutil
+import signal
 import statistics
 import threading
 import time
@@ -24,6 +25,7 @@ from tests.browser.server import QuietServer
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "CPU_MODE",
     "REPO",
     "Link",
     "Row",
@@ -34,6 +36,7 @@ __all__ = [
     "median",
     "p95",
     "serve",
+    "slowed_cpu",
 ]
 
 REPO = Path(__file__).resolve().parents[2]
@@ -312,3 +315,78 @@ def have_node() -> str:
     if not (REPO / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         return "node_modules/pyodide is missing (run make setup)"
     return ""
+
+
+#: How the benchmark slows the processor down, ``BENCH_CPU_MODE``: "devtools" is what
+#: DevTools does (CDP ``Emulation.setCPUThrottlingRate``), and in Chromium it slows the
+#: page's main thread only: a worker's DevTools session refuses the command ("only
+#: supported for pages"), so Pyodide in a worker and the WebAssembly compiler run at full
+#: speed. "renderer" slows every thread of the page's renderer process (the page, the
+#: workers, the compiler) by stopping and continuing the process, a duty cycle of
+#: 1/rate: closer to a phone, whose every core is slow.
+CPU_MODE = os.environ.get("BENCH_CPU_MODE", "devtools")
+_DUTY_PERIOD_S = 0.02
+
+
+def _renderers(profile: Path) -> set[int]:
+    """Pids of the renderer processes of the Chromium running on ``profile``."""
+    found = set()
+    marker = str(profile).encode()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            args = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"--type=renderer" in args and any(marker in arg for arg in args):
+            found.add(int(entry.name))
+    return found
+
+
+def _signal_all(pids: set[int], sig: int) -> None:
+    for pid in list(pids):
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pids.discard(pid)
+
+
+@contextlib.contextmanager
+def slowed_cpu(page: object, profile: Path, rate: float, mode: str = "") -> Iterator[None]:
+    """The processor ``rate`` times slower for ``page`` of the browser on ``profile`` (see
+    ``CPU_MODE``), until the block ends; rate 1 changes nothing."""
+    mode = mode or CPU_MODE
+    if rate <= 1:
+        yield
+        return
+    if mode == "devtools":
+        session = page.context.new_cdp_session(page)  # type: ignore[attr-defined]
+        session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        yield
+        return
+    if mode != "renderer":
+        raise ValueError(f"BENCH_CPU_MODE is devtools or renderer, not {mode!r}")
+    stop = threading.Event()
+
+    def cycle() -> None:
+        pids: set[int] = set()
+        run_s = _DUTY_PERIOD_S / rate
+        turns = 0
+        while not stop.is_set():
+            if turns % 5 == 0:  # new renderers come with navigations
+                pids |= _renderers(profile)
+            turns += 1
+            time.sleep(run_s)
+            _signal_all(pids, signal.SIGSTOP)
+            time.sleep(_DUTY_PERIOD_S - run_s)
+            _signal_all(pids, signal.SIGCONT)
+        _signal_all(pids, signal.SIGCONT)
+
+    thread = threading.Thread(target=cycle, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()

@@ -34,6 +34,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self.server.paths.append(self.path)
+        for pattern, gate in list(self.server.holds.items()):
+            if re.search(pattern, self.path):
+                gate.wait()
         for pattern, status in list(self.server.denials.items()):
             if re.search(pattern, self.path):
                 self.send_error(status)
@@ -61,6 +64,7 @@ class QuietServer(http.server.ThreadingHTTPServer):
         self.paths: list[str] = []
         self.alterations: dict[str, Callable[[bytes], bytes]] = {}
         self.denials: dict[str, int] = {}
+        self.holds: dict[str, threading.Event] = {}
 
     def handle_error(self, request: object, client_address: object) -> None:
         # A page closed (or a worker terminated) mid-download is normal in these tests;
@@ -125,6 +129,20 @@ def denied(base: str, pattern: str, status: int = 404) -> Iterator[None]:
         del denials[pattern]
 
 
+@contextmanager
+def held(base: str, pattern: str) -> Iterator[threading.Event]:
+    """While open, hold every request whose path matches `pattern` until the yielded event
+    is set (or the block ends)."""
+    gate = threading.Event()
+    holds = _RUNNING[base].holds
+    holds[pattern] = gate
+    try:
+        yield gate
+    finally:
+        gate.set()
+        del holds[pattern]
+
+
 def _without_snapshot_size(body: bytes) -> bytes:
     manifest = json.loads(body)
     manifest.pop("snapshot_size", None)
@@ -141,4 +159,18 @@ def snapshot_forced(base: str) -> Iterator[None]:
     tests of the restore itself, not of the choice.
     """
     with altered(base, r"/assets/rollbook/manifest\.json$", _without_snapshot_size):
+        yield
+
+
+def _without_snapshot(body: bytes) -> bytes:
+    manifest = json.loads(body)
+    manifest.pop("snapshot", None)
+    return json.dumps(manifest).encode()
+
+
+@contextmanager
+def plain_forced(base: str) -> Iterator[None]:
+    """While open, the site's engine starts the plain way (its manifest names no snapshot),
+    importing only the first roll's code before ready."""
+    with altered(base, r"/assets/rollbook/manifest\.json$", _without_snapshot):
         yield

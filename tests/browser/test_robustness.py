@@ -23,24 +23,32 @@ def test_over_limit_roll_is_refused_with_a_sentence(page: Page, fixture_site: st
 
 # The worker spins this long (ms) in plain JavaScript: far past the page's 1 s watchdog.
 SPIN_MS = 8000
+# Run in the engine worker: once it next tells the page it has begun a request, it spins.
+SPIN_AFTER_BEGIN = """ms => {
+  const post = self.postMessage.bind(self);
+  self.postMessage = (message, ...rest) => {
+    post(message, ...rest);
+    if (!message || message.type !== "begin") return;
+    self.postMessage = post;
+    const end = performance.now() + ms;
+    while (performance.now() < end) {}
+  };
+}"""
 
 
 def test_runaway_request_is_cancelled_and_the_page_stays_usable(
     page: Page, fixture_site: str
 ) -> None:
-    # A request the worker cannot answer within a second is a runaway, whatever keeps the
-    # worker busy. No reader request is reliably that slow (the dice engine refuses or speeds
-    # up heavy odds), so the test keeps the engine worker itself busy, from outside: no
-    # busy-loop op ships to readers, and the margin (8 s against 1 s) does not depend on the
-    # engine's or the machine's speed.
+    # A request the worker cannot answer within a second of beginning it is a runaway,
+    # whatever keeps the worker busy. No reader request is reliably that slow (the dice
+    # engine refuses or speeds up heavy odds), so the test keeps the engine worker itself
+    # busy, from outside, right after it says it has begun the next request: no busy-loop op
+    # ships to readers, and the margin (8 s against 1 s) does not depend on the engine's or
+    # the machine's speed.
     page.goto(fixture_site)
     wait_ready(page)
     engine = next(w for w in page.workers if w.url.endswith("/worker.js"))
-    engine.evaluate(
-        "ms => { setTimeout(() => { const end = performance.now() + ms;"
-        " while (performance.now() < end) {} }, 0); }",
-        SPIN_MS,
-    )
+    engine.evaluate(SPIN_AFTER_BEGIN, SPIN_MS)
     page.evaluate(
         "() => { window.rollbook.request({op: 'roll', expr: '3d6'})"
         ".then(r => (window.__runawayReply = r)); }"
@@ -113,16 +121,12 @@ def test_a_roll_asked_ahead_that_overruns_never_restarts_the_engine(
     page: Page, fixture_site: str
 ) -> None:
     # Hovering a roll asks the engine for its next result ahead of the click (inhand.js).
-    # Here that work overruns the watchdog (the worker is kept busy from outside, as above):
-    # nobody asked for it, so the engine is not restarted for it.
+    # Here that work overruns the watchdog (the worker is kept busy from outside once it has
+    # begun it, as above): nobody asked for it, so the engine is not restarted for it.
     page.goto(fixture_site)
     wait_ready(page)
     engine = next(w for w in page.workers if w.url.endswith("/worker.js"))
-    engine.evaluate(
-        "ms => { setTimeout(() => { const end = performance.now() + ms;"
-        " while (performance.now() < end) {} }, 0); }",
-        SPIN_MS,
-    )
+    engine.evaluate(SPIN_AFTER_BEGIN, SPIN_MS)
     button = page.locator(".rb-inline button.rb-roll").first
     button.hover()
     page.wait_for_timeout(2500)  # past the 1 s watchdog, twice over

@@ -68,9 +68,10 @@ def test_the_start_follows_the_rate_the_worker_measured(page: Page, fixture_site
     url = f"{fixture_site}assets/rollbook/manifest.json"
     with urllib.request.urlopen(url) as response:
         manifest = json.loads(response.read())
-    assert manifest["bytecode"] == ["icepool", "stdlib"]  # so a restore saves 0.5 s
+    assert "stdlib" in manifest["bytecode"]  # so a restore saves 0.5 s ...
     assert choice["reason"] in ("fast link", "slow link") and choice["rate"] > 0
-    pays = manifest["snapshot_size"] / choice["rate"] <= 0.5
+    assert 1 <= choice["slowdown"] <= 6  # ... times how much slower this processor is now
+    pays = manifest["snapshot_size"] / choice["rate"] <= 0.5 * choice["slowdown"]
     assert choice["use"] is pays and choice["reason"] == ("fast link" if pays else "slow link")
     assert page.evaluate("window.rollbook.restored") is pays
     _roll_once(page)

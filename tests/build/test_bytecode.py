@@ -1,8 +1,8 @@
-"""The standard library and icepool served as bytecode compiled by the site's own Pyodide.
+"""The standard library, the engine and icepool served as bytecode compiled by the site's Pyodide.
 
-Pyodide runs under node on the compiled standard library and icepool wheel (no ``.py``
-beside the ``.pyc`` files, so every module they hold loads from bytecode) with the engine
-as source, and must answer every kind of bridge request exactly as CPython does.
+Pyodide runs under node on the compiled standard library and wheels (no ``.py`` beside
+the ``.pyc`` files, so every module they hold loads from bytecode) and must answer every
+kind of bridge request exactly as CPython does.
 Compiling twice gives the same bytes; a cached or bundled package is used without node;
 without any, the package stays source.
 """
@@ -55,14 +55,14 @@ def test_every_request_answers_as_in_cpython_from_bytecode(
     stdlib = tmp_path / "python_stdlib.zip"
     stdlib.write_bytes(zip_files(to_bytecode(sources["stdlib"], compiled["stdlib"])))
     engine, icepool = (
-        engine_wheel(),
+        engine_wheel(to_bytecode(sources["engine"], compiled["engine"])),
         icepool_wheel(to_bytecode(sources["icepool"], compiled["icepool"])),
     )
     wheels = []
     for wheel in (engine, icepool):
         wheels.append(tmp_path / wheel.filename)
         wheels[-1].write_bytes(wheel.data)
-    assert not [n for n in zipfile.ZipFile(wheels[1]).namelist() if n.endswith(".py")]
+        assert not [n for n in zipfile.ZipFile(wheels[-1]).namelist() if n.endswith(".py")]
     expected = [bridge.handle(json.loads(json.dumps(r))) for r in requests()]
     expected = json.loads(json.dumps(expected))
     ran = _run(wheels, stdlib)
@@ -73,7 +73,7 @@ def test_every_request_answers_as_in_cpython_from_bytecode(
 def test_each_source_becomes_a_pyc_of_pyodides_python(
     sources: dict[str, dict[str, bytes]], compiled: dict[str, dict[str, bytes]]
 ) -> None:
-    assert set(compiled) == {"stdlib", "icepool"}  # the engine stays source: OPTIMIZE
+    assert set(compiled) == {"stdlib", "icepool", "engine"}  # OPTIMIZE
     for label in compiled:
         files = sources[label]
         python = {path for path in files if path.endswith(".py")}
@@ -101,7 +101,7 @@ def test_compiling_again_gives_the_same_bytes_and_the_cache_needs_no_node(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     cache = tmp_path / "cache"
-    # icepool alone, in a node run of its own: the same bytes as beside the stdlib.
+    # icepool alone, in a node run of its own: the same bytes as beside the others.
     alone = compile_packages(
         PYODIDE, PYODIDE_VERSION, {"icepool": sources["icepool"]}, cache_dir=cache, bundled_dir=None
     )
@@ -111,7 +111,7 @@ def test_compiling_again_gives_the_same_bytes_and_the_cache_needs_no_node(
         PYODIDE, PYODIDE_VERSION, dict(compiled_sources(sources)), cache_dir=cache, bundled_dir=None
     )
     assert again.packages == {"icepool": compiled["icepool"]}
-    assert again.missing.startswith("stdlib left as source")
+    assert again.missing.startswith("engine, stdlib left as source")
     assert "'node' (node.js, which compiles it) is not on PATH" in again.missing
 
 
@@ -141,7 +141,7 @@ def test_the_site_serves_bytecode_and_is_byte_identical(tmp_path: Path) -> None:
     second.mkdir()
     manifest = build_site_assets(first, PYODIDE, cache_dir=cache)
     build_site_assets(second, PYODIDE)  # no cache: compiled afresh
-    assert manifest["bytecode"] == ["icepool", "stdlib"]
+    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"]
     served = first / "assets" / manifest["pyodide"].removeprefix("../") / "python_stdlib.zip"
     names = zipfile.ZipFile(served).namelist()
     assert "json/__init__.pyc" in names and "json/__init__.py" not in names

@@ -13,6 +13,7 @@ import markdown
 import pytest
 
 from rollbook.markup import extension, page_state
+from rollbook.markup.page_state import FEATURES
 from rollbook.mkdocs_plugin.config import RollbookConfig
 
 PAGE = textwrap.dedent("""\
@@ -48,7 +49,9 @@ def problems(stderr: str) -> list[str]:
 
 
 def test_the_extension_knows_every_plugin_option():
-    options = {name for name, _ in RollbookConfig._schema} - extension.SHARED_OPTIONS
+    # presets, the three default switches, language and strings are options of both.
+    shared = {*extension.SHARED_OPTIONS, *FEATURES}
+    options = {name for name, _ in RollbookConfig._schema} - shared
     assert options == extension.PLUGIN_OPTIONS
 
 
@@ -82,8 +85,8 @@ def test_an_unknown_extension_option_without_the_plugin_is_a_warning(monkeypatch
     assert 'data-roll="1d6"' in html
     assert [r.getMessage() for r in caplog.records] == [
         "rollbook: the rollbook Markdown extension has no option `preset`: its options are "
-        "`presets`, `language` and `strings` (the MkDocs plugin's options go under "
-        "`plugins: - rollbook:`)."
+        "`presets`, `plain_tables`, `prose_dice`, `obsidian`, `language` and `strings` (the "
+        "MkDocs plugin's options go under `plugins: - rollbook:`)."
     ]
 
 

@@ -122,7 +122,7 @@ def test_without_node_or_bundled_files_the_build_says_what_stays_slower(
     messages = [(r.levelname, r.getMessage()) for r in caplog.records]
     assert [level for level, _ in messages] == ["INFO", "INFO"]
     bytecode, snapshot = messages[0][1], messages[1][1]
-    assert bytecode.startswith("rollbook: icepool, stdlib left as source")
+    assert bytecode.startswith("rollbook: engine, icepool, stdlib left as source")
     assert "'node' (node.js, which compiles it) is not on PATH" in bytecode
     assert "`snapshot: false` skips this step." in snapshot and "node" in snapshot
     manifest = json.loads((Path(config.site_dir) / "assets/rollbook/manifest.json").read_text())
@@ -157,7 +157,7 @@ def test_a_bundled_snapshot_with_the_sites_key_is_used_without_node(
     cache = ["--snapshot-cache", str(tmp_path / "cache")]
     assert cli_main(["assets", str(site), "--pyodide", str(PYODIDE), *cache]) == 0
     manifest = json.loads((ours / "manifest.json").read_text())
-    assert manifest["bytecode"] == ["icepool", "stdlib"]
+    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"]
     assert manifest["snapshot"] == f"snapshot-{key}.bin"
     assert (ours / manifest["snapshot"]).read_bytes() == packed
     assert manifest["snapshot_bytes"] == memory_size(packed) == 12288

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tests.browser.conftest import READY_TIMEOUT_MS
+from tests.browser.test_robustness import SPIN_AFTER_BEGIN
 from tests.hardening.browser_helpers import TRIPWIRE, ready
 
 pytestmark = pytest.mark.browser
@@ -39,7 +40,10 @@ def test_worker_killed_mid_roll_then_the_next_roll_works(page: Page, hard_site: 
           return reply;
         }"""
     )
-    assert reply["kind"] == "Runaway" and "stopped" in reply["error"], reply
+    # Killed before it began the roll: the page gives it BEGIN_MS (10 s) to begin, since
+    # imports come first, then says so and starts a fresh worker.
+    assert reply["kind"] == "Runaway" and "stopped answering" in reply["error"], reply
+    assert reply["ms"] >= 10_000
     print(f"\nkilled worker: the roll was answered after {reply['ms']:.0f} ms")
     out = page.locator(".rb-inline .rb-out").first
     page.locator(".rb-inline button.rb-roll").first.click()
@@ -60,31 +64,17 @@ def test_runaway_is_cancelled_within_a_second_and_the_page_stays_responsive(
 ) -> None:
     # No reader request is reliably slower than a second (the engine keeps getting faster
     # and refuses what would be), so the worker is kept busy from outside: a plain
-    # JavaScript spin, started through Playwright, that announces itself before it starts.
-    # The request goes in only after that, so it surely waits behind the spin; the margin
-    # (8 s against 1 s) does not depend on the engine's or the machine's speed.
+    # JavaScript spin, set up through Playwright to start right after the worker tells the
+    # page it has begun the next request (the watchdog counts from there: the imports a
+    # request waits for come before). The margin (8 s against 1 s) does not depend on the
+    # engine's or the machine's speed.
     page.add_init_script(WORKER_SPY)
     page.goto(hard_site)
     ready(page)
-    page.evaluate(
-        """() => { window.__rbSpinning = new Promise((resolve) => {
-             window.__rbWorkers.at(-1).addEventListener("message", (event) => {
-               if (event.data && event.data.type === "test-spin") resolve();
-             });
-           }); }"""
-    )
     engine = next(w for w in page.workers if w.url.endswith("/worker.js"))
-    engine.evaluate(
-        """ms => { setTimeout(() => {
-             self.postMessage({type: "test-spin"});
-             const end = performance.now() + ms;
-             while (performance.now() < end) {}
-           }, 0); }""",
-        SPIN_MS,
-    )
+    engine.evaluate(SPIN_AFTER_BEGIN, SPIN_MS)
     reply = page.evaluate(
         """async () => {
-          await window.__rbSpinning;
           let last = performance.now(), gap = 0;
           const timer = setInterval(() => {
             const now = performance.now();

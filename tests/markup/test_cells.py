@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import markdown
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,7 +20,10 @@ TEXT = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF), max_size=40
 def test_the_shortcut_gives_what_the_full_pass_gives(text: str) -> None:
     md = make_md()
     assert _only_plain_patterns(md)  # the project's own set-up takes the shortcut
-    assert render_inline(md, text) == _inline_pass(md, " ".join(text.strip().splitlines()))
+    # The same HTML but for the running id of an inline roll (dice in prose light up).
+    ids = re.compile(r'data-rb-id="rb-roll-\d+"')
+    shortcut = ids.sub("", render_inline(md, text))
+    assert shortcut == ids.sub("", _inline_pass(md, " ".join(text.strip().splitlines())))
 
 
 def test_another_extensions_pattern_turns_the_shortcut_off() -> None:

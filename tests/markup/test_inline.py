@@ -92,7 +92,7 @@ def test_twenty_rolls_in_a_gfm_table():
     notations = [f"{n}d6" for n in range(1, 9)] + ["1d20", "d20", "1d3", "1d6", "2d6",
                  "3d6", "4d6", "1d3+1", "1d6-1", "2d6+1", "2d6k1", "d6,d6"]  # fmt: skip
     assert len(notations) == 20
-    rows = [f'| {n} | ![roll:{n}](. "roll {n}") |' for n in notations]
+    rows = [f'| `{n}` | ![roll:{n}](. "roll {n}") |' for n in notations]  # code: no prose dice
     html, problems = convert("| name | roll |\n|---|---|\n" + "\n".join(rows) + "\n")
     assert problems == []
     assert buttons(html) == notations

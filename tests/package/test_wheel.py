@@ -112,8 +112,8 @@ def test_make_dist_writes_the_wheel_with_pyodide_and_a_snapshot(dist_wheel: Path
         assert pyodide + name in names
     assert pyodide + "LICENSE" in names
     assert [n for n in names if n.startswith("rollbook/runtime/snapshots/snapshot-")]
-    # The standard library and icepool compiled by that Pyodide (bytecode.py).
-    assert len([n for n in names if n.startswith("rollbook/runtime/bytecode/bytecode-")]) == 2
+    # The standard library, the engine and icepool compiled by that Pyodide (bytecode.py).
+    assert len([n for n in names if n.startswith("rollbook/runtime/bytecode/bytecode-")]) == 3
     assert f"rollbook-{rollbook.__version__}.dist-info/licenses/LICENSE" in names
 
 
@@ -151,7 +151,7 @@ def test_zero_config_site_builds_strictly_without_node(
     manifest = json.loads((root / "site/assets/rollbook/manifest.json").read_text())
     assert manifest["pyodide_version"] == PYODIDE_VERSION
     # The bytecode and snapshot that came with the wheel: this PATH has no node to make them.
-    assert manifest["bytecode"] == ["icepool", "stdlib"]
+    assert manifest["bytecode"] == ["engine", "icepool", "stdlib"]
     assert manifest["snapshot"].startswith("snapshot-")
 
 

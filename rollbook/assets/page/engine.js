@@ -1,15 +1,25 @@
 // @ts-check
 // The page's handle on the engine worker: one worker per document, started once through a
-// memoised promise, requests answered one at a time, runaways cancelled after 1 s. Work
-// asked ahead (a roll in hand, on hover) is never a reason to restart the engine: past 1 s
-// its asker hears that it was too slow, and the worker is replaced only once a reader's
-// request has waited behind it for another second.
+// memoised promise, requests answered one at a time, runaways cancelled after 1 s of
+// running (counted from the worker's "begin": the imports a request waits for first are
+// not part of its second). Work asked ahead (a roll in hand, on hover) is never a reason to
+// restart the engine: past 1 s its asker hears that it was too slow, and the worker is
+// replaced only once a reader's request has waited behind it for another second.
 
 import { t } from "./i18n.js";
 import { arm } from "./startup-watchdog.js";
 
 /** How long one request may run before the worker is replaced (milliseconds). */
 export const RUNAWAY_MS = 1000;
+/** How long a request may wait for the worker to begin it (the module being imported in
+ * the background, then its own): imports are slow on a slow processor, but never this
+ * slow; a worker that says nothing for so long has died. */
+export const BEGIN_MS = 10_000;
+/** How long the page stays idle after ready (or a reply) before the worker imports the
+ * rest of the engine: a click that comes sooner does not wait for those imports. */
+export const LATER_MS = 250;
+/** Replies whose import record `stats.imports` keeps. */
+const IMPORTS_KEPT = 50;
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
@@ -18,8 +28,11 @@ const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
 // start) of the latest worker's creation and of ready.
 // readyMarks: the worker's own timings of its start-up steps.
 // restored: whether the worker started from the build's memory snapshot; snapshotChoice:
-// why it fetched it or not ({use, reason, rate}: linkspeed.js).
+// why it fetched it or not ({use, reason, rate}: linkspeed.js). imports: per reply, the
+// worker's record of the modules it waited for, those still to come, and those imported
+// while it ran ({waited, notYet, during}: worker.js), the latest IMPORTS_KEPT.
 export const stats = {
+  imports: [],
   workerStarts: 0,
   readyMs: null,
   startedAt: null,
@@ -29,7 +42,7 @@ export const stats = {
   snapshotChoice: null,
 };
 
-let current = null; // {worker, ready: Promise<void>, isReady: boolean}
+let current = null; // {worker, ready: Promise<void>, isReady: boolean, later, laterTimer}
 const queue = []; // [{json, resolve}] waiting for the worker
 const spare = []; // the same for background requests: sent only when `queue` is empty
 let inflight = null; // {json, resolve, timer}
@@ -73,8 +86,9 @@ export function start() {
   const t0 = performance.now();
   stats.startedAt = t0;
   const worker = new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
-  /** @type {{worker: Worker, isReady: boolean, ready: Promise<void> | null}} */
-  const session = { worker, isReady: false, ready: null };
+  /** @type {{worker: Worker, isReady: boolean, ready: Promise<void> | null, later: boolean,
+   *   laterTimer: any}} */
+  const session = { worker, isReady: false, ready: null, later: false, laterTimer: null };
   session.ready = new Promise((resolve, reject) => {
     // A start that never finishes (a blocked download) ends in a sentence, not in waiting.
     const deadline = arm((seconds) => {
@@ -102,7 +116,10 @@ export function start() {
         if (message.key !== "start.failed") console.warn("rollbook engine:", message.error);
         fail(session, t("engine.failed_because", { why: t(message.key || "start.failed", { file: message.file || "" }) }));
         reject(new Error(message.error));
+      } else if (message.type === "begin") {
+        begin(session, message.id);
       } else if (message.type === "reply") {
+        if (message.imports) stats.imports = [...stats.imports, message.imports].slice(-IMPORTS_KEPT);
         settle(session, message.id, message.json);
       }
     };
@@ -156,15 +173,37 @@ function settle(session, id, json) {
 }
 
 function pump() {
-  if (inflight || !(queue.length || spare.length) || !isReady()) return;
+  if (!isReady()) return;
+  if (inflight || !(queue.length || spare.length)) return void importLater(current);
   const session = current;
   inflight = queue.length ? queue.shift() : spare.shift();
   inflight.id = nextId++;
-  inflight.timer = setTimeout(() => runaway(session), RUNAWAY_MS);
+  inflight.timer = setTimeout(() => runaway(session, SILENT), BEGIN_MS);
   session.worker.postMessage({ type: "request", id: inflight.id, json: inflight.json });
 }
 
-function runaway(session) {
+/** The worker has what the request needs and runs it now: its second starts. */
+function begin(session, id) {
+  if (current !== session || !inflight || inflight.id !== id) return;
+  clearTimeout(inflight.timer);
+  inflight.timer = setTimeout(() => runaway(session), RUNAWAY_MS);
+}
+
+/** Once the page has been idle LATER_MS, let the worker import the rest of the engine. */
+function importLater(session) {
+  if (session.later) return;
+  clearTimeout(session.laterTimer);
+  session.laterTimer = setTimeout(() => {
+    if (current !== session || !isIdle()) return; // the next reply tries again
+    session.later = true;
+    session.worker.postMessage({ type: "later" });
+  }, LATER_MS);
+}
+
+const TOO_LONG = "engine.runaway"; // catalogue keys of what the reader is told
+const SILENT = "engine.silent";
+
+function runaway(session, sentence = TOO_LONG) {
   if (current !== session || !inflight) return;
   const job = inflight;
   if (job.background) {
@@ -174,10 +213,7 @@ function runaway(session) {
     if (queue.length) waitBehind(session);
     return;
   }
-  job.resolve({
-    error: t("engine.runaway"),
-    kind: "Runaway",
-  });
+  job.resolve({ error: t(sentence), kind: "Runaway" });
   replace(session);
 }
 

@@ -9,7 +9,7 @@ import { newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { t } from "./i18n.js";
 import { paint as paintInline } from "./inline.js";
-import { el, formatTotal, htmlToText, humanize, pageUrl, uid } from "./util.js";
+import { el, formatTotal, htmlToText, humanize, pageUrl, readPayload, uid } from "./util.js";
 
 const PARTS = "[data-rb-nest]";
 
@@ -21,6 +21,30 @@ function refText(reply) {
   if (reply.error) return reply.error;
   if (reply.text) return htmlToText(reply.text);
   return t("roll.rolled", { total: formatTotal(reply.roll ? reply.roll.total : "?") });
+}
+
+/** The cell of `column` in the row a reply hit (Obsidian's `|Column`), or null. */
+function columnText(table, reply, column) {
+  if (!column || !table || reply.error || reply.row === null || reply.row === undefined) return null;
+  const headers = Array.isArray(table.headers) ? table.headers : [];
+  const at = headers.findIndex((h) => String(h).trim().toLowerCase() === column.trim().toLowerCase());
+  const row = Array.isArray(table.rows) ? table.rows[reply.row] : null;
+  if (at < 0 || !row || !Array.isArray(row.cells)) return null;
+  return `Rolled ${formatTotal(reply.roll ? reply.roll.total : "?")}: ${htmlToText(String(row.cells[at]))}`;
+}
+
+export const DICE_REF_SELECTOR = ".rb-dice-ref";
+
+/**
+ * An Obsidian Dice Roller table roll written in running text (`dice: [[Page#^id]]`): its
+ * payload holds the table (and the tables it rolls) and, maybe, the column to show.
+ * @param {HTMLElement} root
+ */
+export function mountDiceRef(root) {
+  if (root.dataset.rbMounted) return;
+  const data = readPayload(root);
+  if (!data) return;
+  mountRefs(root, data, () => ({ values: {} }), typeof data.column === "string" ? data.column : null);
 }
 
 /** Show a table roll's nested results in its row (`row`: the hit row element). */
@@ -93,7 +117,7 @@ function promptsFor(anchor, values) {
  * Make the table references in a table's cells roll their table on their own.
  * @param {Element} root the table block; data its payload; read() its checked prompt values
  */
-export function mountRefs(root, data, read) {
+export function mountRefs(root, data, read, column = null) {
   const refs = data.refs && typeof data.refs === "object" ? data.refs : {};
   for (const part of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".rb-ref[data-rb-table]"))) {
     if (part.dataset.rbMounted) continue;
@@ -120,11 +144,12 @@ export function mountRefs(root, data, read) {
         seed: newSeed(),
         prompts: promptsFor(anchor, checked.values),
       });
-      out.textContent = refText(reply);
+      const shown = columnText(table, reply, column) || refText(reply);
+      out.textContent = shown;
       if (!reply.error) {
         record({
           where: humanize(anchor),
-          result: refText(reply),
+          result: shown,
           href: part.id ? `${pageUrl()}#${encodeURIComponent(part.id)}` : pageUrl(),
         });
       }

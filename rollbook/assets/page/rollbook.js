@@ -10,6 +10,7 @@ import * as history from "./history.js";
 import { t } from "./i18n.js";
 import * as inline from "./inline.js";
 import * as instant from "./instant.js";
+import * as nested from "./nested.js";
 import * as offline from "./offline.js";
 import { watchEngine } from "./startup-watchdog.js";
 import * as table from "./table.js";
@@ -21,7 +22,6 @@ import "./chart.js";
 import "./history-store.js";
 import "./strings.js";
 import "./inhand.js";
-import "./nested.js";
 import "./pins.js";
 import "./prompts.js";
 import "./reader-menu.js";
@@ -82,6 +82,7 @@ function startAfterFirstFrame() {
 function mountWidgets(scope) {
   for (const node of scope.querySelectorAll(inline.SELECTOR)) inline.mount(node);
   for (const node of scope.querySelectorAll(table.SELECTOR)) table.mount(node);
+  for (const node of scope.querySelectorAll(nested.DICE_REF_SELECTOR)) nested.mountDiceRef(node);
   mountFights(scope);
 }
 
@@ -112,6 +113,7 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   readyMarks: { get: () => engine.stats.readyMarks },
   restored: { get: () => engine.stats.restored },
   snapshotChoice: { get: () => engine.stats.snapshotChoice },
+  imports: { get: () => engine.stats.imports },
   instantClaims: { get: () => instant.stats.claims },
   offline: { get: () => offline.stats },
   idle: { get: () => engine.isIdle() },

@@ -92,13 +92,21 @@
 
 /**
  * @typedef {{type: "init", manifest: string}
+ *   | {type: "later"}
  *   | {type: "request", id: number, json: string}} ToWorker
+ */
+
+/**
+ * What a request found in the worker: the modules imported for it before it began, the
+ * background modules still missing then, and how many were imported while it ran.
+ * @typedef {{waited: string[], notYet: string[], during: number}} ImportRecord
  */
 
 /**
  * @typedef {{type: "ready", ms: number, marks: Record<string, number>, restored: boolean}
  *   | {type: "failed", error: string, key?: string, file?: string}
- *   | {type: "reply", id: number, json: string}} FromWorker
+ *   | {type: "begin", id: number}
+ *   | {type: "reply", id: number, json: string, imports: ImportRecord}} FromWorker
  */
 
 export {};

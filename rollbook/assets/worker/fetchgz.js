@@ -58,7 +58,7 @@ export async function fetchFile(dir, name, gzipped, meter, type) {
   const url = new URL(packed ? `${name}.gz` : name, dir);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  const counted = meter ? meter.count(response.body) : response.body;
+  const counted = meter ? meter.count(response.body, name) : response.body;
   return new Response(packed ? gunzip(counted) : counted, {
     headers: { "Content-Type": type || response.headers.get("Content-Type") || "" },
   });

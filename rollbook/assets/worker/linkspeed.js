@@ -1,14 +1,15 @@
 // @ts-check
-// Whether the start-up snapshot pays on this reader's link, from what the page can know.
+// Whether the start-up snapshot pays on this reader's link and processor, from what the
+// page can know.
 //
-// Restoring the snapshot saves Python's start-up (about SAVED_S seconds of CPU) but costs
+// Restoring the snapshot saves Python's start-up (about SAVED_S seconds of CPU on the
+// reference core, times how much slower this processor is: processorSlowdown) but costs
 // its download (`snapshot_size` bytes in the manifest). Both start-up paths first download
 // the same files (Pyodide's WebAssembly and runtime, the wheels); the worker counts their
 // bytes as they arrive (`meter`) and, once PROBE_BYTES have come in (or everything has),
 // takes the rate seen so far. The snapshot is fetched when it would arrive within the time
-// it saves (`savedSeconds`) at that rate, and never when the browser says the reader saves
-// data or is on a 2g/3g connection; one already in the browser's cache (a later visit) is
-// always used.
+// it saves at that rate, and never when the browser says the reader saves data or is on a
+// 2g/3g connection; one already in the browser's cache (a later visit) is always used.
 // docs/reference/performance.md has the measured crossover.
 
 /** Seconds of start-up a restore saves over a plain start (measured: performance.md),
@@ -23,6 +24,45 @@ export function savedSeconds(manifest) {
   const compiled = Array.isArray(manifest.bytecode) ? manifest.bytecode : [];
   return compiled.includes("stdlib") ? SAVED_COMPILED_S : SAVED_S;
 }
+/**
+ * Milliseconds `processorSlowdown`'s piece of work takes on the processor SAVED_S and
+ * SAVED_COMPILED_S were measured on (a core of the build machine, Chromium 156; the
+ * median of warm runs, performance.md).
+ */
+export const CALIBRATION_MS = 4.5;
+/** The most a measured slowdown counts for: beyond it a page is busy rather than slow. */
+export const MAX_SLOWDOWN = 6;
+
+/** One run of the calibration work: objects, strings and a sort, interpreter-like. */
+function calibrationRun() {
+  const t0 = performance.now();
+  const items = [];
+  let hash = 0;
+  for (let i = 0; i < 20000; i++) items.push({ key: i % 97, text: `r${i % 1000}` });
+  for (const item of items) hash = (hash * 31 + item.key + item.text.length) | 0;
+  items.sort((a, b) => a.key - b.key || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  return performance.now() - t0 + (hash & 0); // the hash keeps the work from being skipped
+}
+
+/**
+ * How many times slower than the reference processor this thread runs now (1 to
+ * MAX_SLOWDOWN): the median of three runs of a fixed piece of work, ~13 ms in all on the
+ * reference core, done while the manifest is on its way. Python's start, which
+ * a restore saves, runs in this same thread and slows down by the same factor, be it a
+ * slow processor or a busy one.
+ */
+export function processorSlowdown() {
+  const runs = [calibrationRun(), calibrationRun(), calibrationRun()].sort((a, b) => a - b);
+  return Math.min(MAX_SLOWDOWN, Math.max(1, runs[1] / CALIBRATION_MS));
+}
+
+/** What the browser says of the device: logical cores and memory (GB), or null. */
+export function deviceHints() {
+  /** @type {Record<string, any>} */
+  const nav = self.navigator || {};
+  return { cores: nav.hardwareConcurrency || null, memory: nav.deviceMemory || null };
+}
+
 /** Bytes to see arrive before the rate is trusted. */
 export const PROBE_BYTES = 384 * 1024;
 
@@ -35,12 +75,17 @@ export function makeMeter() {
     open: 0, // counted downloads not yet finished
     settled: false, // set by the worker once the WebAssembly is in (or failed)
     waiters: [],
-    /** `body` with its chunks counted as they pass. */
-    count(body) {
+    ends: {}, // label -> time the download of that label ended (the benchmark's marks)
+    /** `body` with its chunks counted as they pass; `label` names it in `ends`. */
+    count(body, label = "") {
       meter.open += 1;
       let closed = false;
       const close = () => {
-        if (!closed) (closed = true), (meter.open -= 1), meter.wake();
+        if (closed) return;
+        closed = true;
+        meter.open -= 1;
+        if (label) meter.ends[label] = performance.now();
+        meter.wake();
       };
       return body.pipeThrough(
         new TransformStream({
@@ -102,18 +147,23 @@ export async function cached(url) {
 }
 
 /**
- * Whether to fetch the snapshot: {use, reason, rate} (rate in bytes per second, or null
- * when the rate did not decide). A snapshot already in the browser's cache is used. Without
+ * Whether to fetch the snapshot: {use, reason, rate, slowdown, cores, memory} (rate in
+ * bytes per second, or null when the rate did not decide; slowdown: processorSlowdown(),
+ * measured by the caller; cores and memory: deviceHints(), for the record: they do not
+ * tell a processor's speed). A snapshot already in the browser's cache is used. Without
  * `snapshot_size` in the manifest (an older build) the measured rate is not needed: the
- * snapshot is used unless the browser's hint says no.
+ * snapshot is used unless the browser's hint says no. Otherwise it is fetched when it
+ * would arrive within the time a restore saves on this processor: savedSeconds(manifest)
+ * on the reference core, `slowdown` times that here.
  */
-export async function snapshotPays(manifest, base, meter) {
-  if (await cached(new URL(manifest.snapshot, base))) return { use: true, reason: "cached", rate: null };
+export async function snapshotPays(manifest, base, meter, slowdown = 1) {
+  const known = { slowdown, ...deviceHints() };
+  if (await cached(new URL(manifest.snapshot, base))) return { use: true, reason: "cached", rate: null, ...known };
   const hint = connectionHint();
-  if (hint) return { use: false, reason: hint, rate: null };
+  if (hint) return { use: false, reason: hint, rate: null, ...known };
   const size = manifest.snapshot_size;
-  if (!Number.isInteger(size) || size <= 0) return { use: true, reason: "no size", rate: null };
+  if (!Number.isInteger(size) || size <= 0) return { use: true, reason: "no size", rate: null, ...known };
   const rate = await measuredRate(meter);
-  const use = size / rate <= savedSeconds(manifest);
-  return { use, reason: use ? "fast link" : "slow link", rate };
+  const use = size / rate <= savedSeconds(manifest) * slowdown;
+  return { use, reason: use ? "fast link" : "slow link", rate, ...known };
 }

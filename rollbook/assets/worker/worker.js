@@ -6,13 +6,21 @@
 //   worker -> page  {type: "deadline", ms}   the manifest's start-up deadline, if it sets one
 //   worker -> page  {type: "ready", ms, marks, restored} | {type: "failed", error: sentence}
 //                   (marks: ms from the worker's start to each step, for the benchmark)
+//   page -> worker  {type: "later"}          the page is idle: import the rest of the engine
 //   page -> worker  {type: "request", id, json}              JSON text of a bridge request
-//   worker -> page  {type: "reply", id, json}                JSON text of the bridge reply
+//   worker -> page  {type: "begin", id}      the modules it needs are in; it runs from now
+//   worker -> page  {type: "reply", id, json, imports}       JSON text of the bridge reply
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
+// A plain start imports only what a first roll needs before "ready"; the rest comes after
+// "later", one module per task (rollbook/engine/startup.py). A request that needs a module
+// not imported yet has it imported before "begin", from which the page's runaway watchdog
+// counts, so an import never runs under it. `imports` says what the request found:
+// {waited: modules imported for it before "begin", notYet: background modules still
+// missing then, during: modules imported while it ran (0 unless startup.py is wrong)}.
 
 import { afterRestore, startSnapshot, startUnpacker } from "./boot-snapshot.js";
 import { fetchFile, importFile, lazyResponse } from "./fetchgz.js";
-import { makeMeter, snapshotPays } from "./linkspeed.js";
+import { makeMeter, processorSlowdown, snapshotPays } from "./linkspeed.js";
 import { dropOdds, loadWheels, oddsReply, StartError } from "./wheel-check.js";
 import { mountWheels } from "./wheels.js";
 // Imported by wheel-check.js; named here so it is fetched with the others, not after.
@@ -26,6 +34,8 @@ let restored = false; // whether the interpreter came from the build's memory sn
 let choice = null; // why the snapshot was or was not fetched (linkspeed.js), for the page
 let ready = null; // promise of the bridge's handle_json, set by init
 let oddsLost = null; // why the odds library is missing (a clause), or null
+let startup = null; // rollbook.engine.startup: what to import when, once the engine is in
+let later = false; // whether the background imports have been asked for
 
 // No package is loaded from Pyodide's lock (our wheels go on sys.path directly), so when the
 // manifest carries the lock's `info` (Pyodide checks its ABI) an empty lock spares
@@ -93,8 +103,13 @@ async function init(manifestUrl) {
   const unpacker = startUnpacker();
   const base = new URL(manifestUrl, self.location.href);
   let manifest;
+  // The processor's speed is timed while the manifest is on its way: the thread is idle
+  // then, and the link's rate, measured later as chunks arrive, is not skewed by a thread
+  // too busy to take them in.
+  const asked = fetch(base);
+  const slowdown = processorSlowdown();
   try {
-    const response = await fetch(base);
+    const response = await asked;
     if (!response.ok) throw new Error(`the manifest answered ${response.status}`);
     manifest = await response.json();
     if (!manifest || typeof manifest !== "object") throw new Error("the manifest is not an object");
@@ -133,8 +148,9 @@ async function init(manifestUrl) {
   wheelsBroken.catch(() => {}); // raced below, once Pyodide's start is under way
   const loader = import(new URL("pyodide.mjs", pyodideDir).href);
   loader.catch(() => {}); // awaited below, with its own sentence
-  // The snapshot only where it pays: the rate those downloads arrive at decides.
-  choice = manifest.snapshot ? await snapshotPays(manifest, base, meter) : { use: false, reason: "none" };
+  // The snapshot only where it pays: the rate those downloads arrive at and the speed of
+  // this processor decide.
+  choice = manifest.snapshot ? await snapshotPays(manifest, base, meter, slowdown) : { use: false, reason: "none" };
   mark("chosen");
   const snapshot = choice.use ? startSnapshot(manifest, base, unpacker) : null;
   if (!snapshot && unpacker) unpacker.terminate();
@@ -196,16 +212,49 @@ async function init(manifestUrl) {
   try {
     const bridge = pyodide.pyimport("rollbook.engine.bridge");
     mark("bridge");
-    // Import what every widget needs now, so the first click does not pay for it: a
-    // request's time counts against the page's 1 s watchdog, and on a slow or busy
-    // processor the tables' code (compiled from source) alone can take much of it.
-    pyodide.runPython("import rollbook.engine.dice, rollbook.engine.tables");
+    // What a first inline roll needs, and no more: the rest is imported after ready.
+    startup = pyodide.pyimport("rollbook.engine.startup");
+    pyodide.runPython(`import ${strings(startup.FIRST).join(", ")}`);
     mark("engine");
+    const wasmIn = meter.ends["pyodide.asm.wasm"]; // its last byte, for the benchmark
+    if (wasmIn) marks["wasm-in"] = Math.round(wasmIn - started);
     return bridge.handle_json;
   } catch (error) {
     console.warn("rollbook engine:", error); // the traceback, for the site's author
     throw new StartError("its dice code could not be loaded (the engine file is damaged)", "start.code");
   }
+}
+
+/** A Python list of strings as an array (the proxy is freed). */
+function strings(proxy) {
+  const list = proxy.toJs();
+  proxy.destroy();
+  return list;
+}
+
+/** Import the next background module, then yield to any request before the one after. */
+function importLater() {
+  if (startup && startup.step()) setTimeout(importLater, 0);
+}
+
+/** Answer one request: its modules first (outside its time), then "begin", then the bridge. */
+async function answer(message) {
+  let json;
+  const imports = { waited: [], notYet: [], during: 0 };
+  try {
+    const handle = await ready;
+    imports.notYet = strings(startup.missing());
+    imports.waited = strings(startup.prepare(message.json));
+    self.postMessage({ type: "begin", id: message.id });
+    const before = startup.imported();
+    json = oddsReply(handle(message.json), oddsLost);
+    imports.during = startup.imported() - before;
+  } catch (error) {
+    // The bridge never raises; this is the interpreter itself failing.
+    json = JSON.stringify({ error: "The dice engine failed on this request.", kind: "WorkerError" });
+    console.warn("rollbook engine:", error);
+  }
+  self.postMessage({ type: "reply", id: message.id, json, imports });
 }
 
 self.onmessage = async (event) => {
@@ -224,16 +273,10 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (message.type === "request") {
-    let json;
-    try {
-      const handle = await ready;
-      json = oddsReply(handle(message.json), oddsLost);
-    } catch (error) {
-      // The bridge never raises; this is the interpreter itself failing.
-      json = JSON.stringify({ error: "The dice engine failed on this request.", kind: "WorkerError" });
-      console.warn("rollbook engine:", error);
-    }
-    self.postMessage({ type: "reply", id: message.id, json });
+  if (message.type === "later" && !later) {
+    later = true;
+    ready.then(importLater, () => {});
+    return;
   }
+  if (message.type === "request") await answer(message);
 };

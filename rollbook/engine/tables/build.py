@@ -179,9 +179,7 @@ class _Reader:
                     blocking=True,
                 )
                 continue
-            if normalize(str(name)) in {normalize(n) for n in names}:
-                self.error(("headers", i), f"headers: column {str(name)!r} is named twice")
-            names.append(str(name))
+            names.append(str(name))  # a name may repeat (published tables do): cells go by place
         return tuple(names) or ("Result",)
 
     # -- results -------------------------------------------------------------------------
@@ -249,7 +247,9 @@ class _Reader:
                 )
             return tuple((cells + [""] * width)[:width])
         if isinstance(value, Mapping):
-            by_name = {normalize(h): i for i, h in enumerate(headers)}
+            by_name: dict[str, int] = {}
+            for i, h in enumerate(headers):  # a repeated name means its first column
+                by_name.setdefault(normalize(h), i)
             cells = [""] * width
             given: set[int] = set()
             for column, cell in value.items():

@@ -21,9 +21,11 @@ from rollbook.markup.roll_table.render import render_table
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
 
 __all__ = [
+    "Blocked",
     "RollTableFence",
     "build_table",
     "formatter",
+    "table_from_data",
     "validator",
 ]
 
@@ -44,7 +46,7 @@ class RollTableFence(Fence):
             table, notes = build_table(self.state, self.KIND, self.src, first_line)
         except YamlProblem as err:
             return Parsed(problems=[FenceProblem(err.line, err.message)])
-        except _Blocked as err:
+        except Blocked as err:
             return Parsed(problems=[FenceProblem(at, message) for at, message in err.problems])
         problems = [
             FenceProblem(at, message, "warning" if sev == "warning" else "error", blocking=False)
@@ -78,7 +80,9 @@ def validator(language: str | None, *_superfences_args: Any) -> bool:
 formatter = formatter_for(RollTableFence)
 
 
-class _Blocked(Exception):
+class Blocked(Exception):
+    """The engine could not build a table: every problem, as (line, message)."""
+
     def __init__(self, problems: list[tuple[int | None, str]]) -> None:
         super().__init__(problems[0][1] if problems else "")
         self.problems = problems
@@ -94,14 +98,12 @@ def build_table(
 
     Raises:
         YamlProblem: the body is not YAML (or repeats a key).
-        _Blocked: the engine could not build a table from it.
+        Blocked: the engine could not build a table from it.
     """
-    from rollbook.engine.tables import RollList, Table, TableError, validate
-
     data, positions = load_with_positions(src, first_line)
     if not isinstance(data, dict):
         what = "empty" if data is None else f"a {type(data).__name__}"
-        raise _Blocked(
+        raise Blocked(
             [
                 (
                     first_line - 1,
@@ -111,14 +113,29 @@ def build_table(
             ]
         )
     data = apply_preset(state, data, positions, first_line)
+    return table_from_data(state, kind, data, positions, first_line - 1)
+
+
+def table_from_data(
+    state: PageState, kind: str, data: dict[str, Any], positions: dict[Any, int], line: int
+) -> tuple[Any, list[tuple[int | None, str, str]]]:
+    """Render the cells of a fence-shaped body, build and validate it.
+
+    ``build_table``'s second half, shared with plain Markdown tables.
+
+    Raises:
+        Blocked: the engine could not build a table from it.
+    """
+    from rollbook.engine.tables import RollList, Table, TableError, validate
+
     data = in_language(state, kind, data)
-    data = nested.prepare(state, kind, data, positions, first_line - 1)
+    data = nested.prepare(state, kind, data, positions, line)
     data = render_cells(state.md, kind, data)
     cls = RollList if kind == "list" else Table
     try:
         table = cls.from_dict(data, positions)
     except TableError as err:
-        raise _Blocked([(p.line, p.message) for p in err.problems]) from None
+        raise Blocked([(p.line, p.message) for p in err.problems]) from None
     found = validate(table)
     return table, [(p.line, p.message, p.severity) for p in found]
 
@@ -132,7 +149,7 @@ def apply_preset(
         return data
     preset = state.preset(str(name))
     if preset is None:
-        raise _Blocked(
+        raise Blocked(
             [
                 (
                     positions.get(("preset",), first_line),

@@ -15,7 +15,7 @@ from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage
 from rollbook.engine.systems.dice import draw_dice, draw_die
-from rollbook.engine.systems.mechanics import number
+from rollbook.engine.systems.mechanics import dice_param, number
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -28,7 +28,7 @@ FIELDS: tuple[Param, ...] = (
     number("level", 1, "level or hit dice (shown only; attack_bonus carries its effect)", 0, 100),
     Param("attack_bonus", int, 0, "attack bonus from level or hit dice", minimum=-20, maximum=100),
     number("hit_bonus", 0, "other to-hit bonuses (strength, feats, magic)", -50, 50),
-    Param("damage", str, "1d6", "damage per hit, e.g. 1d8 or 2d4+1"),
+    dice_param("damage", "damage per hit, e.g. 1d8 or 2d4+1", "1d6"),
     Param("damage_bonus", int, 0, "flat damage bonus per hit", minimum=-50, maximum=100),
     Param("attacks", int, 1, "attacks per round at normal speed", minimum=1, maximum=20),
     Param("speed", str, "normal", "haste or slow", choices=rules.SPEEDS),
@@ -48,7 +48,7 @@ FIELDS: tuple[Param, ...] = (
         "second weapon: none, plain (-4) or one with Off Hand",
         choices=("none", "plain", "off-hand"),
     ),
-    Param("off_hand_damage", str, "1d4", "damage of the off-hand weapon"),
+    dice_param("off_hand_damage", "damage of the off-hand weapon", "1d4"),
     Param("smash", bool, False, "always smashes: -5 to hit, +strength score damage, acts last"),
     Param("strength", int, 0, "strength score (added to smash damage)", minimum=0, maximum=30),
     Param("morale", int, 12, "morale score; 12 or more never breaks", minimum=2, maximum=30),

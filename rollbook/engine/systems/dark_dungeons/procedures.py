@@ -10,7 +10,7 @@ from typing import Any
 from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
 from rollbook.engine.systems.dark_dungeons import rules
 from rollbook.engine.systems.dice import SmallDice
-from rollbook.engine.systems.mechanics import number
+from rollbook.engine.systems.mechanics import dice_param, number
 from rollbook.engine.systems.oddswork import check_odds_work
 
 __all__ = ["PROCEDURES", "damage_weights", "parse_damage"]
@@ -65,7 +65,7 @@ P_KIND = Param(
 )
 P_SPEED = Param("speed", str, "normal", "attacker's speed", choices=rules.SPEEDS)
 P_TARGET_SPEED = Param("target_speed", str, "normal", "defender's speed", choices=rules.SPEEDS)
-P_DAMAGE = Param("damage", str, "", "damage dice such as 1d8+1 (empty: no damage roll)")
+P_DAMAGE = dice_param("damage", "damage dice such as 1d8+1 (empty: no damage roll)", "")
 P_DAMAGE_BONUS = Param(
     "damage_bonus", int, 0, "flat damage bonus (strength, magic)", minimum=-50, maximum=100
 )
@@ -229,7 +229,7 @@ SMASH = Procedure(
         P_ATTACK_BONUS,
         P_AC,
         P_HIT_BONUS,
-        Param("damage", str, None, "weapon damage dice such as 1d8"),
+        dice_param("damage", "weapon damage dice such as 1d8"),
         number("damage_bonus", 0, "strength modifier and other flat damage bonuses", -50, 100),
         Param("strength", int, None, "strength score", minimum=0, maximum=30),
     ),
@@ -277,7 +277,7 @@ DAMAGE = Procedure(
     "damage",
     "Damage: hit points never go below 0; at 0 the target falls unconscious",
     (
-        Param("damage", str, None, "damage dice such as 1d8+1"),
+        dice_param("damage", "damage dice such as 1d8+1"),
         Param("target_hp", int, None, "target's current hit points", minimum=1, maximum=10000),
         P_DAMAGE_BONUS,
         number("extra_damage", 0, "extra damage from a to-hit value above 20", 0, 100),
@@ -697,7 +697,7 @@ STRUCTURE_ATTACK = Procedure(
             choices=("melee", "missile"),
         ),
         Param("source", str, "large-creature", "what is attacking", choices=SOURCES),
-        Param("damage", str, None, "damage dice such as 3d6"),
+        dice_param("damage", "damage dice such as 3d6"),
         Param("full_damage", bool, False, "a wood-eater or rock-burrower does full damage"),
         Param("damage_taken", int, 0, "structure points already lost", minimum=0, maximum=100000),
     ),

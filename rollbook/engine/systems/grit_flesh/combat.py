@@ -17,7 +17,7 @@ from rollbook.engine.systems.grit_flesh.rules import (
     attack_result,
     combine,
 )
-from rollbook.engine.systems.mechanics import KINDS, kind_param, number
+from rollbook.engine.systems.mechanics import KINDS, dice_param, kind_param, number
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -76,7 +76,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         attr_param("violence", "Violence"),
         attr_param("savvy", "Savvy (initiative, surprise)"),
         attr_param("might", "MIG (saves against tag effects)"),
-        Param("damage", str, "1d6", "weapon damage dice"),
+        dice_param("damage", "weapon damage dice", "1d6"),
         Param("tag", str, "slashing", "damage tag", choices=TAGS),
         Param("ranged", bool, False, "fights with a ranged weapon"),
         Param("morale", int, 10, "Morale 0-20 (enemies)", minimum=0, maximum=20),

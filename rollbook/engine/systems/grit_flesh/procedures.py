@@ -20,7 +20,13 @@ from rollbook.engine.systems.grit_flesh.rules import (
     morale_chance,
     reaction_result,
 )
-from rollbook.engine.systems.mechanics import attr_param, d20_check, edge_param, reaction_procedure
+from rollbook.engine.systems.mechanics import (
+    attr_param,
+    d20_check,
+    dice_param,
+    edge_param,
+    reaction_procedure,
+)
 from rollbook.engine.systems.oddswork import check_odds_work
 
 __all__ = ["DIFFICULTY", "EDGE", "PROCEDURES", "attr_param", "edge_note"]
@@ -200,7 +206,7 @@ PROCEDURES = by_name(
         "damage",
         "Damage (Grit, then Flesh; tag effect on maximum)",
         (
-            Param("weapon", str, "1d6", "weapon damage dice"),
+            dice_param("weapon", "weapon damage dice", "1d6"),
             Param("grit", int, 0, "the target's Grit", minimum=0, maximum=1000),
             Param("flesh", int, None, "the target's Flesh", minimum=1, maximum=1000),
             Param("critical", bool, False, "a critical hit (skips Grit)"),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, override
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die
-from rollbook.engine.systems.mechanics import number
+from rollbook.engine.systems.mechanics import dice_param, number
 from rollbook.engine.systems.roll_under_atk import rules
 from rollbook.engine.systems.roll_under_atk.procedures import PROCEDURES
 
@@ -73,7 +73,7 @@ FIELDS: tuple[Param, ...] = (
     Param("weapon", str, "medium", "weapon class", choices=tuple(rules.WEAPONS)),
     Param("two_hands", bool, False, "medium weapon in two hands (d8)"),
     Param("str_mod", int, 0, "strength modifier (melee damage)", minimum=-5, maximum=10),
-    Param("damage", str, "", "damage dice instead of the weapon's (e.g. a monster's 2d6)"),
+    dice_param("damage", "damage dice instead of the weapon's (e.g. a monster's 2d6)", ""),
     Param("weapon_quality", str, "standard", "weapon quality", choices=rules.QUALITIES),
     Param("armor_quality", str, "standard", "armour quality", choices=rules.QUALITIES),
     Param(

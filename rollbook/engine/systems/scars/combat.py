@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, override
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, roll_die
-from rollbook.engine.systems.mechanics import KINDS, kind_param
+from rollbook.engine.systems.mechanics import KINDS, dice_param, kind_param
 from rollbook.engine.systems.scars.procedures import (
     PROCEDURES,
     roll_attack,
@@ -79,7 +79,7 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
             "attack", "number to roll at or under to hit (Brawn, Agility or Attack)", default=10
         ),
         score_param("ac", "Armour Class", default=0),
-        Param("damage", str, "1d6", "weapon damage dice"),
+        dice_param("damage", "weapon damage dice", "1d6"),
         Param("hd", int, 1, "Hit Dice (enemy and hireling morale)", minimum=0, maximum=30),
         score_param("agility", "Agility (initiative of pcs and hirelings)", default=10),
         score_param("cunning", "Cunning (a pc's hireling morale checks)", default=10),

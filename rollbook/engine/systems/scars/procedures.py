@@ -9,7 +9,7 @@ from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, by_name, product_faces, tally
 from rollbook.engine.systems.dice import SmallDice, roll_die
-from rollbook.engine.systems.mechanics import number, reaction_procedure
+from rollbook.engine.systems.mechanics import dice_param, number, reaction_procedure
 from rollbook.engine.systems.oddswork import check_odds_work
 from rollbook.engine.systems.scars.rules import (
     ATTACK_OUTCOMES,
@@ -370,7 +370,7 @@ PROCEDURES = by_name(
         "damage",
         "Damage (weapon dice, Scars may add)",
         (
-            Param("weapon", str, "1d6", "weapon damage dice, e.g. 1d6 or 2d4+1"),
+            dice_param("weapon", "weapon damage dice, e.g. 1d6 or 2d4+1", "1d6"),
             Param("health", int, None, "target's health before the blow", minimum=1, maximum=1000),
             number("max_health", 0, "target's full health (0: same as health)", 0, 1000),
             SCARS,

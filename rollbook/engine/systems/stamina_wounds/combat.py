@@ -16,7 +16,7 @@ from rollbook.engine.systems.base import (
 )
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import roll_die
-from rollbook.engine.systems.mechanics import KINDS, kind_param
+from rollbook.engine.systems.mechanics import KINDS, dice_param, kind_param
 from rollbook.engine.systems.stamina_wounds.procedures import (
     PROCEDURES,
     roll_damage,
@@ -78,7 +78,7 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         Param("max_wounds", int, None, "Max Wounds (death when reached)", minimum=1, maximum=1000),
         Param("wounds", int, 0, "Wounds already taken", minimum=0, maximum=1000),
         Param("av", int, 0, "Armor Value", minimum=0, maximum=40),
-        Param("weapon", str, "d6", "the weapon's damage die"),
+        dice_param("weapon", "the weapon's damage die", "d6"),
         Param("slots", int, 1, "slots the weapon fills (explosion cap)", minimum=1, maximum=3),
         stat_param("wil", "WIL (a pc's morale saves)"),
         Param("target", int, 10, "Target (saves against this creature)", minimum=-20, maximum=60),

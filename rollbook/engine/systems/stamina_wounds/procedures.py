@@ -8,7 +8,7 @@ from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
 from rollbook.engine.systems.dice import EDGES, SmallDice, roll_die, roll_edge
-from rollbook.engine.systems.mechanics import attr_param, d20_check, edge_param, number
+from rollbook.engine.systems.mechanics import attr_param, d20_check, dice_param, edge_param, number
 from rollbook.engine.systems.stamina_wounds.rules import (
     ATTACK_OUTCOMES,
     WOUND_BANDS,
@@ -235,7 +235,7 @@ PROCEDURES = by_name(
         "attack",
         "Attack (damage die - AV, explosions, Stamina then Wounds)",
         (
-            Param("weapon", str, "d6", "the weapon's damage die, e.g. d8"),
+            dice_param("weapon", "the weapon's damage die, e.g. d8", "d6"),
             number("slots", 1, "slots the weapon fills: the most explosions (1-3)", 1, 3),
             Param("av", int, 0, "the target's Armor Value", minimum=0, maximum=40),
             Param("direct", bool, False, "direct damage (ignores AV)"),

@@ -1,0 +1,113 @@
+"""Dice written in prose ("roll 1d6", "2d6 x 10 feet", "a dagger (d4)") as inline rolls.
+
+An ``InlineProcessor`` at a low priority, so code spans, links, images, raw HTML and our
+own ``![roll:...]()`` have claimed their text first; it never runs inside links, code or
+headings (``ANCESTOR_EXCLUDES``). What it lights up is exactly what ``![roll:...]()``
+gives, with the text as written for its label. Conservative: a notation must stand alone
+(not in a word, a path, a version or a model number), needs its sides (``3D`` is no die),
+is upper case only with a count (``3D6``), and is left alone before the names of games
+and licences ("d20 System", "d20 Modern").
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as etree
+from typing import TYPE_CHECKING
+
+from markdown import Markdown, util
+from markdown.inlinepatterns import InlineProcessor
+
+from rollbook.markup import nested
+from rollbook.markup.inline import check_notation, inline_roll_element
+
+if TYPE_CHECKING:
+    from rollbook.markup.page_state import PageState
+
+__all__ = ["PRIORITY", "PROSE_DICE", "ProseDiceProcessor", "notation_of"]
+
+#: Below every pattern of Python-Markdown's own (the lowest, ``linebreak``, is 100; emphasis
+#: 50-70 only where asterisks are) except none: at 45 the text left is plain words.
+PRIORITY = 45
+
+_SIDES = r"(?:\d{1,3}|%)"
+PROSE_DICE = re.compile(
+    r"(?<![\w&/.\-@#:])"
+    rf"(?P<dice>(?:\d{{1,3}}d{_SIDES}|d{_SIDES}|\d{{1,3}}D{_SIDES}))"
+    r"(?P<mod>(?:[ \t]?[+\-−][ \t]?\d{1,3}(?!\w|\.\d))?)"
+    r"(?P<mul>(?:[ \t]?[x×*][ \t]?\d{1,4}(?!\w|\.\d))?)"
+    r"(?![\w&/\-+%@]|\.\d|[ \t](?:System|Modern|SRD|OGL|Licen[cs]e|Edition|edition)\b)"
+)
+
+
+# Author HTML written inline (``<code>1d6</code>``) reaches inline patterns as stash
+# placeholders around plain text: text inside these tags is no prose.
+_LITERAL_TAGS = re.compile(r"<(/?)(code|kbd|samp|var|pre|a)\b[^>]*>", re.I)
+
+
+def inside_literal_html(md: Markdown, data: str, end: int) -> bool:
+    """Whether ``data[:end]`` leaves an inline ``<code>``, ``<kbd>``, ``<a>``... open."""
+    if "\x02" not in data[:end] or "inline" not in md.treeprocessors:
+        return False
+    stash = md.htmlStash.rawHtmlBlocks
+    nodes = getattr(md.treeprocessors["inline"], "stashed_nodes", {})
+    depth = 0
+    for placeholder in util.INLINE_PLACEHOLDER_RE.finditer(data, 0, end):
+        node = nodes.get(placeholder[1])
+        found = util.HTML_PLACEHOLDER_RE.fullmatch(node) if isinstance(node, str) else None
+        if found is None:
+            continue
+        index = int(found[1])
+        raw = stash[index] if index < len(stash) else ""
+        for tag in _LITERAL_TAGS.finditer(str(raw)):
+            depth += -1 if tag[1] else 1
+    return depth > 0
+
+
+def notation_of(text: str) -> str:
+    """The engine's notation for prose dice as written (``2d6 x 10`` -> ``2d6*10``).
+
+    A d66 is two d6 read as tens and units, as every table that names one means it.
+    """
+    out = text.replace("×", "*").replace("x", "*").replace("−", "-").replace("D", "d")
+    out = "".join(out.split())
+    if out in ("d66", "1d66"):
+        return "d6*10+d6"
+    return out
+
+
+class ProseDiceProcessor(InlineProcessor):
+    """Turns dice notation in running text into inline rolls."""
+
+    # Links, code, headings, and header cells (a column headed "d20" is a name, not a roll).
+    ANCESTOR_EXCLUDES = (
+        "a", "code", "pre", "kbd", "samp", "th", "h1", "h2", "h3", "h4", "h5", "h6",
+    )  # fmt: skip
+
+    def __init__(self, state: PageState) -> None:
+        super().__init__(PROSE_DICE.pattern, state.md)
+        self.compiled_re = PROSE_DICE
+        self.state = state
+
+    def handleMatch(  # type: ignore[override]
+        self, m: re.Match[str], data: str
+    ) -> tuple[etree.Element | None, int | None, int | None]:
+        """An inline roll for notation standing alone in the text; decline the rest."""
+        state = self.state
+        if not state.feature("prose_dice"):
+            return None, None, None
+        if nested.rendering_cells(state) and not state.prose_in_cells:
+            return None, None, None  # roll-table fences ask for this with roll_dice_in_results
+        if inside_literal_html(self.md, data, m.start(0)):
+            return None, None, None
+        sides = m.group("dice").lower().rpartition("d")[2]
+        if sides.isdigit() and int(sides) < 2:
+            return None, None, None  # "d1", "d0": no die anyone rolls
+        label = m.group(0)
+        notation = notation_of(label)
+        if check_notation(notation) is not None:
+            return None, None, None
+        element = inline_roll_element(state.next_inline_id(), notation, label)
+        nested.mark_nested(state, element, notation, label)
+        state.counts["prose"] += 1
+        return element, m.start(0), m.end(0)

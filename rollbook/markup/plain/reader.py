@@ -1,0 +1,153 @@
+"""Reading an ordinary Markdown table as one roll: the die, the keys, the columns.
+
+The result is a plain dict in the shape of a ``roll-table`` fence body (``roll``,
+``results``, ``headers``, ``roll_name``), with the line of every row, so the engine's own
+model and checks take it from there exactly as they take a fence. A table that names a
+die but cannot be read as one roll gives a ``reason`` (one sentence) instead; a table that
+names no die gives neither and is left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rollbook.markup.plain.die import Die, die_and_name, die_in_header, die_in_lead
+from rollbook.markup.plain.keys import PlainKey, read_key, strip_markup
+
+__all__ = ["Reading", "RowKey", "read_table"]
+
+
+class RowKey(str):
+    """A row's key as a ``results`` key, equal only to itself.
+
+    So a plain dict keeps repeated keys as separate rows (and the checks report the overlap).
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    __hash__ = object.__hash__
+
+
+@dataclass
+class Reading:
+    """What a plain table says about itself.
+
+    Attributes:
+        data: The fence-shaped body, or ``None`` when the table is not read as a roll.
+        positions: Line of each key path (``("results", key)`` -> the row's line).
+        labels: The key column as the author wrote it, row by row.
+        reason: Why a table that names a die stays static (one sentence), else ``None``.
+    """
+
+    data: dict[str, Any] | None = None
+    positions: dict[Any, int] = field(default_factory=dict)
+    labels: list[str] = field(default_factory=list)
+    reason: str | None = None
+
+
+def _name(cell: str) -> str:
+    return strip_markup(cell)
+
+
+def read_table(header: list[str], rows: list[list[str]], line: int, lead: str) -> Reading:
+    """Read a table (cells as written) whose header row is at ``line``.
+
+    Args:
+        header: The header row's cells.
+        rows: The body rows' cells.
+        line: The header row's line in the page.
+        lead: The non-blank line right above the table (a heading keeps its ``#``).
+    """
+    first_row = line + 2
+    if not any(_name(c) for c in header) and rows:  # a PDF export: the header is row one
+        header, rows, first_row = rows[0], rows[1:], first_row + 1
+    die = die_in_header(header[0]) if header else None
+    column = ""
+    if die is None and len(header) == 1 and (named := die_and_name(header[0])):
+        die, column = named
+        header = [die.name]
+    from_lead = die is None
+    if die is None:
+        die = die_in_lead(lead)
+        if die is None or (header and die_in_header(header[0])):
+            return Reading()
+    others = [i for i, cell in enumerate(header) if i and die_in_header(cell)]
+    if others and not from_lead:
+        return Reading(
+            reason=f"this table names a die in {len(others) + 1} columns "
+            f"({', '.join(_name(header[i]) for i in [0, *others])}): it reads as rolls side "
+            "by side, not one roll, so it stays a plain table."
+        )
+    keys: list[PlainKey] = []
+    kept: list[tuple[int, list[str]]] = []
+    for n, cells in enumerate(rows):
+        if not any(c.strip() for c in cells):
+            continue
+        key = read_key(cells[0], top=die.top, d66=die.d66)
+        if key is None:
+            return _skip(
+                from_lead,
+                f"row {n + 1} (line {first_row + n}) starts with {_name(cells[0])!r}, which is "
+                f"no {die.name} result, so the table stays a plain table",
+            )
+        keys.append(key)
+        kept.append((first_row + n, cells))
+    if not keys:
+        return _skip(from_lead, f"the table under {die.name!r} has no rows")
+    if len(header) < 2 and not all(k.label for k in keys):
+        return _skip(from_lead, f"the table under {die.name!r} has no result column")
+    return _reading(die, header, keys, kept, line, from_lead, column)
+
+
+def _skip(from_lead: bool, why: str) -> Reading:
+    # A lead-in line may describe something else: then the table is not a dice table at all.
+    return Reading() if from_lead else Reading(reason=why[:1].upper() + why[1:] + ".")
+
+
+def _reading(
+    die: Die,
+    header: list[str],
+    keys: list[PlainKey],
+    kept: list[tuple[int, list[str]]],
+    line: int,
+    from_lead: bool,
+    column: str = "",
+) -> Reading:
+    labelled = any(k.label for k in keys)
+    key_name = _name(header[0])
+    if key_name.lower().startswith("dice:"):
+        key_name = key_name[len("dice:") :].strip()
+    headers = [_name(h) for h in header[1:]]
+    if labelled:
+        headers = [column or "Result", *headers]
+    if from_lead and not key_name:
+        key_name = die.name
+    results: dict[RowKey, list[str]] = {}
+    positions: dict[Any, int] = {(): line, ("results",): line, ("roll",): line}
+    labels: list[str] = []
+    width = len(headers)
+    for key, (at, cells) in zip(keys, kept, strict=True):
+        row = [c.strip() for c in cells[1:]]
+        if labelled:
+            row = [key.label, *row]
+        row = (row + [""] * width)[:width]
+        raw = RowKey(key.text)
+        results[raw] = row
+        positions[("results", raw)] = at
+        shown = _name(cells[0])
+        labels.append(shown.split(".")[0].split(")")[0].strip() if key.label else shown)
+    data: dict[str, Any] = {
+        "roll": die.roll,
+        "roll_name": key_name or die.name,
+        "headers": headers,
+        "results": results,
+        "class": "rb-plain",
+    }
+    return Reading(data, positions, labels)

@@ -1,0 +1,194 @@
+"""Plain Markdown dice tables: the same widget contract as a roll-table fence."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rollbook.markup.plain.die import die_in_header, die_in_lead
+from rollbook.markup.plain.keys import read_key
+from rollbook.markup.plain.prose import PROSE_DICE, notation_of
+from tests.markup.helpers import convert, payload_texts
+
+PLAIN = """\
+# Weather
+
+| d6 | Sky |
+|----|-----|
+| 1 | Fog |
+| 2-3 | Rain |
+| 4+ | Sun |
+"""
+
+FENCE = """\
+# Weather
+
+```roll-table
+roll: d6
+roll_name: d6
+class: rb-plain
+headers: [Sky]
+results:
+  1: Fog
+  2--3: Rain
+  ">=4": Sun
+```
+"""
+
+
+def test_a_plain_table_gives_the_fences_payload_and_widget():
+    plain, problems = convert(PLAIN)
+    fence, fence_problems = convert(FENCE)
+    assert problems == fence_problems == []
+    assert payload_texts(plain) == payload_texts(fence)
+    # The same block, byte for byte, but for the key column: it keeps the author's spelling.
+    shown = fence.replace("2&#8211;3</td>", "2-3</td>").replace("&#8805;4</td>", "4+</td>")
+    assert plain == shown
+    assert plain.count('class="rb-table rb-plain"') == 1
+    assert '<td class="rb-key">2-3</td>' in plain and '<td class="rb-key">4+</td>' in plain
+    for marker in ('data-rb-anchor="weather"', 'data-rb-kind="table"', 'data-roll="d6"',
+                   'class="rb-bar"', 'class="rb-result"', 'data-rb-row="2"'):  # fmt: skip
+        assert marker in plain and marker in fence
+
+
+@pytest.mark.parametrize(
+    ("cell", "top", "expected"),
+    [
+        ("7", 6, "7"), ("2-3", 6, "2--3"), ("2–3", 6, "2--3"), ("2—3", 6, "2--3"),
+        ("2 - 3", 6, "2--3"), ("01-20", 100, "1--20"), ("00", 100, "100"), ("0", 100, "100"),
+        ("91-00", 100, "91--100"), ("4+", 6, ">=4"), ("15+", 20, ">=15"), ("5-", 20, "<=5"),
+        ("5 or less", 20, "<=5"), ("12 or more", None, ">=12"), ("**3**", 6, "3"),
+        ("1.", 6, "1"), ("6 to 9", 20, "6--9"), ("≥ 10", 20, ">=10"),
+    ],
+)  # fmt: skip
+def test_keys_as_real_tables_write_them(cell, top, expected):
+    key = read_key(cell, top=top)
+    assert key is not None and key.text == expected and key.label == ""
+
+
+def test_a_number_with_a_label_keeps_the_label():
+    key = read_key("**2.** A patrol", top=6)
+    assert key is not None and (key.text, key.label) == ("2", "A patrol")
+    key = read_key("3) Rough", top=4)
+    assert key is not None and (key.text, key.label) == ("3", "Rough")
+
+
+def test_d66_pairs_and_zero_on_small_dice():
+    assert read_key("1-1", top=None, d66=True).text == "11"  # type: ignore[union-attr]
+    assert read_key("11", top=None, d66=True).text == "11"  # type: ignore[union-attr]
+    assert read_key("0", top=6).text == "0"  # type: ignore[union-attr]  # only d100 reads 100
+
+
+@pytest.mark.parametrize("cell", ["Captain", "+2 per rank", "—", "1d6", "a-b", ""])
+def test_text_is_no_key(cell):
+    assert read_key(cell, top=20) is None
+
+
+@pytest.mark.parametrize(
+    ("cell", "roll"),
+    [
+        ("d6", "d6"), ("1d6", "d6"), ("D6", "d6"), ("2d6", "2d6"), ("d66", "d6*10+d6"),
+        ("d100", "d100"), ("d%", "d%"), ("1d6+1", "1d6+1"), ("d6 roll", "d6"),
+        ("Roll (d8)", "d8"), ("**d20**", "d20"), ("dice: 1d%", "d%"), ("1d12", "d12"),
+    ],
+)  # fmt: skip
+def test_header_cells_that_name_a_die(cell, roll):
+    die = die_in_header(cell)
+    assert die is not None and die.roll == roll
+
+
+@pytest.mark.parametrize("cell", ["d20 System", "Damage", "3D", "Hit die", "2d6 x 10", "Level"])
+def test_header_cells_that_do_not(cell):
+    assert die_in_header(cell) is None
+
+
+def test_lead_lines():
+    assert die_in_lead("Roll 1d6:").roll == "d6"  # type: ignore[union-attr]
+    assert die_in_lead("### Encounters (d20)").roll == "d20"  # type: ignore[union-attr]
+    assert die_in_lead("Roll 1d6 and 1d8:") is None  # two dice: which one?
+    assert die_in_lead("The wolves roll 1d6 each round.") is None  # not a lead-in
+
+
+def test_prose_notation_and_its_label():
+    found = [m.group(0) for m in PROSE_DICE.finditer("Roll 2d6 x 10, then d% and 3d6 × 10 (d8).")]
+    assert found == ["2d6 x 10", "d%", "3d6 × 10", "d8"]
+    assert [notation_of(f) for f in found] == ["2d6*10", "d%", "3d6*10", "d8"]
+    assert notation_of("d66") == "d6*10+d6"
+
+
+def test_repeated_column_names_are_accepted_in_fences_too():
+    html, problems = convert(
+        """\
+        ```roll-table
+        roll: d4
+        headers: [Name, Name]
+        results:
+          1--2: [Ann, Reed]
+          3--4: [Bel, Marsh]
+        ```
+        """
+    )
+    assert problems == []
+    [payload] = payload_texts(html)
+    assert json.loads(payload)["headers"] == ["Name", "Name"]
+
+
+def test_a_blocked_plain_table_stays_a_table_with_an_info_line():
+    html, problems = convert("| d6 | Result |\n|---|---|\n| 5-2 | Backwards |\n")
+    assert "rb-table" not in html and "<table>" in html
+    assert [(p.line, p.severity) for p in problems] == [(3, "info")]  # the row's line
+    assert "stays a plain table" in problems[0].message
+
+
+def test_opt_out_below_and_above():
+    below, _ = convert("| d6 | R |\n|---|---|\n| 1-6 | x |\n{: .no-roll }\n")
+    above, _ = convert("<!-- rollbook: static -->\n| d6 | R |\n|---|---|\n| 1-6 | x |\n")
+    assert "rb-table" not in below and "no-roll" not in below and "<table>" in below
+    assert "rb-table" not in above and "<table>" in above
+
+
+def test_a_page_turns_prose_dice_off_in_its_front_matter(tmp_path):
+    from rollbook.markup.pages import convert_page
+
+    page = tmp_path / "notation.md"
+    page.write_text("---\nrollbook:\n  prose_dice: false\n---\n\nWrite d20 or 2d6.\n")
+    off = convert_page(page)
+    page.write_text("---\ntitle: Rules\n---\n\nRoll d20 or 2d6.\n")
+    on = convert_page(page)
+    assert (off.counts["prose"], on.counts["prose"]) == (0, 2)
+    assert "rb-inline" not in off.html
+
+
+def test_a_dice_roller_roll_of_a_missing_page_is_reported_once_every_page_is_known():
+    from rollbook.markup.refs import Site
+
+    site = Site(complete=True)
+    site.add("docs/a.md", 2, {}, [(5, "[[Oracles]]#action", "[[Oracles#^action]]")])
+    [problem] = site.problems()
+    assert (problem.src, problem.line) == ("docs/a.md", 7)
+    assert "names the page 'Oracles', which this site does not have" in problem.message
+    assert Site(complete=False, pages=dict(site.pages)).problems() == []  # may be unread
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "| d6 | R |\n|---|---|\n| 9999-1 | x |\n",
+        "| d0 | R |\n|---|---|\n| 1 | x |\n",
+        "| d999 | R |\n|---|---|\n| 1-999 | x |\n",
+        "| 99d999 | R |\n|---|---|\n| 99-98901 | x |\n",
+        "| d66 | R |\n|---|---|\n| 0-0 | x |\n| 7-7 | y |\n",
+        "| d6 | R |\n|---|---|\n| | |\n| 1-6 | x |\n",
+        "| d% | R | R | R |\n|---|---|---|---|\n| 00 | a |\n| 1-99 | b | c | d |\n",
+        "| **d20** |\n|---|\n| 1. |\n| 2) |\n",
+        "|  |  |\n|---|---|\n",
+        "| d6 | <b>R</b> |\n|---|---|\n| 1-6 | <script>x</script> |\n",
+        "Roll 1d6:\n\n| 1 | x |\n|---|---|\n| 2 | y |\n",
+    ],
+)
+def test_odd_tables_never_raise_and_say_what_they_did(table):
+    html, problems = convert(table)
+    assert ("rb-table" in html) or ("<table>" in html)
+    assert all(p.severity in ("error", "warning", "info") for p in problems)
+    assert "Traceback" not in html
