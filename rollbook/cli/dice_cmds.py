@@ -8,7 +8,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.dice import DiceError, odds, parse
+from rollbook.engine.dice import DiceError, letters, odds, parse
 from rollbook.engine.numbers import fraction_text
 
 from . import CliError
@@ -49,12 +49,17 @@ def odds_json(text: str) -> dict[str, Any]:
     }
 
 
+def _notation(args: argparse.Namespace) -> str:
+    """The notation as the engine reads it: ``--language``'s dice letters become ``d``."""
+    return letters.to_d(args.expr, args.language)
+
+
 def _roll(args: argparse.Namespace) -> int:
     try:
-        expr = parse(args.expr)
+        expr = parse(_notation(args))
         result = expr.roll(random.Random(args.seed))
     except DiceError as err:
-        raise CliError(str(err)) from None
+        raise CliError(str(letters.written(err, args.expr))) from None
     if args.json:
         print(json.dumps(result.to_dict(), sort_keys=True))
     else:
@@ -63,16 +68,17 @@ def _roll(args: argparse.Namespace) -> int:
 
 
 def _odds(args: argparse.Namespace) -> int:
+    notation = _notation(args)
     try:
-        data = odds_json(args.expr)
-        dist = odds(args.expr)
+        data = odds_json(notation)
+        dist = odds(notation)
     except DiceError as err:
-        raise CliError(str(err)) from None
+        raise CliError(str(letters.written(err, args.expr))) from None
     if args.json:
         print(json.dumps(data, sort_keys=False))
         return 0
     top = max(dist.pmf.values())
-    print(f"{parse(args.expr).notation}")
+    print(f"{parse(notation).notation}")
     width = max(len(value_key(v)) for v in dist.pmf)
     for value, p in dist.pmf.items():
         bar = "#" * max(1, round(_BAR_WIDTH * p / top)) if p else ""
@@ -87,12 +93,21 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--language",
+        default=None,
+        help="read the dice letter of this language as d: de 1W20, pl/cs 1k6, ru/uk 1\u043a6",
+    )
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``roll`` and ``odds`` to the ``rollbook`` parser."""
     p = sub.add_parser("roll", help="roll dice notation and show every die")
     p.add_argument("expr", help="dice notation, e.g. '4d6kh3' or 'd6,d6'")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible roll")
     p.add_argument("--json", action="store_true", help="print JSON (total, text, parts)")
+    _language_option(p)
     p.set_defaults(func=_roll)
 
     o = sub.add_parser("odds", help="exact probabilities of every total")
@@ -102,4 +117,5 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help='print {"min", "max", "mean", "distribution"} with exact "p/q" strings',
     )
+    _language_option(o)
     o.set_defaults(func=_odds)

@@ -55,10 +55,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--strict", action="store_true",
         help="exit 1 when the built pages hold author problems (error boxes), after listing them",
     )  # fmt: skip
+    assets.add_argument(
+        "--language", action="append", default=[], metavar="LANG",
+        help="the readers' language (fr, de, pt-BR...; repeat for a multilingual site, "
+        "the first is the default); default English",
+    )  # fmt: skip
     assets.set_defaults(func=run_assets)
 
 
 def run_assets(args: argparse.Namespace) -> int:
+    from rollbook.language import catalogue
     from rollbook.site_runtime import SitewideError
     from rollbook.sitewide.author_problems import find_problems
     from rollbook.sitewide.finish import FinishOptions, finish_site
@@ -74,6 +80,7 @@ def run_assets(args: argparse.Namespace) -> int:
         gm_screen=args.gm_screen,
         offline=not args.no_offline,
         snapshot_off="`--no-snapshot`",
+        catalogues=[catalogue(code) for code in args.language],
     )
     try:
         manifest = finish_site(args.site_dir, Path.cwd(), options, info=say, warn=say)

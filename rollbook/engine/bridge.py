@@ -92,10 +92,28 @@ def _key(value: Any) -> Any:
     return value
 
 
+def _notation(request: Mapping[str, Any]) -> tuple[str, str]:
+    """``expr`` as written and as the engine reads it.
+
+    The page's ``language`` may write dice with its own letter: ``1W20``, ``1k6``, ``1к6``
+    (`rollbook.engine.dice.letters`).
+    """
+    from rollbook.engine.dice import letters
+
+    written = _text(request, "expr")
+    language = request.get("language")
+    return written, letters.to_d(written, language if isinstance(language, str) else None)
+
+
 def _roll(request: Mapping[str, Any]) -> dict[str, Any]:
     from rollbook.engine import dice
+    from rollbook.engine.dice import letters
 
-    result: dict[str, Any] = dice.roll(_text(request, "expr"), _rng(request)).to_dict()
+    written, expr = _notation(request)
+    try:
+        result: dict[str, Any] = dice.roll(expr, _rng(request)).to_dict()
+    except dice.DiceError as error:
+        raise letters.written(error, written) from None
     return result
 
 
@@ -127,8 +145,13 @@ def _table_odds(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _odds(request: Mapping[str, Any]) -> dict[str, Any]:
     from rollbook.engine import dice
+    from rollbook.engine.dice import letters
 
-    dist = dice.odds(_text(request, "expr"))
+    written, expr = _notation(request)
+    try:
+        dist = dice.odds(expr)
+    except dice.DiceError as error:
+        raise letters.written(error, written) from None
     return {
         "min": _jsonable(dist.min),
         "max": _jsonable(dist.max),

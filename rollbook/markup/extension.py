@@ -19,6 +19,7 @@ from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
+from rollbook.language import StringsError, check_overrides
 from rollbook.markup.inline import PRIORITY as INLINE_PRIORITY
 from rollbook.markup.inline import RollInlineProcessor
 from rollbook.markup.page_state import FEATURES, PageState
@@ -27,7 +28,7 @@ from rollbook.markup.plain import obsidian, prose
 from rollbook.markup.presets import presets_problem
 from rollbook.markup.refs import RefsHere
 
-__all__ = ["PLUGIN_OPTIONS", "PageState", "RollbookExtension", "makeExtension"]
+__all__ = ["PLUGIN_OPTIONS", "SHARED_OPTIONS", "PageState", "RollbookExtension", "makeExtension"]
 
 # Before every other preprocessor (normalize_whitespace is 30, superfences' fences 25 and
 # 31.05): it must see the lines exactly as the author wrote them.
@@ -66,6 +67,8 @@ class RollbookExtension(Extension):
     def __init__(self, **kwargs: Any) -> None:
         self.config = {
             "presets": [{}, "Named display options: {name: {option: value}}."],
+            "language": ["", "The reader's language (en, fr, de, ...); default English."],
+            "strings": [{}, "Overrides of the reader's text: {key: text}."],
             "plain_tables": [True, "Ordinary Markdown dice tables roll."],
             "prose_dice": [True, "Dice written in prose roll."],
             "obsidian": [True, "Obsidian Dice Roller `dice:` code spans roll."],
@@ -81,8 +84,15 @@ class RollbookExtension(Extension):
         problem = presets_problem(presets)
         if problem:
             raise ValueError(f"rollbook extension, presets: {problem}")
+        strings = self.getConfig("strings") or {}
+        try:
+            check_overrides(strings)
+        except StringsError as error:
+            raise ValueError(f"rollbook extension, {error}") from None
         features = {name: bool(self.getConfig(name)) for name in FEATURES}
-        state = PageState(md, presets, features)
+        state = PageState(
+            md, presets, features, language=self.getConfig("language") or None, strings=strings
+        )
         md.rollbook = state  # type: ignore[attr-defined]
         md.registerExtension(self)
         self.md = md
@@ -122,12 +132,15 @@ def unknown_options_problem(names: list[str]) -> str | None:
         )
     return (
         f"the rollbook Markdown extension has no option {listed}: its options are "
-        "`presets`, `plain_tables`, `prose_dice` and `obsidian` (the MkDocs plugin's options "
-        "go under `plugins: - rollbook:`)."
+        "`presets`, `plain_tables`, `prose_dice`, `obsidian`, `language` and `strings` (the "
+        "MkDocs plugin's options go under `plugins: - rollbook:`)."
     )
 
 
-#: The MkDocs plugin's options (``rollbook.mkdocs_plugin.config``), named here so the
+#: Options both the extension and the MkDocs plugin take (the plugin's win for its pages).
+SHARED_OPTIONS = frozenset({"presets", "language", "strings"})
+
+#: The MkDocs plugin's other options (``rollbook.mkdocs_plugin.config``), named here so the
 #: extension can say where one put under it belongs without importing MkDocs.
 PLUGIN_OPTIONS = frozenset(
     {

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any, override
 from markdown import util
 from markdown.inlinepatterns import IMAGE_LINK_RE, ImageInlineProcessor
 
+from rollbook.engine.dice import letters
 from rollbook.engine.dice.variants import offered
+from rollbook.language import Catalogue, catalogue
 from rollbook.markup import nested
 from rollbook.markup.html import ascii_refs, roll_controls
 
@@ -87,8 +89,13 @@ def _extremes(notation: str) -> tuple[Any, Any, Any] | None:
         return None
 
 
-def check_notation(notation: str) -> str | None:
-    """Return why the notation is not usable (a sentence), or ``None`` if it parses."""
+def check_notation(notation: str, written: str | None = None) -> str | None:
+    """Return why the notation is not usable (a sentence), or ``None`` if it parses.
+
+    ``written`` is the notation as the author wrote it, when the page's language wrote a
+    dice letter of its own (``1W20``); sentences name it that way.
+    """
+    written = notation if written is None else written
     if not notation:
         return "the inline roll has no dice notation after 'roll:'."
     try:
@@ -98,9 +105,10 @@ def check_notation(notation: str) -> str | None:
     try:
         parse(notation)
     except DiceError as err:
-        return f"the dice notation {notation!r} does not parse: {err.message}"
+        message = letters.written(err, written).message
+        return f"the dice notation {written!r} does not parse: {message}"
     except Exception as err:  # an engine bug must still not become a traceback
-        return f"the dice notation {notation!r} could not be read ({type(err).__name__}: {err})."
+        return f"the dice notation {written!r} could not be read ({type(err).__name__}: {err})."
     return None
 
 
@@ -121,12 +129,13 @@ class RollInlineProcessor(ImageInlineProcessor):
         dest, title, index, handled = self.getLink(data, index)
         if not handled:
             return None, None, None
-        notation = self.unescape(text[len("roll:") :]).strip()
+        written = self.unescape(text[len("roll:") :]).strip()
         state = self.state
-        line = state.claim_inline(notation)
-        if nested.is_table_ref(notation):
-            return nested.ref_element(state, notation, title, line), m.start(0), index
-        problem = check_notation(notation)
+        line = state.claim_inline(written)
+        if nested.is_table_ref(written):
+            return nested.ref_element(state, written, title, line), m.start(0), index
+        notation = state.notation(written)  # 1W20 on a German page is 1d20
+        problem = check_notation(notation, written)
         if problem is not None:
             state.report(line, problem)
             return self._error(data[m.start(0) : index], problem), m.start(0), index
@@ -145,16 +154,25 @@ class RollInlineProcessor(ImageInlineProcessor):
             else:
                 options = preset
         try:
-            return self._button(notation, title, options), m.start(0), index
+            return self._button(notation, written, title, options), m.start(0), index
         except Exception as err:  # a bug must reach the author as a sentence, not a traceback
             why = f"{type(err).__name__}: {err}"
             problem = f"the inline roll {notation!r} could not be built ({why})."
             state.report(line, problem)
             return self._error(data[m.start(0) : index], problem), m.start(0), index
 
-    def _button(self, notation: str, title: str | None, options: dict[str, Any]) -> etree.Element:
-        label = " ".join(title.split()) if title and title.strip() else notation
-        element = inline_roll_element(self.state.next_inline_id(), notation, label, options)
+    def _button(
+        self, notation: str, written: str, title: str | None, options: dict[str, Any]
+    ) -> etree.Element:
+        label = " ".join(title.split()) if title and title.strip() else written
+        element = inline_roll_element(
+            self.state.next_inline_id(),
+            notation,
+            label,
+            options,
+            text=self.state.text(),
+            written=written,
+        )
         nested.mark_nested(self.state, element, notation, label)
         return element
 
@@ -170,14 +188,24 @@ class RollInlineProcessor(ImageInlineProcessor):
 
 
 def inline_roll_element(
-    inline_id: str, notation: str, label: str, options: Mapping[str, Any] | None = None
+    inline_id: str,
+    notation: str,
+    label: str,
+    options: Mapping[str, Any] | None = None,
+    *,
+    text: Catalogue | None = None,
+    written: str | None = None,
 ) -> etree.Element:
     """The span of one inline roll: its button (with the odds, unless turned off) and output.
 
     Every inline roll of a page, written as ``![roll:...]()`` or as a stat-block field,
-    is built here, so inline.js finds the same markup everywhere.
+    is built here, so inline.js finds the same markup everywhere. ``notation`` is what the
+    engine reads (``d`` for the language's dice letter); ``label`` what the reader sees,
+    kept left to right when it is dice notation; ``text`` the page's catalogue (English
+    when not given); ``written`` the notation as the author wrote it (``1W20``).
     """
     options = options or {}
+    text = text or catalogue()
     wrap = etree.Element("span")
     wrap.set("class", " ".join(["rb-inline", *str(options.get("class", "")).split()]))
     wrap.set("data-rb-id", inline_id)
@@ -194,7 +222,13 @@ def inline_roll_element(
         button.set("data-rb-max", high)
         button.set("data-rb-mean", mean)
         # ascii_refs: the en dash as &#8211; (the serializer keeps character references).
-        button.set("title", ascii_refs(f"{notation}: average {mean}, range {low}–{high}"))
+        summary_text = text(
+            "roll.summary", roll=written or notation, mean=text.number(mean), min=text.number(low),
+            max=text.number(high),
+        )  # fmt: skip
+        button.set("title", ascii_refs(summary_text))
     else:
-        button.set("title", notation)
+        button.set("title", written or notation)
+    if text.rtl and letters.to_d(label, text.language) == notation:
+        button.set("dir", "ltr")  # dice notation reads left to right in any language
     return wrap

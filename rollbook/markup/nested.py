@@ -24,6 +24,7 @@ from markdown import Markdown, util
 from rollbook.markup.host_page import mkdocs_file
 from rollbook.markup.html import roll_controls
 from rollbook.markup.problems import active_context, host_prefix
+from rollbook.markup.roll_table.render import ascii_refs
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
@@ -137,7 +138,7 @@ def ref_element(state: PageState, ref: str, title: str | None, line: int) -> etr
     wrap.set("data-rb-id", state.next_inline_id())
     wrap.set("data-rb-nest", ref)
     wrap.set("data-rb-table", key)
-    roll_controls(wrap, label).set("title", f"Roll on the table {ref}")
+    roll_controls(wrap, label).set("title", ascii_refs(state.text()("table.ref_title", ref=ref)))
     return wrap
 
 

@@ -14,6 +14,8 @@ from typing import Any
 from markdown import Markdown
 from markdown.extensions.toc import slugify as toc_slugify
 
+from rollbook.engine.dice import letters
+from rollbook.language import Catalogue, catalogue
 from rollbook.markup.host_page import HostPage, host_page, mkdocs_file
 from rollbook.markup.prescan import FENCE_KINDS, NAME_OF, PageScan, fence_name, scan
 from rollbook.markup.problems import LOG, Problem, Severity, active_context, host_prefix
@@ -55,10 +57,15 @@ class PageState:
         md: Markdown,
         presets: dict[str, dict[str, Any]] | None = None,
         features: dict[str, bool] | None = None,
+        *,
+        language: str | None = None,
+        strings: dict[str, Any] | None = None,
     ) -> None:
         self.md = md
         self.own_presets = dict(presets or {})
         self.own_features = dict(features or {})
+        self.own_language = language
+        self.own_strings = strings
         self.option_problem: str | None = None
         self.reset()
 
@@ -156,6 +163,29 @@ class PageState:
     def preset_names(self) -> str:
         """The preset names, for messages."""
         return ", ".join(sorted(self.presets())) or "none configured"
+
+    # -- the reader's language ---------------------------------------------------------
+    def language(self) -> str | None:
+        """The page's language code as written; ``None``: not set.
+
+        The host's page context, else the extension's ``language``.
+        """
+        ctx = active_context()
+        return ctx.language if ctx and ctx.language else self.own_language
+
+    def text(self) -> Catalogue:
+        """The catalogue of the page's language.
+
+        The host's page context, else the extension's ``language`` and ``strings``.
+        """
+        ctx = active_context()
+        language = self.language()
+        strings = ctx.strings if ctx and ctx.strings is not None else self.own_strings
+        return catalogue(language, strings)
+
+    def notation(self, written: str) -> str:
+        """Dice notation as the engine reads it: the page language's dice letter is ``d``."""
+        return letters.to_d(written, self.language())
 
     def next_inline_id(self) -> str:
         """The next inline roll's id on this page (``rb-roll-1``, ...)."""

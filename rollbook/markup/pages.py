@@ -44,6 +44,8 @@ class MarkdownSetup:
         default_factory=lambda: {"pymdownx.superfences": {"custom_fences": CUSTOM_FENCES}}
     )
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    language: str | None = None  # the site's (rollbook.mkdocs_plugin.site_language)
+    strings: dict[str, Any] | None = None
     features: dict[str, bool] = field(default_factory=dict)
 
 
@@ -102,6 +104,20 @@ def split_front_matter(text: str) -> tuple[str, int]:
     return text, 0
 
 
+def _front_matter_language(source: str, lines: int) -> str | None:
+    """The front matter's ``language:`` (as the plugin reads it from ``page.meta``)."""
+    if not lines:
+        return None
+    head = source.split("\n")[:lines]
+    end = next((i for i in range(1, len(head)) if head[i].rstrip() in ("---", "...")), 0)
+    try:
+        meta = yaml.safe_load("\n".join(head[1:end]))
+    except yaml.YAMLError:
+        return None  # MkDocs reports it its own way
+    code = meta.get("language") if isinstance(meta, dict) else None
+    return str(code) if code else None
+
+
 def convert_page(
     path: str | Path, setup: MarkdownSetup | None = None, shown: str | None = None
 ) -> PageResult:
@@ -116,9 +132,11 @@ def convert_page(
     if found is not None:
         source = found[0]
     body, offset = split_front_matter(source)
+    language = _front_matter_language(source, offset) or setup.language
     md = markdown.Markdown(extensions=list(setup.extensions), extension_configs=setup.configs)
     features = {**setup.features, **page_features(front_matter(source))}
-    with page_context(name, offset, presets=dict(setup.presets), features=features) as ctx:
+    context = {"presets": dict(setup.presets), "language": language, "strings": setup.strings}
+    with page_context(name, offset, features=features, **context) as ctx:
         try:
             html = md.convert(body)
         except RecursionError:  # Python-Markdown recurses once per nested list, quote, ...

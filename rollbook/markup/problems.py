@@ -63,6 +63,10 @@ class PageContext:
             pages (``rollbook.markup.refs``).
         line_map: Converted line -> the author's line, when the host's other plugins
             rewrote the page before conversion (``rollbook.markup.line_map``).
+        language: The page's language (``theme.language``, the plugin's ``language``, or
+            the page's own on a multilingual site); ``None``: the extension's.
+        strings: The author's overrides of the reader's text (``strings:``); ``None``: the
+            extension's.
         features: The site's switches for what lights up by default (``plain_tables``,
             ``prose_dice``, ``obsidian``); they override the extension's own.
         counts: What the page lit up by default: ``tables`` (plain tables), ``prose``
@@ -83,6 +87,8 @@ class PageContext:
         """The author's line (front matter counted) of a line of the converted text."""
         return (self.line_map(line) if self.line_map else line) + self.line_offset
 
+    language: str | None = None
+    strings: dict[str, Any] | None = None
     features: dict[str, bool] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     dice_refs: list[tuple[int, str, str]] = field(default_factory=list)

@@ -7,6 +7,7 @@ from typing import Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
+from rollbook.language import StringsError, check_overrides
 from rollbook.markup.presets import (
     INLINE_PRESET_OPTIONS,
     TABLE_PRESET_OPTIONS,
@@ -33,6 +34,20 @@ class Presets(c.BaseConfigOption[dict[str, dict[str, Any]]]):
             raise base.ValidationError(problem)
         assert isinstance(value, dict)
         return {str(k): dict(v) for k, v in value.items()}
+
+
+class Strings(c.BaseConfigOption[dict[str, Any]]):
+    """``{key: text}`` or ``{language: {key: text}}``: the author's words for reader text."""
+
+    def run_validation(self, value: object) -> dict[str, Any]:
+        if value is None:
+            return {}
+        try:
+            check_overrides(value)
+        except StringsError as error:
+            raise base.ValidationError(str(error)) from None
+        assert isinstance(value, dict)
+        return dict(value)
 
 
 class SitePath(c.Type[str]):
@@ -65,6 +80,12 @@ class RollbookConfig(base.Config):
 
     presets = Presets()
     """Named display options: ``preset:NAME`` on inline rolls, ``preset: NAME`` in fences."""
+
+    language = c.Optional(c.Type(str))
+    """The reader's language (``fr``, ``pt-BR``...); default: ``theme.language``, else English."""
+
+    strings = Strings()
+    """The author's words for any reader text: ``{key: text}`` or ``{language: {key: text}}``."""
 
     configure_markdown = c.Type(bool, default=True)
     """Add the ``rollbook`` Markdown extension and our four superfences fences when missing."""

@@ -31,7 +31,8 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from rollbook.markup.extension import unknown_options_problem
+from rollbook.language import Catalogue, catalogue, resolve
+from rollbook.markup.extension import SHARED_OPTIONS, unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.line_map import LineMap
 from rollbook.markup.nested import REFS_MARK
@@ -54,6 +55,8 @@ from rollbook.mkdocs_plugin.early_start import with_early_start
 from rollbook.mkdocs_plugin.gm_screen import (
     add_gm_page,
     date_gm_page,
+    gm_page,
+    is_gm_source,
     list_in_nav,
     nav_with_gm_page,
     restore_gm_content,
@@ -63,10 +66,17 @@ from rollbook.mkdocs_plugin.markdown_setup import (
     add_rollbook_markdown,
     has_extension,
 )
+from rollbook.mkdocs_plugin.site_language import (
+    mark_page_language,
+    page_language,
+    site_language,
+    site_strings,
+)
 from rollbook.offline.service_worker import write_offline
 from rollbook.pdf.errors import PdfError
 from rollbook.pdf.plugin_steps import add_link, check_setup, write_book
 from rollbook.site_runtime import SitewideError
+from rollbook.site_runtime.strings import languages_written
 from rollbook.sitewide.finish import FinishOptions, finish_site
 
 __all__ = ["RollbookPlugin", "front_matter_lines"]
@@ -96,6 +106,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._site = Site(complete=True)  # every page's tables, for tables that roll others
         self._sources: dict[str, str] = {}  # page -> its Markdown as rollbook first saw it
         self._lit: dict[str, int] = {}
+        self._language = "en"  # the site's (rollbook.mkdocs_plugin.site_language)
+        self._strings: dict[str, Any] = {}
+        self._languages: set[str] = set()  # every page's, for the page's catalogues
         self._nav: Navigation | None = None  # the PDF book follows it
 
     # -- state ----------------------------------------------------------------------------
@@ -133,6 +146,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if pdf_problem:
             raise PluginError(f"rollbook: {pdf_problem}")
         self._configure_markdown(config)
+        self._language = site_language(self.config.language, config)
+        self._strings = site_strings(self.config.strings, config)
+        self._languages = {self._language}
         script = self.config.assets_javascript
         if not any(str(s) == script for s in config.extra_javascript):
             entry = ExtraScriptValue(script)
@@ -145,14 +161,47 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             config.extra_javascript.append(classic)
         if self.config.assets_stylesheet not in config.extra_css:
             config.extra_css.append(self.config.assets_stylesheet)
-        list_in_nav(config.nav, self.config.gm_screen)
+        list_in_nav(config.nav, self.config.gm_screen, self._text()("gm.title"))
         check_plugin_order(config)
         return config
+
+    def _gm_source(self, page: Page, config: MkDocsConfig) -> str | None:
+        """The GM screen's Markdown in the page's language, if ``page`` is that screen.
+
+        The generated screen or a plugin's copy of it (one per language under
+        mkdocs-static-i18n).
+        """
+        if not is_gm_source(page.file, config, self.config.gm_screen):
+            return None
+        return gm_page(self._text(page_language(page, self._site_language(config))))
+
+    def _catalogues(self, config: MkDocsConfig) -> list[Catalogue]:
+        """The page catalogues of every language built into this site, the default first.
+
+        mkdocs-static-i18n builds each language in a pass of its own into the same folder,
+        so earlier passes' languages are kept.
+        """
+        ours = Path(config.site_dir, "assets", "rollbook")
+        names = self._languages | set(languages_written(ours))
+        i18n = config.plugins.get("i18n")
+        default = resolve(getattr(i18n, "default_language", None) or self._site_language(config))
+        chosen = [default, *sorted({resolve(name) for name in names} - {default})]
+        return [self._text(name) for name in chosen]
+
+    def _site_language(self, config: MkDocsConfig) -> str:
+        """The language of the pages being built now.
+
+        mkdocs-static-i18n sets the theme's to each language in turn after `on_config`.
+        """
+        return site_language(self.config.language, config)
+
+    def _text(self, language: str | None = None) -> Catalogue:
+        return catalogue(language or self._language, self._strings)
 
     def _add_gm_page(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         """MkDocs event: add the GM screen page."""
         if self.config.enabled:
-            add_gm_page(files, config, self.config.gm_screen)
+            add_gm_page(files, config, self.config.gm_screen, self._text())
             date_gm_page(files, config)
         return files
 
@@ -160,7 +209,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     @event_priority(-110)
     def _restore_gm_page(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled:
-            restore_gm_content(files, config, self.config.gm_screen)
+            restore_gm_content(files, config, self.config.gm_screen, self._text())
             date_gm_page(files, config)
         return files
 
@@ -174,14 +223,16 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         The PDF book follows the navigation's order.
         """
         if self.config.enabled:
-            nav_with_gm_page(nav, files, config)
+            nav_with_gm_page(nav, files, config, self._text()("gm.title"))
         self._nav = nav
         return nav
 
     def _configure_markdown(self, config: MkDocsConfig) -> None:
         for name in EXTENSION_NAMES:  # options put under the extension that it does not have
             options = config.mdx_configs.get(name) or {}
-            problem = unknown_options_problem(sorted(set(options) - {"presets", *FEATURES}))
+            problem = unknown_options_problem(
+                sorted(set(options) - {"presets", *FEATURES} - SHARED_OPTIONS)
+            )
             if problem:
                 raise PluginError(f"rollbook: {problem}")
         if self.config.configure_markdown:
@@ -202,6 +253,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         """MkDocs event: read the page, with a page:line message for what cannot be read."""
         if not self.config.enabled:
             return None
+        generated = self._gm_source(page, config)
+        if generated is not None:
+            return generated
         try:
             content = page.file.content_string
         except (OSError, ValueError):  # MkDocs reads it next and reports it its own way
@@ -227,11 +281,16 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         """MkDocs event: open the page's context (its path and front-matter offset)."""
         if not self.config.enabled:
             return None
-        offset = front_matter_lines(page.file.content_string, markdown)
+        source = self._gm_source(page, config)
+        offset = front_matter_lines(source or page.file.content_string, markdown)
+        language = page_language(page, self._site_language(config))
+        self._languages.add(language)
         self._page = PageContext(
             src_path=f"{self._docs_prefix}/{page.file.src_uri}",
             line_offset=offset,
             presets=dict(self.config.presets),
+            language=language,
+            strings=self._strings,
             features={
                 **{n: bool(self.config[n]) for n in FEATURES if self.config[n] is not None},
                 **page_features(page.meta),  # the page's own front matter wins
@@ -278,9 +337,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._site.add(
             ctx.src_path, ctx.line_offset, ctx.tables, ctx.dice_refs, line_map=ctx.line_map
         )
+        # The page's language for its scripts, inside the content that Material's instant
+        # navigation swaps in (it keeps the first page's <html lang>).
+        html = f'{html}\n<div hidden data-rb-lang="{ctx.language or self._language}"></div>'
         if self.config.pdf and page.is_homepage and not self._serving:
             return add_link(html, self.config.pdf)
-        return None
+        return html
 
     # Every page is converted before any is written: tables that roll tables of other
     # pages get those tables' payloads now (rollbook.markup.refs).
@@ -306,8 +368,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         """MkDocs event: finish the written page.
 
-        Fills references left in it (excerpts), says when the site has no GM screen, and
-        starts the engine from the head of a page with dice (``early_start``).
+        Fills references left in it (excerpts), says when the site has no GM screen, starts
+        the engine from the head of a page with dice (``early_start``), and marks a page
+        whose own language (front matter ``language:``) differs from the site's.
         """
         if not self.config.enabled:
             return None
@@ -315,7 +378,11 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             output = self._site.fill(output)
         if not self.config.gm_screen.strip("/ ") and "</head>" in output:
             output = output.replace("</head>", f"{GM_OFF_META}</head>", 1)
-        return with_early_start(output, page.url, self.config.assets_javascript)
+        output = with_early_start(output, page.url, self.config.assets_javascript)
+        language = page_language(page, self._site_language(config))
+        if language != self._site_language(config):  # else the theme already wrote it
+            output = mark_page_language(output, language, self._text(language).rtl)
+        return output
 
     # -- site -----------------------------------------------------------------------------
     # Early: plugins that rework files at post_build (minify's `js_files`, priority 0) find
@@ -337,6 +404,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             gm_screen=None,  # a page of the site already (on_files)
             offline=self.config.offline and not self._serving,
             worker=False,  # written last (_write_worker)
+            catalogues=self._catalogues(config),
         )
         try:
             finish_site(

@@ -12,7 +12,7 @@ from typing import Any
 
 from rollbook.markup.page_state import FEATURES
 from rollbook.markup.pages import MarkdownSetup
-from rollbook.mkdocs_plugin.markdown_setup import add_rollbook_markdown
+from rollbook.mkdocs_plugin.markdown_setup import EXTENSION_NAMES, add_rollbook_markdown
 
 __all__ = ["CONFIG_NAMES", "find_config", "markdown_setup"]
 
@@ -65,7 +65,33 @@ def markdown_setup(config_file: Path) -> MarkdownSetup:
     if options is not None and options["enabled"] and options["configure_markdown"]:
         add_rollbook_markdown(extensions, configs)
     _load_extensions(extensions, configs, path)
-    return MarkdownSetup(extensions=extensions, configs=configs, presets=presets, features=features)
+    language, strings = _language(data, options or {}, configs)
+    return MarkdownSetup(
+        extensions=extensions,
+        configs=configs,
+        presets=presets,
+        features=features,
+        language=language,
+        strings=strings,
+    )
+
+
+def _language(
+    data: dict[str, Any], options: dict[str, Any], configs: dict[str, dict[str, Any]]
+) -> tuple[str | None, dict[str, Any] | None]:
+    """The site's language and the author's ``strings``, read as the plugin reads them.
+
+    The plugin's, the theme's, the extension's (`rollbook.mkdocs_plugin.site_language`).
+    """
+    theme = data.get("theme")
+    ours = next((configs[n] for n in EXTENSION_NAMES if isinstance(configs.get(n), dict)), {})
+    codes = [options.get("language")]
+    if isinstance(theme, dict):
+        codes += [theme.get("language"), theme.get("locale")]
+    codes.append(ours.get("language"))
+    language = next((str(code).strip() for code in codes if code), None)
+    strings = options.get("strings") or ours.get("strings") or None
+    return language, dict(strings) if isinstance(strings, dict) else None
 
 
 #: Extensions MkDocs always adds before the site's own (``mkdocs.config.defaults``).

@@ -25,6 +25,7 @@ ORDER = (
     "authoring/existing-pages.md",
     "authoring/encounters.md",
     "authoring/links.md",
+    "authoring/languages.md",
     "authoring/checks.md",
     "authoring/publishing.md",
     "authoring/pdf.md",

@@ -15,14 +15,16 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rollbook.language import Catalogue
 from rollbook.site_runtime.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
 from rollbook.site_runtime.pages import write_page_list
 from rollbook.site_runtime.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
 from rollbook.site_runtime.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
+from rollbook.site_runtime.strings import write_strings
 from rollbook.site_runtime.wheel import Wheel
 from rollbook.site_runtime.zips import unzip, zip_files
 
@@ -239,8 +241,12 @@ def build_site_assets(
     bundled_bytecode: Path | None = None,
     node: str = "node",
     report: Callable[[str], None] | None = None,
+    catalogues: Sequence[Catalogue] = (),
 ) -> dict[str, Any]:
     """Do all site-wide work for a built site; return the manifest written.
+
+    ``catalogues`` are the reader's text in each language of the site, the first the
+    default (none: English); they become ``strings.js`` (`rollbook.site_runtime.strings`).
 
     ``cache_dir`` keeps the compressed and trimmed Pyodide files by input hash. With
     ``pyodide_dir`` None the site gets everything but the dice runtime: the pages' scripts
@@ -278,6 +284,7 @@ def build_site_assets(
             report=report,
         )
     copied = copy_browser_assets(assets_source, ours)
+    write_strings(ours, catalogues)
     write_page_list(site, ours)  # the pages the GM screen may fetch
 
     wheels_dir = ours / "wheels"

@@ -14,11 +14,12 @@ assets SITE`` runs it after any other generator (Zensical, plain Python-Markdown
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rollbook.language import Catalogue
 from rollbook.offline.service_worker import write_offline
 from rollbook.site_runtime import runtime
 from rollbook.site_runtime.build import SitewideError, build_site_assets
@@ -50,6 +51,8 @@ class FinishOptions:
         directory_urls: The site's ``use_directory_urls`` (where a page's file is).
         worker: Write the offline worker at the end (False: the host calls
             ``write_offline`` itself once other tools are done with the site).
+        catalogues: The reader's text in each language of the site, the default first
+            (`rollbook.language`; none: English): ``strings.js`` and the GM page.
     """
 
     pyodide_path: str | None = None
@@ -63,6 +66,7 @@ class FinishOptions:
     refs_docs: str | None = None
     directory_urls: bool = True
     worker: bool = True
+    catalogues: Sequence[Catalogue] = ()
 
 
 def finish_site(
@@ -98,6 +102,7 @@ def finish_site(
         icepool=options.icepool,
         cache_dir=cache.parent / "pyodide",
         report=lambda sentence: info(f"{sentence}."),
+        catalogues=options.catalogues,
     )
     if options.snapshot and pyodide is not None:
         try:
@@ -110,7 +115,7 @@ def finish_site(
             warn(str(err))
     if options.gm_screen is not None:
         try:
-            write_gm_page(site, options.gm_screen)
+            write_gm_page(site, options.gm_screen, *options.catalogues[:1])
         except ValueError as err:
             raise SitewideError(str(err)) from None
     if options.worker:

@@ -1,6 +1,6 @@
 """The GM screen page, for any generator: its text, and its HTML written into a built site.
 
-The MkDocs plugin adds the page as a generated Markdown page (``GM_MARKDOWN``), so the theme
+The MkDocs plugin adds the page as a generated Markdown page (``gm_screen.gm_page``), so the theme
 draws it like any other. Other generators (Zensical, plain Python-Markdown) never see that
 page: ``rollbook assets`` writes ``SITE/gm/index.html`` itself, taking the built home page as
 the shell, so the screen has the site's own look, header, navigation and scripts.
@@ -13,35 +13,29 @@ import re
 from html import escape
 from pathlib import Path
 
+from rollbook.language import Catalogue, catalogue
 from rollbook.sitewide.site_path import site_path_problem
 
 __all__ = [
-    "GM_BODY_HTML",
-    "GM_MARKDOWN",
-    "GM_TITLE",
+    "gm_body_html",
+    "gm_page_html",
     "gm_src_uri",
     "normalise_gm_path",
     "write_gm_page",
 ]
 
-GM_TITLE = "GM screen"
-_INTRO = (
-    "Everything you pin gathers here: inline rolls, tables, lists and encounters from any "
-    "page, each rolling in place with its prompts. Move items up and down, remove them, or "
-    "share the screen with another device. The screen is kept in this browser only."
-)
-_PLACEHOLDER = (
-    '<div class="rb-gm" data-rb-gm><p class="rb-gm-empty">Nothing pinned yet.\n'
-    "Every roll, table, list and encounter has a pin control; what you pin appears here.</p>"
-    "</div>"
-)
-#: The page as Markdown (the MkDocs plugin's generated page).
-GM_MARKDOWN = (
-    f"---\ntitle: {GM_TITLE}\nsearch:\n  exclude: true\n---\n\n# {GM_TITLE}\n\n"
-    f"{_INTRO}\n\n{_PLACEHOLDER}\n"
-)
-#: The same page as HTML, for a site whose generator never saw it.
-GM_BODY_HTML = f"<h1>{escape(GM_TITLE)}</h1>\n<p>{escape(_INTRO)}</p>\n{_PLACEHOLDER}\n"
+
+def gm_body_html(text: Catalogue) -> str:
+    """The page's content as HTML, in the catalogue's language.
+
+    The MkDocs plugin writes the same words as Markdown
+    (`rollbook.mkdocs_plugin.gm_screen.gm_page`).
+    """
+    return (
+        f"<h1>{escape(text('gm.title'))}</h1>\n<p>{escape(text('gm.intro'))}</p>\n"
+        f'<div class="rb-gm" data-rb-gm><p class="rb-gm-empty">{escape(text("gm.empty"))}</p>'
+        "</div>\n"
+    )
 
 
 def normalise_gm_path(path: str) -> str | None:
@@ -89,11 +83,11 @@ def _deeper(url: str, prefix: str) -> str:
     return prefix + (url[2:] if url.startswith("./") else url)
 
 
-def _retitle(title: str, home_title: str | None) -> str:
+def _retitle(title: str, home_title: str | None, name: str) -> str:
     """``Home - Site`` -> ``GM screen - Site`` (the theme's pattern); else just the title."""
     if home_title and " - " in home_title:
-        return f"{GM_TITLE} - {home_title.split(' - ', 1)[1]}"
-    return f"{GM_TITLE} - {home_title}" if home_title else GM_TITLE
+        return f"{name} - {home_title.split(' - ', 1)[1]}"
+    return f"{name} - {home_title}" if home_title else name
 
 
 def _material_config(text: str, prefix: str) -> str:
@@ -112,10 +106,14 @@ def _material_config(text: str, prefix: str) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def gm_page_html(home: str, depth: int) -> str:
-    """The GM screen page made from the home page's HTML, ``depth`` folders below it."""
+def gm_page_html(home: str, depth: int, text: Catalogue | None = None) -> str:
+    """The GM screen page made from the home page's HTML, ``depth`` folders below it.
+
+    In ``text``'s language (English when not given).
+    """
+    text = text or catalogue()
     prefix = "../" * depth
-    body = GM_BODY_HTML
+    body = gm_body_html(text)
     for pattern in (_ARTICLE, _MAIN, _BODY):
         if pattern.search(home):
             page = pattern.sub(lambda m: f"{m[1]}\n{body}{m[3]}", home, count=1)
@@ -125,15 +123,20 @@ def gm_page_html(home: str, depth: int) -> str:
     page = _URL_ATTR.sub(lambda m: f'{m[1]}="{_deeper(m[2], prefix)}"', page)
     title = _TITLE.search(page)
     page = _TITLE.sub(
-        lambda m: f"<title>{escape(_retitle(m[1], title[1] if title else None))}</title>",
+        lambda m: (
+            f"<title>{escape(_retitle(m[1], title[1] if title else None, text('gm.title')))}"
+            "</title>"
+        ),
         page,
         count=1,
     )
     return _CONFIG.sub(lambda m: f"{m[1]}{_material_config(m[2], prefix)}{m[3]}", page, count=1)
 
 
-def write_gm_page(site_dir: str | Path, path: str) -> Path | None:
+def write_gm_page(site_dir: str | Path, path: str, text: Catalogue | None = None) -> Path | None:
     """Write ``SITE/<path>/index.html`` from the home page; None if off or already there.
+
+    Its words are in ``text``'s language.
 
     A page the site already has at that address (one the author wrote, or the MkDocs
     plugin's) is left as it is.
@@ -158,5 +161,5 @@ def write_gm_page(site_dir: str | Path, path: str) -> Path | None:
         if step.is_symlink():
             raise ValueError(f"{step} is a symbolic link; rollbook writes no page through it.")
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(gm_page_html(home, len(folder.split("/"))), encoding="utf-8")
+    target.write_text(gm_page_html(home, len(folder.split("/")), text), encoding="utf-8")
     return target

@@ -72,31 +72,33 @@ MARK_EVERY_ROW = """() => {
   document.querySelectorAll(".rb-table [data-rb-row]").forEach((r) => r.classList.add("rb-hit"));
 }"""
 
-# Everything used has answered: rolls shown, rows marked, fights over, nothing still busy.
-ALL_ANSWERED = """() => {
+# Everything used has answered: rolls shown, rows marked, fights over (the status starts
+# with `over`, the page language's "Fight over"), nothing still busy.
+ALL_ANSWERED = """(over) => {
   const all = (selector, ok) => [...document.querySelectorAll(selector)].every(ok);
   return all(".rb-inline .rb-out", (o) => o.textContent.trim() !== "")
     && all(".rb-table", (t) => t.querySelector("[aria-current=true], .rb-refused"))
-    && all(".rb-combat .rb-fight-status", (s) => /Fight over/.test(s.textContent))
+    && all(".rb-combat .rb-fight-status", (s) => s.textContent.startsWith(over))
     && all(".rb-combat .rb-mc-result", (r) => r.textContent.trim() !== "")
     && !document.querySelector("[aria-busy=true]");
 }"""
 
 
-def violations_after_use(page: Page, url: str, scheme: str) -> list[dict]:
-    """Open `url` in colour `scheme` with repeatable seeds, use every widget, then run axe."""
+def violations_after_use(page: Page, url: str, scheme: str, over: str = "Fight over") -> list[dict]:
+    """Open `url` in colour `scheme` with repeatable seeds, use every widget, then run axe
+    (`over`: how the page's language starts a finished fight's status)."""
     page.add_init_script(SEEDED)
     page.goto(url)
     page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-    _use_everything(page)
+    use_everything(page, over)
     return violations(page)
 
 
-def _use_everything(page: Page) -> None:
+def use_everything(page: Page, over: str = "Fight over") -> None:
     """Use every widget of the loaded page once, wait for all answers, mark every row."""
     wait_ready(page)
     page.evaluate(USE_EVERYTHING)
-    page.wait_for_function(ALL_ANSWERED, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function(ALL_ANSWERED, arg=over, timeout=READY_TIMEOUT_MS)
     expect(page.locator(".rb-history-panel")).to_be_visible()
     page.evaluate(MARK_EVERY_ROW)
 

@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 from rollbook.site_runtime.build import copy_browser_assets
+from rollbook.site_runtime.strings import write_strings
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "rollbook" / "assets"
@@ -61,6 +62,7 @@ def assemble(dest: Path) -> Path:
     version = json.loads((PYODIDE / "package.json").read_text())["version"]
     ours = dest / "assets" / "rollbook"
     copy_browser_assets(ASSETS, ours)
+    write_strings(ours, [])  # the reader's text (English), as every build writes it
     pyodide = dest / "assets" / "pyodide" / version
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:

@@ -49,8 +49,8 @@ def problems(stderr: str) -> list[str]:
 
 
 def test_the_extension_knows_every_plugin_option():
-    # presets and the three default switches are options of both (the plugin's win).
-    shared = {"presets", *FEATURES}
+    # presets, the three default switches, language and strings are options of both.
+    shared = {*extension.SHARED_OPTIONS, *FEATURES}
     options = {name for name, _ in RollbookConfig._schema} - shared
     assert options == extension.PLUGIN_OPTIONS
 
@@ -85,8 +85,8 @@ def test_an_unknown_extension_option_without_the_plugin_is_a_warning(monkeypatch
     assert 'data-roll="1d6"' in html
     assert [r.getMessage() for r in caplog.records] == [
         "rollbook: the rollbook Markdown extension has no option `preset`: its options are "
-        "`presets`, `plain_tables`, `prose_dice` and `obsidian` (the MkDocs plugin's options "
-        "go under `plugins: - rollbook:`)."
+        "`presets`, `plain_tables`, `prose_dice`, `obsidian`, `language` and `strings` (the "
+        "MkDocs plugin's options go under `plugins: - rollbook:`)."
     ]
 
 

@@ -112,7 +112,7 @@ def test_comma_roll_has_no_single_average():
 def test_roll_too_large_for_exact_odds_still_shows_average_and_range():
     html, problems = convert("![roll:1000d6]() and ![roll:1000d6kh3]()")
     assert problems == []
-    assert 'title="1000d6: average 3500, range 1000&#8211;6000"' in html
+    assert 'title="1000d6: average 3,500, range 1,000&#8211;6,000"' in html
     assert 'title="1000d6kh3"' in html  # keeping three of a thousand: nothing to show
 
 

@@ -130,3 +130,109 @@ def test_js_reduces_and_refuses_like_python() -> None:
     assert whole["whole"] == fraction_text(Fraction(14, 2), whole=True) == "7"
     assert garbage["fraction"] == "two/3" and garbage["percents"][0] == ""
     assert zero["fraction"] == "1/0" and zero["percents"][0] == ""
+
+
+# -- every shipped language: the build (Babel) and the page (util.js + the catalogue's
+# -- signs, Intl.PluralRules) write the same text -------------------------------------
+
+LANGUAGE_SCRIPT = """
+import { numberText, pluralCategory } from "./i18n.js";
+import { formatTotal, percentText } from "./util.js";
+const { languages, fractions, options, numbers, counts } = JSON.parse(process.argv[1]);
+const out = {};
+for (const lang of languages) {
+  globalThis.document = { documentElement: { lang }, querySelector: () => null };
+  out[lang] = {
+    percents: fractions.map((pq) => options.map((how) => percentText(pq, how))),
+    numbers: numbers.map((n) => numberText(n)),
+    totals: [formatTotal(3.5), formatTotal(12345), formatTotal([3, 5])],
+    plurals: counts.map((n) => pluralCategory(n)),
+  };
+}
+process.stdout.write(JSON.stringify(out));
+"""
+LANGUAGE_OPTIONS = [{}, {"trim": False, "floor": False}, {"digits": 2, "floor": False}]
+NUMBERS = [
+    "0",
+    "7",
+    "-3",
+    "10.5",
+    "-0.25",
+    "999",
+    "1000",
+    "1234.5",
+    "12345",
+    "-12345.50",
+    "1000000",
+]
+COUNTS = [*range(0, 130), 1000, 1001, 1_000_000, 2_000_000]
+
+
+@pytest.fixture(scope="module")
+def languages_js(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    from rollbook.language import LANGUAGES, catalogue
+    from rollbook.site_runtime.strings import write_strings
+
+    folder = tmp_path_factory.mktemp("i18n-js")
+    for name in ("i18n.js", "util.js"):
+        shutil.copy(UTIL.parent / name, folder / name)
+    write_strings(folder, [catalogue(language) for language in LANGUAGES])
+    fractions = [f"{f.numerator}/{f.denominator}" for f in CORPUS]
+    data = {
+        "languages": list(LANGUAGES),
+        "fractions": fractions,
+        "options": LANGUAGE_OPTIONS,
+        "numbers": NUMBERS,
+        "counts": COUNTS,
+    }
+    node = shutil.which("node")
+    assert node
+    proc = subprocess.run(
+        [node, "--input-type=module", "-e", LANGUAGE_SCRIPT, json.dumps(data)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=folder,
+        timeout=120,
+    )
+    result: dict[str, Any] = json.loads(proc.stdout)
+    return result
+
+
+def _languages() -> tuple[str, ...]:
+    from rollbook.language import LANGUAGES
+
+    return LANGUAGES
+
+
+@pytest.mark.parametrize("language", _languages())
+def test_each_language_writes_chances_alike_in_python_and_js(
+    language: str, languages_js: dict[str, Any]
+) -> None:
+    from rollbook.language import catalogue
+
+    text = catalogue(language)
+    js = languages_js[language]
+    python = [[text.percent(percent_text(f, **how)) for how in LANGUAGE_OPTIONS] for f in CORPUS]
+    assert js["percents"] == python
+    assert js["numbers"] == [text.number(n) for n in NUMBERS]
+    assert js["totals"] == [text.number("3.5"), text.number("12345"), "3, 5"]
+
+
+@pytest.mark.parametrize("language", _languages())
+def test_each_language_picks_the_same_plural_form_in_python_and_js(
+    language: str, languages_js: dict[str, Any]
+) -> None:
+    from rollbook.language.numbers import plural_category
+
+    assert languages_js[language]["plurals"] == [plural_category(language, n) for n in COUNTS]
+
+
+def test_the_languages_write_numbers_their_own_way(languages_js: dict[str, Any]) -> None:
+    half = CORPUS.index(Fraction(1, 2))
+    assert languages_js["en"]["percents"][half][1] == "50.0%"
+    assert languages_js["fr"]["percents"][half][1] == "50,0\u00a0%"
+    assert languages_js["de"]["numbers"][NUMBERS.index("1234.5")] == "1.234,5"
+    assert languages_js["ru"]["numbers"][NUMBERS.index("-12345.50")] == "-12\u00a0345,50"
+    assert languages_js["pl"]["plurals"][COUNTS.index(22)] == "few"
+    assert languages_js["he"]["plurals"][COUNTS.index(2)] == "two"

@@ -2,6 +2,7 @@
 // A roll's exact distribution as a small bar chart: one bar per total (or per range of
 // totals when there are many), each with its percentage as text for screen readers.
 
+import { numberText, t } from "./i18n.js";
 import { el, percentText, ratio } from "./util.js";
 
 const MAX_BARS = 40;
@@ -9,7 +10,7 @@ const MAX_BARS = 40;
 /** Group [[value, "p/q"], ...] (sorted) into at most MAX_BARS bars: [{label, share}]. */
 export function bars(distribution) {
   const points = distribution.map(([value, pq]) => ({ value, share: ratio(pq) }));
-  if (points.length <= MAX_BARS) return points.map((p) => ({ label: String(p.value), share: p.share }));
+  if (points.length <= MAX_BARS) return points.map((p) => ({ label: numberText(p.value), share: p.share }));
   const size = Math.ceil(points.length / MAX_BARS);
   const out = [];
   for (let i = 0; i < points.length; i += size) {
@@ -17,7 +18,7 @@ export function bars(distribution) {
     const first = group[0].value;
     const last = group.at(-1).value;
     out.push({
-      label: first === last ? String(first) : `${first}–${last}`,
+      label: first === last ? numberText(first) : `${numberText(first)}–${numberText(last)}`,
       share: group.reduce((sum, p) => sum + p.share, 0),
     });
   }
@@ -33,9 +34,9 @@ function percent(share) {
 export function chart(notation, reply) {
   const list = bars(reply.distribution || []);
   const tallest = Math.max(...list.map((b) => b.share), 0) || 1;
-  const mean = Number.isFinite(ratio(reply.mean)) ? Number(ratio(reply.mean).toFixed(2)) : reply.mean;
+  const mean = Number.isFinite(ratio(reply.mean)) ? String(Number(ratio(reply.mean).toFixed(2))) : reply.mean;
   const figure = el("figure", { class: "rb-chart" });
-  figure.append(el("figcaption", {}, `Chances of ${notation}: average ${mean}, range ${reply.min}–${reply.max}`));
+  figure.append(el("figcaption", {}, t("chart.caption", { roll: notation, mean: numberText(mean), min: numberText(reply.min), max: numberText(reply.max) })));
   const ol = el("ol", { class: "rb-chart-bars" });
   for (const bar of list) {
     const item = el("li", {

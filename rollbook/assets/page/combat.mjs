@@ -10,7 +10,8 @@
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { pinButton } from "./pins.js";
-import { MAX_SEED, parseSeed, SEED_RULE } from "./seeds.js";
+import { MAX_SEED, parseSeed, seedRule } from "./seeds.js";
+import { numberText, t } from "./i18n.js";
 import { copyText, el, pageUrl, percentText, readPayload } from "./util.js";
 
 export const SELECTOR = ".rb-combat";
@@ -20,18 +21,19 @@ export const SELECTOR = ".rb-combat";
 const FIRST_BATCH = 50;
 const BATCH_MS = 250;
 const Z95 = 1.959964;
-const HOW = { defeated: "no foe left standing", fled: "the other side fled", surrendered: "the other side gave up" };
-const STATUS_WORDS = { dead: "dead", down: "down", fled: "fled", surrendered: "surrendered" };
+// Catalogue keys: how a side won, and what became of a combatant.
+const HOW = new Set(["defeated", "fled", "surrendered"]);
+const STATES = new Set(["dead", "down", "fled", "surrendered"]);
 
 function statusValue(value) {
-  if (Array.isArray(value)) return value.length ? value.join(", ") : "none";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.length ? value.join(", ") : t("combat.value.none");
+  if (typeof value === "boolean") return t(value ? "combat.value.yes" : "combat.value.no");
   return String(value);
 }
 
 /** "dead", or "fighting; ac 2, scars 1" from the system's status (hp has its own column). */
 function statusText(c) {
-  const head = c.out ? STATUS_WORDS[c.out] || c.out : "fighting";
+  const head = c.out ? (STATES.has(c.out) ? t(`combat.state.${c.out}`) : c.out) : t("combat.state.fighting");
   const extras = Object.entries(c.status || {})
     .filter(([key]) => key !== "health" && key !== "hp")
     .map(([key, value]) => `${key.replace(/_/g, " ")} ${statusValue(value)}`);
@@ -133,11 +135,11 @@ export function mount(root) {
     ui.log.replaceChildren();
     ui.rows.forEach((row, i) => {
       paintHp(row.querySelector(".rb-hp"), maxHp[i]);
-      row.querySelector(".rb-status").textContent = "ready";
+      row.querySelector(".rb-status").textContent = t("combat.state.ready");
       row.classList.remove("rb-out");
     });
     if (!keepSeed) ui.seed.value = data.seed ?? "";
-    ui.status.textContent = "Not started.";
+    ui.status.textContent = t("combat.not_started");
     syncButtons();
   };
 
@@ -163,19 +165,19 @@ export function mount(root) {
     fight.ended = Boolean(reply.result);
     if (reply.result) {
       const { winner, reason, rounds } = reply.result;
-      ui.status.textContent =
-        `Fight over after ${rounds} round${rounds === 1 ? "" : "s"}: ` +
-        `${winner ? `${winner} win: ${HOW[reason] || reason}` : `no winner (${reason})`}. Seed ${fight.seed}.`;
+      const how = HOW.has(reason) ? t(`combat.how.${reason}`) : reason;
+      const outcome = winner ? t("combat.win", { side: winner, how }) : t("combat.no_winner", { reason: how });
+      ui.status.textContent = t("combat.over", { count: rounds, outcome, seed: fight.seed });
       record({
         where: title,
-        result: `${winner || "nobody"} won (${reason}) after ${rounds} rounds, seed ${fight.seed}`,
+        result: t("combat.history", { winner: winner || t("combat.nobody"), reason: how, count: rounds, seed: fight.seed }),
         href: fightLink(),
       });
     } else if (reply.round === 0) {
-      ui.status.textContent = `Ready to fight (seed ${fight.seed}).` +
-        (lines.length ? "" : " Initiative is rolled as each round begins.");
+      ui.status.textContent = t("combat.ready", { seed: fight.seed }) +
+        (lines.length ? "" : ` ${t("combat.initiative_later")}`);
     } else {
-      ui.status.textContent = `Round ${reply.round} done (seed ${fight.seed}).`;
+      ui.status.textContent = t("combat.round_done", { round: reply.round, seed: fight.seed });
     }
     syncButtons();
   };
@@ -192,14 +194,14 @@ export function mount(root) {
       const typed = ui.seed.value.trim();
       const seed = typed ? parseSeed(typed) : newSeed();
       if (seed === null) {
-        ui.status.textContent = `The seed must be ${SEED_RULE}.`;
+        ui.status.textContent = t("combat.bad_seed", { rule: seedRule() });
         return;
       }
       fight.seed = seed;
       ui.seed.value = String(seed);
     }
     setBusy(true);
-    if (!isReady()) ui.status.textContent = "Warming up the dice engine…";
+    if (!isReady()) ui.status.textContent = t("combat.warming");
     /** @type {import("./protocol.js").FightRequest} */
     const req = { op: "fight", system: data.system, sides: data.sides, seed: fight.seed };
     if (rounds !== null) req.rounds = rounds;
@@ -224,7 +226,7 @@ export function mount(root) {
     const href = fightLink();
     const ok = await copyText(href);
     ui.status.querySelector(".rb-note")?.remove();
-    const note = ok ? el("span", { class: "rb-note" }, " Link copied.") : el("a", { class: "rb-note", href }, " Link to this fight");
+    const note = ok ? el("span", { class: "rb-note" }, ` ${t("link.copied")}`) : el("a", { class: "rb-note", href }, ` ${t("combat.link")}`);
     ui.status.append(note);
   });
 
@@ -252,7 +254,7 @@ function followLink(root, anchor) {
   root.scrollIntoView({ block: "start" });
   if (seed === null) {
     const status = root.querySelector(".rb-fight-status");
-    if (status) status.textContent = `Not fought: this link's seed must be ${SEED_RULE}.`;
+    if (status) status.textContent = t("combat.link_bad_seed", { rule: seedRule() });
     return;
   }
   fightWith(root, seed);
@@ -270,7 +272,7 @@ async function simulate(root, data, ui) {
   let stalemate = 0;
   let rounds = 0;
   const base = newSeed();
-  ui.mcResult.textContent = isReady() ? "Simulating…" : "Warming up the dice engine…";
+  ui.mcResult.textContent = isReady() ? t("combat.simulating") : t("combat.warming");
   let batch = FIRST_BATCH;
   for (let k = 0; done < runs; k += 1) {
     const size = Math.min(batch, runs - done);
@@ -293,20 +295,20 @@ async function simulate(root, data, ui) {
     stalemate += reply.stalemate;
     rounds += reply.avg_rounds * reply.runs;
     done += reply.runs;
-    ui.mcResult.textContent = `Simulating… ${done} of ${runs} fights.`;
+    ui.mcResult.textContent = t("combat.simulating_progress", { done: numberText(done), count: runs });
   }
   button.removeAttribute("aria-busy");
   const list = el("ul", { class: "rb-mc-rates" });
   for (const n of names) {
     const [lo, hi] = wilson(wins[n], done);
-    const flight = fled[n] ? `; lost ${fled[n]} by fleeing or giving up` : "";
-    const li = el("li", { "data-rb-side": n }, `${n} win ${pct(wins[n] / done)} (95% interval ${pct(lo)}–${pct(hi)})${flight}.`);
+    const flight = fled[n] ? t("combat.rate_fled", { count: fled[n] }) : "";
+    const li = el("li", { "data-rb-side": n }, t("combat.rate", { side: n, rate: pct(wins[n] / done), low: pct(lo), high: pct(hi), flight }));
     li.prepend(winBar(wins[n] / done, lo, hi));
     list.append(li);
   }
-  if (stalemate) list.append(el("li", {}, `No winner: ${stalemate} of ${done}.`));
+  if (stalemate) list.append(el("li", {}, t("combat.stalemate", { count: numberText(stalemate), total: numberText(done) })));
   ui.mcResult.replaceChildren(
-    el("span", {}, `${done} fights, ${(rounds / done).toFixed(1)} rounds on average (seeds ${base}+).`),
+    el("span", {}, t("combat.summary", { count: done, rounds: numberText((rounds / done).toFixed(1)), seed: base })),
     list,
   );
 }

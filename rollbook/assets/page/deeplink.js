@@ -3,7 +3,8 @@
 // parameter is data: looked up, validated, never inserted as HTML.
 
 import * as inline from "./inline.js";
-import { parseSeed, SEED_RULE } from "./seeds.js";
+import { t } from "./i18n.js";
+import { parseSeed, seedRule } from "./seeds.js";
 import * as table from "./table.js";
 
 const MAX_SHOWN_ID = 80; // characters of an unknown id quoted back to the reader
@@ -20,7 +21,7 @@ export function follow() {
   const root = table.find(id) || document.getElementById(id);
   if (!root) {
     const shown = id.length > MAX_SHOWN_ID ? `${id.slice(0, MAX_SHOWN_ID)}…` : id;
-    notice(`This link asks for a roll named “${shown}”, which this page does not have.`);
+    notice(t("deeplink.unknown", { name: shown }));
     return;
   }
   const rawSeed = params.get("seed");
@@ -28,7 +29,7 @@ export function follow() {
   if (rawSeed !== null) {
     seed = parseSeed(rawSeed);
     if (seed === null) {
-      const sentence = `Not rolled: this link's seed must be ${SEED_RULE}.`;
+      const sentence = t("deeplink.bad_seed", { rule: seedRule() });
       if (root.matches(table.SELECTOR)) table.explain(root, sentence);
       // An inline roll says it in its own output (as text), not silently nothing.
       else root.querySelector("output.rb-out")?.replaceChildren(sentence);
@@ -61,7 +62,7 @@ function notice(sentence) {
   const close = document.createElement("button");
   close.type = "button";
   close.className = "rb-link-notice-close";
-  close.setAttribute("aria-label", "Dismiss this notice");
+  close.setAttribute("aria-label", t("deeplink.dismiss"));
   close.textContent = "×";
   close.addEventListener("click", () => box.remove());
   box.append(text, close);

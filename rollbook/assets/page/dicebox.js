@@ -6,6 +6,7 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
+import { language, t } from "./i18n.js";
 import { el, markBusy, pageUrl } from "./util.js";
 
 export const SHORTCUT = "d";
@@ -38,7 +39,7 @@ function clippedCaret(caret) {
 
 /** The sentence said when an echo was cut. */
 function cutNote(length) {
-  return el("p", { class: "rb-dicebox-cut" }, `(Shortened: what was typed is ${length.toLocaleString("en")} characters long.)`);
+  return el("p", { class: "rb-dicebox-cut" }, t("dicebox.cut", { count: length }));
 }
 
 function editable(target) {
@@ -49,8 +50,8 @@ function editable(target) {
 }
 
 function build(panel) {
-  const form = el("form", { class: "rb-dicebox", "aria-label": "Dice box" });
-  const label = el("label", { for: `${ID}-input` }, "Roll dice");
+  const form = el("form", { class: "rb-dicebox", "aria-label": t("dicebox.form") });
+  const label = el("label", { for: `${ID}-input` }, t("dicebox.label"));
   const input = el("input", {
     id: `${ID}-input`,
     type: "text",
@@ -58,12 +59,13 @@ function build(panel) {
     autocomplete: "off",
     autocapitalize: "off",
     spellcheck: "false",
-    placeholder: "e.g. 4d6kh3",
+    placeholder: t("dicebox.placeholder"),
+    dir: "ltr", // dice notation reads left to right in every language
     "aria-keyshortcuts": SHORTCUT.toUpperCase(),
     "aria-describedby": `${ID}-result`,
-    title: `Any dice notation, rolled with every die shown (shortcut: ${SHORTCUT.toUpperCase()})`,
+    title: t("dicebox.title", { key: SHORTCUT.toUpperCase() }),
   });
-  const button = el("button", { type: "submit" }, "Roll");
+  const button = el("button", { type: "submit" }, t("dicebox.roll"));
   const result = el("div", { id: `${ID}-result`, class: "rb-dicebox-result", role: "status" });
   form.append(label, input, button, result);
   const heading = panel.querySelector(".rb-history-title");
@@ -77,7 +79,7 @@ function build(panel) {
     const expr = input.value.trim();
     if (!expr) {
       input.setAttribute("aria-invalid", "true");
-      result.replaceChildren(el("p", {}, "Type some dice notation first, for example 2d6+1."));
+      result.replaceChildren(el("p", {}, t("dicebox.empty")));
       return;
     }
     if (expr.length > INPUT_LIMIT) {
@@ -86,8 +88,8 @@ function build(panel) {
       delete result.dataset.rbSeed;
       const start = shortened(expr, AROUND).text;
       result.replaceChildren(
-        el("p", {}, "That is far too long to be dice notation; nothing was rolled."),
-        el("pre", { class: "rb-caret" }, start),
+        el("p", {}, t("dicebox.too_long")),
+        el("pre", { class: "rb-caret", dir: "ltr" }, start),
         cutNote(expr.length),
       );
       return;
@@ -95,9 +97,10 @@ function build(panel) {
     rolling = true;
     const ready = isReady();
     const done = markBusy(button, form, !ready);
-    if (!ready) result.replaceChildren(el("p", {}, "Warming up the dice…"));
+    if (!ready) result.replaceChildren(el("p", {}, t("dice.warming")));
     const seed = newSeed();
-    const reply = await request({ op: "roll", expr, seed });
+    // The page language's dice letter (1W20, 1k6, 1к6) is read as d by the engine.
+    const reply = await request({ op: "roll", expr, seed, language: language() });
     rolling = false;
     done();
     if (reply.error) {
@@ -106,7 +109,7 @@ function build(panel) {
       const sentence = shortened(String(reply.error), SENTENCE_LIMIT);
       const caret = reply.caret ? clippedCaret(String(reply.caret)) : null;
       const parts = [el("p", {}, sentence.text)];
-      if (caret) parts.push(el("pre", { class: "rb-caret" }, caret.text));
+      if (caret) parts.push(el("pre", { class: "rb-caret", dir: "ltr" }, caret.text));
       if (sentence.cut || caret?.cut) parts.push(cutNote(expr.length));
       result.replaceChildren(...parts);
       delete result.dataset.rbSeed;
@@ -115,8 +118,8 @@ function build(panel) {
     input.removeAttribute("aria-invalid");
     result.classList.remove("rb-refused");
     result.dataset.rbSeed = String(seed);
-    result.replaceChildren(el("p", {}, reply.text));
-    record({ where: "Dice box", result: reply.text, href: pageUrl() });
+    result.replaceChildren(el("p", { dir: "ltr" }, reply.text));
+    record({ where: t("dicebox.where"), result: reply.text, href: pageUrl() });
   });
   return form;
 }
@@ -127,7 +130,7 @@ export function mount() {
   if (!panel || panel.querySelector(".rb-dicebox")) return;
   build(panel);
   const toggle = /** @type {HTMLElement | null} */ (document.querySelector(".rb-history-toggle"));
-  if (toggle) toggle.title = `Roll history and dice box (shortcut: ${SHORTCUT.toUpperCase()})`;
+  if (toggle) toggle.title = t("history.toggle_title", { key: SHORTCUT.toUpperCase() });
 }
 
 /** Open the tray and put the cursor in the dice box. */

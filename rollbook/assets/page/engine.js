@@ -6,6 +6,7 @@
 // restart the engine: past 1 s its asker hears that it was too slow, and the worker is
 // replaced only once a reader's request has waited behind it for another second.
 
+import { t } from "./i18n.js";
 import { arm } from "./startup-watchdog.js";
 
 /** How long one request may run before the worker is replaced (milliseconds). */
@@ -75,6 +76,9 @@ export function isIdle() {
   return !inflight && !queue.length && !spare.length;
 }
 
+// Replies the worker writes itself (not the engine), by kind: the catalogue key to show.
+const WORKER_SENTENCES = { WorkerError: "engine.request_failed", OddsUnavailable: "engine.odds_unavailable" };
+
 /** Start the worker if it is not running; resolves when it can answer requests. */
 export function start() {
   if (current) return current.ready;
@@ -88,7 +92,7 @@ export function start() {
   session.ready = new Promise((resolve, reject) => {
     // A start that never finishes (a blocked download) ends in a sentence, not in waiting.
     const deadline = arm((seconds) => {
-      fail(session, `The dice engine did not start within ${seconds} seconds.`);
+      fail(session, t("engine.timeout", { count: seconds }));
       reject(new Error("start-up deadline"));
     });
     worker.onmessage = (event) => {
@@ -109,7 +113,8 @@ export function start() {
         pump();
       } else if (message.type === "failed") {
         deadline.clear();
-        fail(session, `The dice engine could not start: ${message.error}.`);
+        if (message.key !== "start.failed") console.warn("rollbook engine:", message.error);
+        fail(session, t("engine.failed_because", { why: t(message.key || "start.failed", { file: message.file || "" }) }));
         reject(new Error(message.error));
       } else if (message.type === "begin") {
         begin(session, message.id);
@@ -121,7 +126,7 @@ export function start() {
     worker.onerror = (event) => {
       event.preventDefault();
       deadline.clear();
-      fail(session, "The dice engine could not start.");
+      fail(session, t("engine.failed"));
       reject(new Error("worker error"));
     };
   });
@@ -155,7 +160,13 @@ function settle(session, id, json) {
   try {
     reply = JSON.parse(json);
   } catch {
-    reply = { error: "The dice engine sent an unreadable answer.", kind: "EngineError" };
+    reply = { error: t("engine.unreadable"), kind: "EngineError" };
+  }
+  // The worker's own sentences, in the page's language (the English one goes to the console).
+  const own = WORKER_SENTENCES[reply && reply.kind];
+  if (own && reply.error) {
+    console.warn("rollbook engine:", reply.error);
+    reply = { ...reply, error: t(own) };
   }
   job.resolve(reply);
   pump();
@@ -189,8 +200,8 @@ function importLater(session) {
   }, LATER_MS);
 }
 
-const TOO_LONG = "That roll took more than a second, so it was stopped. The dice are ready again in a moment.";
-const SILENT = "The dice engine stopped answering, so it was restarted. The dice are ready again in a moment.";
+const TOO_LONG = "engine.runaway"; // catalogue keys of what the reader is told
+const SILENT = "engine.silent";
 
 function runaway(session, sentence = TOO_LONG) {
   if (current !== session || !inflight) return;
@@ -202,7 +213,7 @@ function runaway(session, sentence = TOO_LONG) {
     if (queue.length) waitBehind(session);
     return;
   }
-  job.resolve({ error: sentence, kind: "Runaway" });
+  job.resolve({ error: t(sentence), kind: "Runaway" });
   replace(session);
 }
 

@@ -8,6 +8,7 @@
 // sane size; it is parsed inertly (DOMParser) and only the pinned widget is taken, with
 // scripts, frames and event handler attributes left out before it joins this page.
 
+import { numberText, t } from "./i18n.js";
 import * as pins from "./pins.js";
 import { copyText, el, SITE_BASE, uid } from "./util.js";
 import { dropModifier, moveModifier } from "./variants.js";
@@ -27,7 +28,7 @@ const PAGE_LIMIT = 5_000_000; // bytes of one page the screen reads at most
 let listing = null; // Promise<Set<file>> of pages.json, per screen mount
 // Left out of a copied widget: what could run, load a document or restyle the page.
 const DROPPED = "script, iframe, frame, frameset, object, embed, applet, link, meta, base, style, noscript";
-const UNREACHABLE = "Its page could not be loaded (offline and not saved?).";
+const UNREACHABLE = "gm.unreachable"; // catalogue keys of why an item cannot be shown
 
 /** A shared screen in the address: ?pin=page|id|kind&pin=... (prompt values as page|id|kind|a=1;b=2). */
 export function shareLink(list) {
@@ -94,20 +95,20 @@ async function limitedText(response, limit) {
   }
 }
 
-/** A listed page of this site, parsed inertly: {doc}, or {problem: sentence}. */
+/** A listed page of this site, parsed inertly: {doc}, or {problem: a catalogue key}. */
 async function loadPage(page) {
   if (!(await listed(page))) {
-    return { problem: "Its page is not one of this site's pages with rolls, so it is not loaded." };
+    return { problem: "gm.unlisted" };
   }
   const response = await fetch(pins.pageUrl(page), { credentials: "same-origin" });
   if (!response.ok || !response.url.startsWith(SITE_BASE)) return { problem: UNREACHABLE };
   const type = response.headers.get("content-type") || "";
   if (!/^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type)) {
     response.body?.cancel().catch(() => {});
-    return { problem: "Its page did not arrive as a web page, so it is not read." };
+    return { problem: "gm.not_html" };
   }
   const html = await limitedText(response, PAGE_LIMIT);
-  if (html === null) return { problem: "Its page is too big to read here." };
+  if (html === null) return { problem: "gm.too_big" };
   return { doc: new DOMParser().parseFromString(html, "text/html") };
 }
 
@@ -194,16 +195,16 @@ export function mount(root, mountWidgets) {
   let list = shared ?? pins.load();
   const status = el("p", { class: "rb-gm-status", "aria-live": "polite" });
   const actions = el("div", { class: "rb-bar rb-gm-actions", "data-search-exclude": "" });
-  const share = el("button", { type: "button", class: "rb-gm-share" }, "Share this screen");
-  const keep = el("button", { type: "button", class: "rb-gm-keep", hidden: "" }, "Keep this shared screen as mine");
-  const shareOut = el("a", { class: "rb-gm-link", hidden: "" }, "Link to this screen");
+  const share = el("button", { type: "button", class: "rb-gm-share" }, t("gm.share"));
+  const keep = el("button", { type: "button", class: "rb-gm-keep", hidden: "" }, t("gm.keep"));
+  const shareOut = el("a", { class: "rb-gm-link", hidden: "" }, t("gm.link"));
   actions.append(share, keep, shareOut);
   // Asked before a shared screen replaces the GM's own pins: in the page, not a pop-up.
   const askId = uid("rb-gm-ask");
   const ask = el("div", { class: "rb-gm-confirm", role: "group", "aria-labelledby": askId, hidden: "" });
   const question = el("p", { id: askId });
-  const replace = el("button", { type: "button", class: "rb-gm-replace" }, "Replace my screen");
-  const cancel = el("button", { type: "button", class: "rb-gm-cancel" }, "Keep my own screen");
+  const replace = el("button", { type: "button", class: "rb-gm-replace" }, t("gm.replace"));
+  const cancel = el("button", { type: "button", class: "rb-gm-cancel" }, t("gm.keep_own"));
   ask.append(question, replace, cancel);
   const items = el("ol", { class: "rb-gm-items" });
   root.replaceChildren(actions, ask, status, items);
@@ -212,19 +213,19 @@ export function mount(root, mountWidgets) {
     const href = shareLink(list);
     shareOut.href = href;
     shareOut.hidden = false;
-    status.textContent = (await copyText(href)) ? "Link copied." : "Copy the link beside the button.";
+    status.textContent = t((await copyText(href)) ? "link.copied" : "gm.copy_beside");
   });
   const adoptShared = () => {
     pins.save(list);
     keep.hidden = true;
     ask.hidden = true;
-    status.textContent = "This screen is now yours.";
+    status.textContent = t("gm.yours");
   };
   keep.addEventListener("click", () => {
     const own = pins.load();
     const same = own.length === list.length && own.every((p, i) => p.page === list[i].page && p.id === list[i].id);
     if (!own.length || same) return adoptShared();
-    question.textContent = `Your own screen has ${own.length} item${own.length === 1 ? "" : "s"}. Keeping this shared screen replaces them.`;
+    question.textContent = t("gm.ask_replace", { count: own.length });
     ask.hidden = false;
     cancel.focus();
   });
@@ -234,7 +235,7 @@ export function mount(root, mountWidgets) {
   });
   const stopAsking = () => {
     ask.hidden = true;
-    status.textContent = "Your own screen is unchanged.";
+    status.textContent = t("gm.unchanged");
     keep.focus();
   };
   cancel.addEventListener("click", stopAsking);
@@ -251,7 +252,7 @@ export function mount(root, mountWidgets) {
   const draw = async (focusAt = null) => {
     items.replaceChildren();
     if (!list.length) {
-      items.append(el("li", { class: "rb-gm-empty" }, "Nothing pinned yet. Every roll, table, list and encounter has a pin control; what you pin appears here."));
+      items.append(el("li", { class: "rb-gm-empty" }, t("gm.empty")));
       return;
     }
     const cards = list.map((pin, index) => card(pin, index));
@@ -266,13 +267,13 @@ export function mount(root, mountWidgets) {
     [list[index], list[to]] = [list[to], list[index]];
     persist();
     draw({ index: to, cls: by < 0 ? "rb-gm-up" : "rb-gm-down" });
-    status.textContent = `Moved ${list[to].label} to place ${to + 1} of ${list.length}.`;
+    status.textContent = t("gm.moved", { item: list[to].label, place: numberText(to + 1), count: numberText(list.length) });
   };
   const remove = (index) => {
     const [gone] = list.splice(index, 1);
     persist();
     draw();
-    status.textContent = `Removed ${gone.label}.`;
+    status.textContent = t("gm.removed", { item: gone.label });
   };
 
   const card = (pin, index) => {
@@ -282,9 +283,9 @@ export function mount(root, mountWidgets) {
     item.dataset.rbHome = home.pathname; // whose modifiers its inline roll uses (variants.js)
     const link = el("a", { href: `${home.href}#${encodeURIComponent(pin.id)}` }, pin.label);
     const controls = el("div", { class: "rb-gm-controls", "data-search-exclude": "" });
-    const up = el("button", { type: "button", class: "rb-gm-up", "aria-label": `Move ${pin.label} up` }, "↑");
-    const down = el("button", { type: "button", class: "rb-gm-down", "aria-label": `Move ${pin.label} down` }, "↓");
-    const drop = el("button", { type: "button", class: "rb-gm-remove", "aria-label": `Remove ${pin.label}` }, "Remove");
+    const up = el("button", { type: "button", class: "rb-gm-up", "aria-label": t("gm.up", { item: pin.label }) }, "↑");
+    const down = el("button", { type: "button", class: "rb-gm-down", "aria-label": t("gm.down", { item: pin.label }) }, "↓");
+    const drop = el("button", { type: "button", class: "rb-gm-remove", "aria-label": t("gm.remove_item", { item: pin.label }) }, t("gm.remove"));
     up.disabled = index === 0;
     down.disabled = index === list.length - 1;
     up.addEventListener("click", () => move(index, -1));
@@ -292,13 +293,13 @@ export function mount(root, mountWidgets) {
     drop.addEventListener("click", () => remove(index));
     controls.append(up, down, drop);
     head.append(link, controls);
-    const body = el("div", { class: "rb-gm-body" }, "Loading…");
+    const body = el("div", { class: "rb-gm-body" }, t("gm.loading"));
     item.append(head, body);
     const fill = async () => {
       const { doc, problem } = await fetchPage(pin.page);
       const found = doc?.querySelector(SELECTORS[pin.kind](pin.id));
       if (!found) {
-        body.textContent = problem || "This item is no longer on its page; remove it or pin it again.";
+        body.textContent = t(problem || "gm.gone");
         return;
       }
       const copy = adopt(found, `gm${index}`);
@@ -332,9 +333,7 @@ export function mount(root, mountWidgets) {
     list = shared.filter((_, i) => ok[i]);
     const left = shared.length - list.length;
     keep.hidden = false;
-    status.textContent =
-      `A shared screen with ${list.length} item${list.length === 1 ? "" : "s"}.` +
-      (left ? ` ${left} more named no page of this site and ${left === 1 ? "was" : "were"} left out.` : "");
+    status.textContent = t("gm.shared", { count: list.length }) + (left ? ` ${t("gm.left_out", { count: left })}` : "");
     draw();
   });
 }

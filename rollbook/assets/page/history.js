@@ -4,6 +4,7 @@
 // Markdown. All text goes in through textContent.
 
 import { KEY, LIMIT, MAX_TEXT, load, migrate, remove, save } from "./history-store.js";
+import { language, numberText, t } from "./i18n.js";
 import { el } from "./util.js";
 
 const TRAY_ID = "rb-history";
@@ -47,7 +48,7 @@ addEventListener("pagehide", flush);
 /** The history as Markdown, oldest first. */
 export function toMarkdown(list = entries()) {
   const escape = (text) => String(text).replace(/([\\`*_[\]<>|])/g, "\\$1");
-  const lines = ["# Roll history", ""];
+  const lines = [`# ${t("history.title")}`, ""];
   for (const e of list) {
     const when = e.time.replace("T", " ").slice(0, 19);
     lines.push(`- ${when} · [${escape(e.where)}](${String(e.href).replace(/[()\s]/g, encodeURIComponent)}): ${escape(e.result)}`);
@@ -66,8 +67,10 @@ function download(text) {
 
 function ensureTray() {
   let tray = document.getElementById(TRAY_ID);
-  if (tray) return tray;
-  tray = el("div", { id: TRAY_ID, class: "rb-history" });
+  // Kept across instant navigation, unless the new page speaks another language.
+  if (tray && tray.dataset.rbLang === language()) return tray;
+  tray?.remove();
+  tray = el("div", { id: TRAY_ID, class: "rb-history", "data-rb-lang": language() });
   const toggle = el("button", {
     type: "button",
     class: "rb-history-toggle",
@@ -77,20 +80,20 @@ function ensureTray() {
   const panel = el("section", {
     id: `${TRAY_ID}-panel`,
     class: "rb-history-panel",
-    "aria-label": "Roll history",
+    "aria-label": t("history.title"),
     hidden: "",
   });
-  const heading = el("h2", { class: "rb-history-title" }, "Roll history");
+  const heading = el("h2", { class: "rb-history-title" }, t("history.title"));
   const list = el("ol", { class: "rb-history-list", reversed: "" });
-  const empty = el("p", { class: "rb-history-empty" }, "No rolls yet.");
+  const empty = el("p", { class: "rb-history-empty" }, t("history.empty"));
   const actions = el("div", { class: "rb-history-actions" });
-  const copy = el("button", { type: "button", class: "rb-history-copy" }, "Copy as Markdown");
+  const copy = el("button", { type: "button", class: "rb-history-copy" }, t("history.copy"));
   const downloadButton = el(
     "button",
     { type: "button", class: "rb-history-download" },
-    "Download Markdown",
+    t("history.download"),
   );
-  const clear = el("button", { type: "button", class: "rb-history-clear" }, "Clear history");
+  const clear = el("button", { type: "button", class: "rb-history-clear" }, t("history.clear"));
   const status = el("p", { class: "rb-history-status", "aria-live": "polite" });
   actions.append(copy, downloadButton, clear);
   panel.append(heading, empty, list, actions, status);
@@ -112,16 +115,16 @@ function ensureTray() {
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(toMarkdown());
-      status.textContent = "Copied.";
+      status.textContent = t("history.copied");
     } catch {
-      status.textContent = "Copying is blocked here; use Download instead.";
+      status.textContent = t("history.copy_blocked");
     }
   });
   downloadButton.addEventListener("click", () => download(toMarkdown()));
   clear.addEventListener("click", () => {
     memory = [];
     remove();
-    status.textContent = "History cleared.";
+    status.textContent = t("history.cleared");
     render();
   });
   return tray;
@@ -132,14 +135,15 @@ export function render() {
   const tray = ensureTray();
   const list = entries();
   const toggle = tray.querySelector(".rb-history-toggle");
-  toggle.textContent = `Rolls (${list.length})`;
+  toggle.textContent = t("history.toggle", { count: numberText(list.length) });
   /** @type {HTMLElement} */ (tray.querySelector(".rb-history-empty")).hidden = list.length > 0;
   // The list is drawn only while it is open: a roll costs one counter update, not 200 rows.
   if (/** @type {HTMLElement} */ (tray.querySelector(".rb-history-panel")).hidden) return;
   const items = [...list].reverse().map((e) => {
     const item = el("li", { class: "rb-history-entry" });
     const link = el("a", { href: e.href }, e.where);
-    item.append(link, el("span", { class: "rb-history-result" }, `: ${e.result}`));
+    // bdi: a result in another direction (dice notation on a right-to-left page) keeps its own.
+    item.append(link, ": ", el("bdi", { class: "rb-history-result" }, e.result));
     return item;
   });
   tray.querySelector(".rb-history-list").replaceChildren(...items);

@@ -4,6 +4,7 @@
 
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
+import { t } from "./i18n.js";
 import { bindHand, makeHand } from "./inhand.js";
 import { attach as attachMenu } from "./reader-menu.js";
 import { el, formatTotal, markBusy, pageUrl, uid } from "./util.js";
@@ -27,7 +28,7 @@ export function mount(root) {
     root.id = root.dataset.rbId;
   }
   // Every die, shown on hover and on keyboard focus, and read as the button's description.
-  const dice = el("span", { class: "rb-dice", role: "tooltip", id: uid("rb-dice"), hidden: "" });
+  const dice = el("span", { class: "rb-dice", role: "tooltip", id: uid("rb-dice"), dir: "ltr", hidden: "" });
   root.append(dice);
 
   // What the button rolls: the written notation with the reader's modifier, if any.
@@ -68,7 +69,7 @@ export function mount(root) {
     rolling = true;
     const ready = isReady();
     const done = markBusy(button, root, !ready);
-    if (!ready) output.textContent = "warming up…";
+    if (!ready) output.textContent = t("roll.warming");
     const reply = await request({ op: "roll", expr: notation, seed });
     rolling = false;
     done();

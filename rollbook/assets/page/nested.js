@@ -7,6 +7,7 @@
 
 import { newSeed, request } from "./engine.js";
 import { record } from "./history.js";
+import { t } from "./i18n.js";
 import { paint as paintInline } from "./inline.js";
 import { el, formatTotal, htmlToText, humanize, pageUrl, readPayload, uid } from "./util.js";
 
@@ -19,7 +20,7 @@ function anchorOf(key) {
 function refText(reply) {
   if (reply.error) return reply.error;
   if (reply.text) return htmlToText(reply.text);
-  return `Rolled ${formatTotal(reply.roll ? reply.roll.total : "?")}.`;
+  return t("roll.rolled", { total: formatTotal(reply.roll ? reply.roll.total : "?") });
 }
 
 /** The cell of `column` in the row a reply hit (Obsidian's `|Column`), or null. */
@@ -71,7 +72,7 @@ export function ensureInputs(root, data) {
   const refs = data.refs && typeof data.refs === "object" ? data.refs : {};
   const seen = new Set();
   const box = el("fieldset", { class: "rb-prompts rb-nested-prompts" });
-  box.append(el("legend", {}, "For the tables it rolls"));
+  box.append(el("legend", {}, t("table.nested_prompts")));
   for (const [key, table] of Object.entries(refs)) {
     const anchor = anchorOf(key);
     for (const spec of (table && table.prompts) || []) {
@@ -128,12 +129,12 @@ export function mountRefs(root, data, read, column = null) {
     button.addEventListener("click", async () => {
       const table = refs[key];
       if (!table) {
-        out.textContent = "That table is not part of this page's data.";
+        out.textContent = t("table.ref_missing");
         return;
       }
       const checked = read();
       if (checked.error) {
-        out.textContent = `Not rolled: ${checked.error}`;
+        out.textContent = t("table.not_rolled", { why: checked.error });
         return;
       }
       const anchor = anchorOf(key);

@@ -1,12 +1,13 @@
 // @ts-check
 // Reading offline: registers the site's service worker (rollbook-sw.js at the site's root,
-// written by the build), shows "Save this site for offline use" with its progress in the
+// written by the build), shows the save button (catalogue key offline.save) with its progress in the
 // history tray, and a "new version: reload" notice when an updated site takes over. When
 // the manifest says `"offline": false` (the site turned it off, or `mkdocs serve`) it
 // removes a worker and caches a reader may still have. What is cached when:
 // docs/reading-offline.md.
 
 import * as engine from "./engine.js";
+import { numberText, t } from "./i18n.js";
 import { el, siteKey } from "./util.js";
 
 const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
@@ -231,7 +232,7 @@ async function remove() {
 }
 
 function megabytes(bytes) {
-  return `${(bytes / 1e6).toFixed(1)} MB`;
+  return t("offline.megabytes", { count: numberText((bytes / 1e6).toFixed(1)) });
 }
 
 /** The sentence under "Offline reading" for the current state. */
@@ -239,27 +240,27 @@ function sentence() {
   const status = stats.status;
   switch (stats.state) {
     case "unsupported":
-      return "This browser cannot keep this site for offline reading here (it needs https, and some browsers do not allow it in private windows).";
+      return t("offline.unsupported");
     case "error":
-      return "Offline reading could not be set up. Reload the page to try again.";
+      return t("offline.error");
     case "removed":
-      return "This site is not kept on this device.";
+      return t("offline.not_kept");
     case "saving": {
       const { done = 0, total = 0 } = stats.progress || {};
-      return total ? `Saving: ${megabytes(done)} of ${megabytes(total)}.` : "Saving…";
+      return total ? t("offline.saving_progress", { done: megabytes(done), total: megabytes(total) }) : t("offline.saving");
     }
     case "saved":
       return status
-        ? `Saved: all ${status.pages} pages, search and dice work offline (${megabytes(status.heldBytes)} on this device).`
-        : "Saved for offline use.";
+        ? t("offline.saved_all", { count: status.pages, size: megabytes(status.heldBytes) })
+        : t("offline.saved");
     case "partial":
-      return "Some files could not be saved (is the connection gone?). Try again when online.";
+      return t("offline.partial");
     case "ready":
       return status
-        ? `The dice and the ${status.pagesHeld === 1 ? "page" : `${status.pagesHeld} pages`} you opened work offline (${megabytes(status.heldBytes)} on this device).`
-        : "The dice and the pages you open are kept for offline reading.";
+        ? t("offline.held", { count: status.pagesHeld, size: megabytes(status.heldBytes) })
+        : t("offline.held_none");
     default:
-      return "Pages you open are kept for offline reading.";
+      return t("offline.visiting");
   }
 }
 
@@ -269,7 +270,7 @@ function ensureSection() {
   let section = document.getElementById(SECTION_ID);
   if (section) return section;
   section = el("section", { id: SECTION_ID, class: "rb-offline", "aria-labelledby": `${SECTION_ID}-title` });
-  const title = el("h2", { id: `${SECTION_ID}-title`, class: "rb-offline-title" }, "Offline reading");
+  const title = el("h2", { id: `${SECTION_ID}-title`, class: "rb-offline-title" }, t("offline.title"));
   const text = el("p", { class: "rb-offline-status", id: `${SECTION_ID}-status`, "aria-live": "polite" });
   const bar = el("progress", {
     class: "rb-offline-progress",
@@ -279,8 +280,8 @@ function ensureSection() {
     hidden: "",
   });
   const actions = el("div", { class: "rb-history-actions" });
-  const saveButton = el("button", { type: "button", class: "rb-offline-save" }, "Save this site for offline use");
-  const removeButton = el("button", { type: "button", class: "rb-offline-remove" }, "Remove offline copy");
+  const saveButton = el("button", { type: "button", class: "rb-offline-save" }, t("offline.save"));
+  const removeButton = el("button", { type: "button", class: "rb-offline-remove" }, t("offline.remove"));
   saveButton.addEventListener("click", save);
   removeButton.addEventListener("click", remove);
   actions.append(saveButton, removeButton);
@@ -313,8 +314,8 @@ export function render() {
 function showUpdateNotice() {
   if (document.querySelector(".rb-update")) return;
   const notice = el("div", { class: "rb-update", role: "status" });
-  const reload = el("button", { type: "button", class: "rb-update-reload" }, "Reload");
+  const reload = el("button", { type: "button", class: "rb-update-reload" }, t("offline.reload"));
   reload.addEventListener("click", () => location.reload());
-  notice.append(el("span", {}, "A new version of this site is ready. "), reload);
+  notice.append(el("span", {}, `${t("offline.update")} `), reload);
   document.body.append(notice);
 }

@@ -3,6 +3,7 @@
 // Stored per site as [{page, id, kind, label, prompts}]; everything read back from storage
 // or a shared link is checked field by field, and a page is always a path inside the site.
 
+import { t } from "./i18n.js";
 import { el, SITE_BASE, siteKey } from "./util.js";
 
 const KEY = siteKey("rollbook.pins.v1");
@@ -143,7 +144,7 @@ export function pinButton({ kind, id, label, asMenuItem = false }) {
   const paint = () => {
     const on = isPinned(page, id);
     button.setAttribute(asMenuItem ? "aria-checked" : "aria-pressed", String(on));
-    button.textContent = on ? "Pinned to the GM screen" : "Pin to the GM screen";
+    button.textContent = t(on ? "pin.on" : "pin.off");
   };
   paint();
   button.addEventListener("click", () => {

@@ -6,16 +6,18 @@
 
 import { request } from "./engine.js";
 import { chart } from "./chart.js";
+import { t } from "./i18n.js";
 import { pinButton } from "./pins.js";
 import { el, uid } from "./util.js";
 import { modifierOf, notationFor, offers, parseModifier, setModifier } from "./variants.js";
 
+// Each variant and the catalogue key of its menu item.
 const ITEMS = [
-  ["again", "Roll again"],
-  ["advantage", "Advantage: roll twice, keep the higher"],
-  ["disadvantage", "Disadvantage: roll twice, keep the lower"],
-  ["modifier", "Add a modifier…"],
-  ["chances", "Show chances"],
+  ["again", "menu.again"],
+  ["advantage", "menu.advantage"],
+  ["disadvantage", "menu.disadvantage"],
+  ["modifier", "menu.modifier"],
+  ["chances", "chances.show"],
 ];
 
 /**
@@ -36,17 +38,17 @@ export function attach(root, button, id, key, rollNotation) {
       "aria-haspopup": "menu",
       "aria-expanded": "false",
       "aria-controls": menuId,
-      "aria-label": `More ways to roll ${label}`,
-      title: `More ways to roll ${written}`,
+      "aria-label": t("menu.more", { roll: label }),
+      title: t("menu.more", { roll: written }),
     },
     "▾",
   );
-  const menu = el("div", { class: "rb-menu", role: "menu", id: menuId, "aria-label": `Roll ${label}`, hidden: "" });
-  for (const [variant, text] of ITEMS) {
+  const menu = el("div", { class: "rb-menu", role: "menu", id: menuId, "aria-label": t("menu.label", { roll: label }), hidden: "" });
+  for (const [variant, key] of ITEMS) {
     if (variant === "chances" ? button.dataset.rbMean === undefined : variant !== "again" && !offers(button, variant)) {
       continue;
     }
-    menu.append(el("button", { type: "button", role: "menuitem", tabindex: "-1", "data-rb-variant": variant }, text));
+    menu.append(el("button", { type: "button", role: "menuitem", tabindex: "-1", "data-rb-variant": variant }, t(key)));
   }
   const pin = pinButton({ kind: "inline", id, label, asMenuItem: true });
   if (pin) menu.append(pin);
@@ -61,8 +63,8 @@ export function attach(root, button, id, key, rollNotation) {
     const value = modifier();
     toggle.classList.toggle("rb-has-modifier", value !== 0);
     toggle.title = value
-      ? `More ways to roll ${written} (modifier ${value > 0 ? "+" : ""}${value})`
-      : `More ways to roll ${written}`;
+      ? t("menu.more_modified", { roll: written, modifier: `${value > 0 ? "+" : ""}${value}` })
+      : t("menu.more", { roll: written });
   };
   showModifier();
 
@@ -119,7 +121,7 @@ export function attach(root, button, id, key, rollNotation) {
     panel.hidden = false;
   };
   const closeButton = () => {
-    const b = el("button", { type: "button", class: "rb-panel-close", "aria-label": "Close" }, "×");
+    const b = el("button", { type: "button", class: "rb-panel-close", "aria-label": t("menu.close") }, "×");
     b.addEventListener("click", () => {
       panel.hidden = true;
       panel.replaceChildren();
@@ -141,12 +143,12 @@ export function attach(root, button, id, key, rollNotation) {
       size: "5",
       "aria-describedby": `${inputId}-note`,
     });
-    const note = el("span", { class: "rb-mod-note", id: `${inputId}-note`, "aria-live": "polite" }, "Kept for this roll on this page.");
+    const note = el("span", { class: "rb-mod-note", id: `${inputId}-note`, "aria-live": "polite" }, t("modifier.note"));
     form.append(
-      el("label", { for: inputId }, `Modifier for ${written}`),
+      el("label", { for: inputId }, t("modifier.label", { roll: written })),
       input,
-      el("button", { type: "submit", class: "rb-mod-apply" }, "Roll with it"),
-      el("button", { type: "button", class: "rb-mod-clear" }, "No modifier"),
+      el("button", { type: "submit", class: "rb-mod-apply" }, t("modifier.apply")),
+      el("button", { type: "button", class: "rb-mod-clear" }, t("modifier.clear")),
       note,
     );
     form.addEventListener("submit", (event) => {
@@ -161,14 +163,14 @@ export function attach(root, button, id, key, rollNotation) {
       input.removeAttribute("aria-invalid");
       setModifier(key, parsed.value);
       showModifier();
-      note.textContent = parsed.value ? `Modifier ${input.value.trim()} kept for this roll on this page.` : "No modifier.";
+      note.textContent = parsed.value ? t("modifier.kept", { modifier: input.value.trim() }) : t("modifier.none");
       rollNotation(notationFor(button, "plain", parsed.value));
     });
     form.querySelector(".rb-mod-clear").addEventListener("click", () => {
       setModifier(key, 0);
       input.value = "";
       showModifier();
-      note.textContent = "No modifier.";
+      note.textContent = t("modifier.none");
     });
     showPanel(form, closeButton());
     input.focus();
@@ -176,7 +178,7 @@ export function attach(root, button, id, key, rollNotation) {
 
   async function showChances() {
     const notation = notationFor(button, "plain", modifier());
-    const status = el("p", { class: "rb-chart-status", "aria-live": "polite" }, "Working out the chances…");
+    const status = el("p", { class: "rb-chart-status", "aria-live": "polite" }, t("chart.working"));
     showPanel(status, closeButton());
     const reply = await request({ op: "odds", expr: notation });
     if (reply.error) {

@@ -7,6 +7,7 @@ import * as deeplink from "./deeplink.js";
 import * as dicebox from "./dicebox.js";
 import * as gm from "./gm.js";
 import * as history from "./history.js";
+import { t } from "./i18n.js";
 import * as inline from "./inline.js";
 import * as instant from "./instant.js";
 import * as nested from "./nested.js";
@@ -19,6 +20,7 @@ import * as table from "./table.js";
 // this list whole.
 import "./chart.js";
 import "./history-store.js";
+import "./strings.js";
 import "./inhand.js";
 import "./pins.js";
 import "./prompts.js";
@@ -51,7 +53,7 @@ function mountFights(scope = document) {
     () => {
       combatModule = null; // the next page (or a reload) tries again
       for (const status of scope.querySelectorAll(`${COMBAT_SELECTOR} .rb-fight-status`)) {
-        status.textContent = "The fight controls could not load. Reload the page to try again.";
+        status.textContent = t("combat.widget_failed");
       }
     },
   );

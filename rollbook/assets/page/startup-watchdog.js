@@ -3,6 +3,8 @@
 // the engine cannot start. Without them a page whose Pyodide files are blocked, missing or
 // damaged would say "warming up…" for ever.
 
+import { t } from "./i18n.js";
+
 /**
  * How long the engine may take to start before the page gives up on it (milliseconds).
  * Generous: a slow connection downloads some 10 MB of Pyodide and snapshot first. A site
@@ -42,7 +44,7 @@ export function watchEngine(onState, failure, retry) {
       return;
     }
     if (state === "starting" && old) {
-      old.querySelector("p").textContent = "Starting the dice engine again…";
+      old.querySelector("p").textContent = t("engine.restarting");
       old.querySelector("button").disabled = true;
       return;
     }
@@ -51,11 +53,11 @@ export function watchEngine(onState, failure, retry) {
     box.className = NOTICE_CLASS;
     box.setAttribute("role", "alert");
     const text = document.createElement("p");
-    text.textContent = `${failure()} Rolls need it; check the connection and try again.`;
+    text.textContent = t("engine.retry_hint", { why: failure() });
     const button = document.createElement("button");
     button.type = "button";
     button.className = "rb-engine-retry";
-    button.textContent = "Try again";
+    button.textContent = t("engine.retry");
     button.addEventListener("click", () => retry());
     box.replaceChildren(text, button);
     if (!old) {

@@ -7,6 +7,7 @@ import { record } from "./history.js";
 import { bindHand, makeHand } from "./inhand.js";
 import { pinButton } from "./pins.js";
 import { canonical, mark, read } from "./prompts.js";
+import { t } from "./i18n.js";
 import * as nested from "./nested.js";
 import * as tabs from "./tabs.js";
 import {
@@ -64,7 +65,7 @@ function controls(root) {
   if (!rollButton || !chances || !copy) return null;
   let permalink = /** @type {HTMLAnchorElement | null} */ (bar.querySelector("a.rb-permalink"));
   if (!permalink) {
-    permalink = /** @type {HTMLAnchorElement} */ (el("a", { class: "rb-permalink", hidden: "" }, "Link to this roll"));
+    permalink = /** @type {HTMLAnchorElement} */ (el("a", { class: "rb-permalink", hidden: "" }, t("table.link_to_roll")));
     bar.append(permalink);
   }
   if (!permalink.href) permalink.hidden = true;
@@ -113,7 +114,7 @@ function paintChance(row, pq, note = "") {
   if (!cell) return;
   const percent = percentText(pq);
   cell.textContent = row.tagName === "TR" ? percent : `(${percent})`;
-  cell.title = `exactly ${fractionText(pq, { whole: true })}`;
+  cell.title = t("table.exactly", { fraction: fractionText(pq, { whole: true }) });
   drawShare(cell, pq);
 }
 
@@ -146,7 +147,7 @@ function setChances(root, on) {
   // The exact fraction stays available to pointer and screen-reader users alike.
   for (const row of rowsOf(root, "[data-rb-row][data-rb-p]")) {
     const cell = /** @type {HTMLElement | null} */ (row.querySelector(".rb-p"));
-    if (cell && !cell.title) cell.title = `exactly ${fractionText(row.dataset.rbP, { whole: true })}`;
+    if (cell && !cell.title) cell.title = t("table.exactly", { fraction: fractionText(row.dataset.rbP, { whole: true }) });
     if (cell) drawShare(cell, row.dataset.rbP);
   }
   root.classList.toggle("rb-show-chances", on);
@@ -271,7 +272,7 @@ function wireChances({ root, data, ui, inputs, hand }) {
   ui.chances.addEventListener("click", () => {
     const on = ui.chances.getAttribute("aria-pressed") !== "true";
     ui.chances.setAttribute("aria-pressed", String(on));
-    ui.chances.textContent = on ? "Hide chances" : "Show chances";
+    ui.chances.textContent = t(on ? "chances.hide" : "chances.show");
     setChances(root, on);
     updateChances();
   });
@@ -293,7 +294,7 @@ function wireChances({ root, data, ui, inputs, hand }) {
 function wireCopy({ ui }) {
   ui.copy.addEventListener("click", async () => {
     const ok = await copyText(ui.permalink.href);
-    const note = el("span", { class: "rb-note" }, ok ? " Link copied." : " Copy the link next to this button.");
+    const note = el("span", { class: "rb-note" }, ` ${t(ok ? "link.copied" : "table.copy_beside")}`);
     ui.result.querySelector(".rb-note")?.remove();
     ui.result.append(note);
     if (!ok) ui.permalink.focus();
@@ -321,7 +322,7 @@ function wireRolls(widget, updateChances) {
     const done = markBusy(ui.rollButton, root, !ready);
     if (!ready) {
       ui.result.classList.remove("rb-refused");
-      ui.result.textContent = "Warming up the dice…";
+      ui.result.textContent = t("dice.warming");
     }
     const reply = await request({ op: "table", table: data, seed, prompts: checked.values });
     rolling = false;
@@ -330,7 +331,7 @@ function wireRolls(widget, updateChances) {
     if (refused) {
       // The engine judged a prompt value (the rule `rollbook table --set` follows too).
       if (given) refused.value = String(checked.values[refused.name]);
-      refuse(`Not rolled: ${reply.error}`);
+      refuse(t("table.not_rolled", { why: reply.error }));
       if (!given) refused.focus();
       return;
     }
@@ -407,7 +408,7 @@ function show({ root, data, ui }, reply, seed, values) {
     // Authors wrote this HTML (result_text and cells); it is part of their page.
     ui.result.innerHTML = reply.text;
   } else {
-    ui.result.replaceChildren(el("span", { class: "rb-sr-only" }, `Rolled ${total}.`));
+    ui.result.replaceChildren(el("span", { class: "rb-sr-only" }, t("roll.rolled", { total })));
   }
   const anchor = anchorOf(root);
   const link = anchor ? rollLink(anchor, seed, values) : null;
@@ -418,7 +419,7 @@ function show({ root, data, ui }, reply, seed, values) {
   }
   record({
     where: title(root, data),
-    result: reply.text ? htmlToText(reply.text) : `Rolled ${total}.`,
+    result: reply.text ? htmlToText(reply.text) : t("roll.rolled", { total }),
     href: link || pageUrl(),
   });
 }

@@ -1,6 +1,8 @@
 // @ts-check
 // Small helpers shared by the widgets. Text goes in through textContent, never innerHTML.
 
+import { localPercent, numberText } from "./i18n.js";
+
 /** Create an element with attributes and text (text is inserted as text, never as HTML). */
 export function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -11,13 +13,13 @@ export function el(tag, attrs = {}, text = "") {
   return node;
 }
 
-/** A roll total as readers read it: numbers as they are, comma rolls as "3, 5". */
+/** A roll total as readers read it: numbers in the page's language, comma rolls as "3, 5". */
 export function formatTotal(total) {
   if (Array.isArray(total)) return total.map(formatTotal).join(", ");
   if (typeof total === "number" && !Number.isInteger(total)) {
-    return String(Math.round(total * 100) / 100);
+    return numberText(String(Math.round(total * 100) / 100));
   }
-  return String(total);
+  return numberText(String(total));
 }
 
 // Chances as the engine writes them, "p/q", shown to readers. The twins of these two
@@ -59,7 +61,7 @@ export function fractionText(value, { whole = false } = {}) {
 }
 
 /**
- * A share as a percentage: "1/36" -> "2.8%". A "p/q" is rounded from its exact value, a
+ * A share as a percentage in the page's language: "1/36" -> "2.8%" ("2,8 %" in French). A "p/q" is rounded from its exact value, a
  * half to the even digit ("1/16" -> "6.2%"), as the build writes it; a number (a Monte Carlo
  * rate, a sum of shares) as `toFixed` rounds it. "" when `share` is neither.
  * @param {string | number} share  1 being 100%
@@ -73,7 +75,7 @@ export function percentText(share, { digits = 1, trim = true, floor = true } = {
   if (typeof share === "number") {
     const value = share * 100;
     if (!Number.isFinite(value)) return "";
-    if (floor && value && Math.abs(value) < 10 ** -digits) return `<${smallest}%`;
+    if (floor && value && Math.abs(value) < 10 ** -digits) return localPercent(`<${smallest}%`);
     text = value.toFixed(digits);
   } else {
     const exact = exactFraction(share);
@@ -81,7 +83,7 @@ export function percentText(share, { digits = 1, trim = true, floor = true } = {
     const [p, q] = exact;
     const unit = 10n ** BigInt(digits);
     const scaled = (p < 0n ? -p : p) * 100n * unit; // |share| in units of the last digit, times q
-    if (floor && p !== 0n && scaled < q) return `<${smallest}%`;
+    if (floor && p !== 0n && scaled < q) return localPercent(`<${smallest}%`);
     let count = scaled / q;
     const twice = 2n * (scaled % q);
     if (twice > q || (twice === q && count % 2n === 1n)) count += 1n;
@@ -90,7 +92,7 @@ export function percentText(share, { digits = 1, trim = true, floor = true } = {
     text = `${p < 0n && count ? "-" : ""}${whole}${decimals}`;
   }
   if (trim && text.includes(".")) text = text.replace(/\.?0+$/, "");
-  return `${text}%`;
+  return localPercent(`${text}%`);
 }
 
 /** Plain text of an HTML fragment, parsed inertly (a template runs no scripts, loads nothing). */

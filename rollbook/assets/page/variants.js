@@ -5,6 +5,7 @@
 // button (data-rb-advantage, data-rb-disadvantage, and data-rb-modified: the roll ready
 // for a modifier; rollbook/engine/dice/variants.py); this module only adds the modifier.
 
+import { t } from "./i18n.js";
 import { siteKey } from "./util.js";
 
 const MODIFIERS_KEY = siteKey("rollbook.modifiers.v1");
@@ -50,10 +51,10 @@ export function parseModifier(text) {
   const trimmed = String(text).trim();
   if (trimmed === "") return { value: 0 };
   const match = /^([+-]?)([0-9]{1,4})$/.exec(trimmed);
-  if (!match) return { error: "A modifier is a whole number such as +2 or -1." };
+  if (!match) return { error: t("modifier.not_number") };
   const value = Number(match[2]) * (match[1] === "-" ? -1 : 1);
   if (Math.abs(value) > MODIFIER_LIMIT) {
-    return { error: `A modifier must be between -${MODIFIER_LIMIT} and +${MODIFIER_LIMIT}.` };
+    return { error: t("modifier.out_of_range", { limit: MODIFIER_LIMIT }) };
   }
   return { value };
 }

@@ -39,8 +39,8 @@
 
 // ---- requests (page -> bridge) --------------------------------------------------------
 
-/** @typedef {{op: "roll", expr: string, seed?: number}} RollRequest */
-/** @typedef {{op: "odds", expr: string}} OddsRequest */
+/** @typedef {{op: "roll", expr: string, seed?: number, language?: string}} RollRequest */
+/** @typedef {{op: "odds", expr: string, language?: string}} OddsRequest */
 /** @typedef {{op: "table", table: TablePayload, seed?: number, prompts?: PromptValues}} TableRequest */
 /** @typedef {{op: "table_odds", table: TablePayload, prompts?: PromptValues}} TableOddsRequest */
 /** @typedef {{op: "rules", system: string, procedure: string, params: object, seed?: number}} RulesRequest */
@@ -104,7 +104,7 @@
 
 /**
  * @typedef {{type: "ready", ms: number, marks: Record<string, number>, restored: boolean}
- *   | {type: "failed", error: string}
+ *   | {type: "failed", error: string, key?: string, file?: string}
  *   | {type: "begin", id: number}
  *   | {type: "reply", id: number, json: string, imports: ImportRecord}} FromWorker
  */

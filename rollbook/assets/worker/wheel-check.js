@@ -9,7 +9,22 @@
 import { sha256Hex } from "./sha256.js";
 
 /** A start-up failure whose message is a sentence for the reader (no stack, no traceback). */
-export class StartError extends Error {}
+/**
+ * A start-up failure: an English clause for the console, and the page catalogue's key
+ * (and file name) that says it to the reader in the page's language.
+ */
+export class StartError extends Error {
+  /**
+   * @param {string} message
+   * @param {string} [key]  catalogue key ("start.runtime"); "start.failed" when not given
+   * @param {string} [file]
+   */
+  constructor(message, key = "start.failed", file = "") {
+    super(message);
+    this.key = key;
+    this.file = file;
+  }
+}
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -49,7 +64,7 @@ export async function loadWheels(manifest, base, fetchBytes) {
       } catch (error) {
         console.warn("rollbook engine:", error);
         if (optional) return void (oddsLost = "the odds library's file could not be loaded");
-        throw new StartError(`its file ${name} could not be loaded`);
+        throw new StartError(`its file ${name} could not be loaded`, "start.wheel_missing", name);
       }
       const expected = entry && typeof entry.sha256 === "string" ? entry.sha256.toLowerCase() : null;
       if (expected) {
@@ -57,7 +72,7 @@ export async function loadWheels(manifest, base, fetchBytes) {
         if (actual !== expected) {
           const why = `the file ${name} is not the one the site lists (its SHA-256 checksum differs)`;
           if (optional) return void (oddsLost = why);
-          throw new StartError(`${why}; the site may be part-way through an update, so try again later`);
+          throw new StartError(`${why}; the site may be part-way through an update, so try again later`, "start.wheel_changed", name);
         }
       }
       return { name, bytes };

@@ -116,11 +116,11 @@ async function init(manifestUrl) {
   } catch (error) {
     if (unpacker) unpacker.terminate();
     console.warn("rollbook engine:", error);
-    throw new StartError("the site's list of engine files (manifest.json) could not be read");
+    throw new StartError("the site's list of engine files (manifest.json) could not be read", "start.manifest");
   }
   mark("manifest");
   // A build without Pyodide (`pyodide_required: false`) says why in the manifest.
-  if (!manifest.pyodide) throw new StartError(manifest.no_runtime || "this site has no dice runtime");
+  if (!manifest.pyodide) throw new StartError(manifest.no_runtime || "this site has no dice runtime", "start.no_runtime");
   const deadline = manifest.startup_deadline_ms;
   if (Number.isInteger(deadline) && deadline > 0) self.postMessage({ type: "deadline", ms: deadline });
   const pyodideDir = new URL(manifest.pyodide, base);
@@ -160,14 +160,14 @@ async function init(manifestUrl) {
     ({ loadPyodide } = await loader);
   } catch (error) {
     console.warn("rollbook engine:", error);
-    throw new StartError("its Python runtime (pyodide.mjs) could not be loaded");
+    throw new StartError("its Python runtime (pyodide.mjs) could not be loaded", "start.runtime");
   }
   // A fault that will never heal (a wheel, or WebAssembly that can be neither streamed nor
   // compiled from its bytes: missing, blocked, damaged) ends the start at once, not at the
   // page's deadline.
   const wasmBroken = wasm.then((module) => {
     if (module) return never;
-    throw new StartError("its WebAssembly file (pyodide.asm.wasm) could not be loaded");
+    throw new StartError("its WebAssembly file (pyodide.asm.wasm) could not be loaded", "start.wasm");
   });
   const broken = Promise.race([wheelsBroken, wasmBroken]);
   // Pyodide copies the snapshot into its memory as soon as this returns: the module is
@@ -221,7 +221,7 @@ async function init(manifestUrl) {
     return bridge.handle_json;
   } catch (error) {
     console.warn("rollbook engine:", error); // the traceback, for the site's author
-    throw new StartError("its dice code could not be loaded (the engine file is damaged)");
+    throw new StartError("its dice code could not be loaded (the engine file is damaged)", "start.code");
   }
 }
 
@@ -266,8 +266,10 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "ready", ms: performance.now() - started, marks, restored, choice });
     } catch (error) {
       if (!(error instanceof StartError)) console.warn("rollbook engine:", error);
-      const sentence = error instanceof StartError ? error.message : "it failed while starting";
-      self.postMessage({ type: "failed", error: sentence });
+      const known = error instanceof StartError;
+      const sentence = known ? error.message : "it failed while starting";
+      // The page says it in its own language by the key; the clause is for its console.
+      self.postMessage({ type: "failed", error: sentence, key: known ? error.key : "start.failed", file: known ? error.file : "" });
     }
     return;
   }

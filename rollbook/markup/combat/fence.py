@@ -319,7 +319,7 @@ class CombatFence(Fence):
 
     @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
-        return widget_html(parsed.value, anchor, own_id)
+        return widget_html(parsed.value, anchor, own_id, self.state.text())
 
 
 # -- the names superfences' custom_fences configuration uses --------------------------------

@@ -20,6 +20,6 @@ def list_body(view: TableView) -> str:
         items.append(
             f'<li{value} data-rb-row="{row.index}" data-rb-key="{ascii_refs(attr(row.label))}"'
             f"{chance_attr(row.probability)}>"
-            f"{cell} <span {CHANCE}>({percent(row.probability)})</span></li>"
+            f"{cell} <span {CHANCE}>({percent(row.probability, view.text)})</span></li>"
         )
     return f'<ol class="rb-rows"{cols}{style}>\n{lines(*items)}\n</ol>'

@@ -10,6 +10,7 @@ from typing import Any, override
 
 from markdown import Markdown
 
+from rollbook.language import Catalogue, catalogue
 from rollbook.markup import nested
 from rollbook.markup.cells import render_inline
 from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, formatter_for
@@ -56,7 +57,7 @@ class RollTableFence(Fence):
     @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         self.state.tables[anchor] = parsed.value
-        view = view_of(parsed.value, self.KIND)
+        view = view_of(parsed.value, self.KIND, self.state.text())
         nested.on_block(self.state, parsed.value, anchor, view.payload)
         return render_table(view, anchor, own_id, errors, self.body(view, anchor))
 
@@ -127,6 +128,7 @@ def table_from_data(
     """
     from rollbook.engine.tables import RollList, Table, TableError, validate
 
+    data = in_language(state, kind, data)
     data = nested.prepare(state, kind, data, positions, line)
     data = render_cells(state.md, kind, data)
     cls = RollList if kind == "list" else Table
@@ -185,7 +187,38 @@ def render_cells(md: Markdown, kind: str, data: dict[str, Any]) -> dict[str, Any
     return out
 
 
-def view_of(table: Any, kind: str) -> TableView:
+def in_language(state: PageState, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """The page language's words where the author left a default, and its dice letter.
+
+    Defaults: the result column, the result sentence, the button. The language's dice
+    letter is read as ``d`` in ``roll``; the roll column keeps the notation as written.
+    """
+    from rollbook.engine.tables.model import Table
+    from rollbook.engine.tables.parts import Button
+
+    text = state.text()
+    out = dict(data)
+    roll = out.get("roll")
+    if isinstance(roll, str) and state.notation(roll) != roll:
+        out.setdefault("roll_name", roll)
+        out["roll"] = state.notation(roll)
+    if kind == "table" and "headers" not in out and text("table.result") != Table.headers[0]:
+        out["headers"] = [text("table.result")]
+    sentence = text("table.sentence", roll="{{ roll }}", result="{{ result }}")
+    if out.get("result_text", True) is True and sentence != Table.result_text:
+        out["result_text"] = sentence
+    button = out.get("button")
+    label = text("table.roll")
+    if label == Button.label:
+        return out
+    if button is None:
+        out["button"] = {"label": label}
+    elif isinstance(button, dict) and "label" not in button:
+        out["button"] = {**button, "label": label}
+    return out
+
+
+def view_of(table: Any, kind: str, text: Catalogue | None = None) -> TableView:
     """Adapt the engine's table to what the renderer needs (default prompt values)."""
     payload = table.to_dict()
     labels = table.labels()
@@ -217,4 +250,5 @@ def view_of(table: Any, kind: str) -> TableView:
         button_placement=table.button.placement,
         classes=tuple((table.css_class or "").split()),
         column_count=getattr(table, "column_count", None),
+        text=text or catalogue(),
     )

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from rollbook.language import Catalogue, catalogue
+
 __all__ = ["PromptView", "RowView", "TableView"]
 
 
@@ -49,8 +51,9 @@ class TableView:
     tabs: tuple[tuple[str, str, tuple[int, ...]], ...] = ()  # (key, name, row indexes)
     prompts: tuple[PromptView, ...] = ()
     prompt_title: str | None = None
-    button_label: str = "Roll on the table"
+    button_label: str = ""  # "" -> the catalogue's "table.roll"
     button_placement: str = "above"
     classes: tuple[str, ...] = ()
     column_count: int | None = None
     notes: list[str] = field(default_factory=list)
+    text: Catalogue = field(default_factory=catalogue)  # the page's language

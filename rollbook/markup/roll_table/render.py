@@ -10,7 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
+from rollbook.engine.dice import letters
 from rollbook.engine.numbers import fraction_text, percent_text
+from rollbook.language import Catalogue, catalogue
 from rollbook.markup.html import ascii_refs, attr, error_box, lines, payload_html, roll_button
 from rollbook.markup.roll_table.model import RowView, TableView
 
@@ -21,9 +23,16 @@ def _label(row: RowView) -> str:
     return ascii_refs(escape(row.label))
 
 
-def percent(p: Fraction | None) -> str:
+def percent(p: Fraction | None, text: Catalogue | None = None) -> str:
     """A row's chance as the page shows it, or nothing when unknown."""
-    return "" if p is None else percent_text(p)
+    return "" if p is None else ascii_refs((text or catalogue()).percent(percent_text(p)))
+
+
+def _ltr(view: TableView, label: str) -> str:
+    """`` dir="ltr"`` for dice notation shown on a right-to-left page (it reads left to right)."""
+    if view.text.rtl and letters.to_d(label, view.text.language) == view.roll:
+        return ' dir="ltr"'
+    return ""
 
 
 def chance_attr(p: Fraction | None) -> str:
@@ -33,12 +42,14 @@ def chance_attr(p: Fraction | None) -> str:
 
 def _button_bar(view: TableView, anchor: str) -> str:
     # Controls, not content: kept out of search indexes that honour data-search-exclude.
+    t = view.text
     return (
         f'<div class="rb-bar" data-search-exclude>'
-        f"{roll_button(view.button_label, aria_controls=f'{anchor}-result')}"
-        f'<button type="button" class="rb-chances" aria-pressed="false">Show chances</button>'
+        f"{roll_button(view.button_label or t('table.roll'), aria_controls=f'{anchor}-result')}"
+        f'<button type="button" class="rb-chances" aria-pressed="false">'
+        f"{escape(t('chances.show'))}</button>"
         f'<button type="button" class="rb-copy-link" data-rb-href="#{attr(anchor)}">'
-        f"Copy link</button></div>"
+        f"{escape(t('table.copy_link'))}</button></div>"
     )
 
 
@@ -85,16 +96,16 @@ CHANCE = 'class="rb-p" hidden data-search-exclude'
 
 def _table(view: TableView, rows: tuple[RowView, ...]) -> str:
     head = lines(
-        f'<th scope="col" class="rb-key">{escape(view.roll_name)}</th>',
+        f'<th scope="col" class="rb-key"{_ltr(view, view.roll_name)}>{escape(view.roll_name)}</th>',
         *(f'<th scope="col">{escape(h)}</th>' for h in view.headers),
-        f'<th scope="col" {CHANCE}>Chance</th>',
+        f'<th scope="col" {CHANCE}>{escape(view.text("table.chance"))}</th>',
     )
     out = [f'<table class="rb-rows"><thead><tr>\n{head}\n</tr></thead><tbody>']
     for row in rows:
         cells = lines(
             f'<td class="rb-key">{_label(row)}</td>',
             *(f"<td>{c}</td>" for c in row.cells),
-            f"<td {CHANCE}>{percent(row.probability)}</td>",
+            f"<td {CHANCE}>{percent(row.probability, view.text)}</td>",
         )
         out.append(f'<tr data-rb-row="{row.index}"{chance_attr(row.probability)}>\n{cells}\n</tr>')
     out.append("</tbody></table>")
@@ -127,7 +138,8 @@ def _tabbed(view: TableView, anchor: str) -> str:
         buttons.append(
             f'<button type="button" role="tab" id="{attr(tab_id)}" '
             f'aria-controls="{attr(panel_id)}" '
-            f'aria-selected="false" tabindex="-1" data-rb-tab="">Other</button>'
+            f'aria-selected="false" tabindex="-1" data-rb-tab="">'
+            f"{escape(view.text('table.other'))}</button>"
         )
         panels.append(
             f'<div role="tabpanel" id="{attr(panel_id)}" aria-labelledby="{attr(tab_id)}" '

@@ -30,7 +30,9 @@ __all__ = [
 
 def inline_roll_html(state: PageState, notation: str, label: str | None = None) -> str:
     """An inline roll, as ``![roll:...]()`` writes it: same builder, same serializer."""
-    element = inline_roll_element(state.next_inline_id(), notation, label or notation)
+    element = inline_roll_element(
+        state.next_inline_id(), notation, label or notation, text=state.text()
+    )
     return to_html_string(element)
 
 
