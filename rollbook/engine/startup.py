@@ -21,7 +21,12 @@ from typing import Any
 __all__ = ["FIRST", "ODDS", "imported", "later", "missing", "prepare", "step"]
 
 #: Imported before ready: what a first inline roll needs.
-FIRST: tuple[str, ...] = ("rollbook.engine.bridge", "rollbook.engine.dice", __name__)
+FIRST: tuple[str, ...] = (
+    "rollbook.engine.bridge",
+    "rollbook.engine.dice",
+    "rollbook.engine.dice.letters",  # every roll reads the page's dice letter
+    __name__,
+)
 _TABLES = ("rollbook.engine.tables",)
 _SYSTEMS = "rollbook.engine.systems"
 _FIGHTS = (_SYSTEMS, "rollbook.engine.systems.encounter")

@@ -136,7 +136,7 @@ def test_odds_show_exact_hit_chances_and_monte_carlo_rates(page: Page, fixture_s
     expect(rates).to_have_count(2, timeout=READY_TIMEOUT_MS)
     texts = rates.all_inner_texts()
     assert texts[0].startswith("Party win ") and "95% interval" in texts[0]
-    expect(root.locator(".rb-mc-result")).to_contain_text("1000 fights")
+    expect(root.locator(".rb-mc-result")).to_contain_text("1,000 fights")
 
 
 def test_card_dice_roll_and_widget_mounts_after_instant_navigation(

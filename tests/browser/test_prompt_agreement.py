@@ -165,5 +165,5 @@ def test_a_fight_link_with_a_bad_seed_says_so(page: Page, fixture_site: str) -> 
     page.goto(f"{fixture_site}combat/?fight={anchor}&seed=-5#{anchor}")
     status = page.locator(f".rb-combat[data-rb-anchor={anchor}] .rb-fight-status")
     expect(status).to_have_text(
-        f"Not fought: this link's seed must be a whole number from 0 to {MAX_SEED}."
+        f"Not fought: this link's seed must be a whole number from 0 to {MAX_SEED:,}."
     )

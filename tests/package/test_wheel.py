@@ -253,6 +253,5 @@ def test_a_site_without_pyodide_still_loads_our_scripts_and_says_why(
         inline = page.locator(".rb-inline").first
         inline.locator("button.rb-roll").click()  # the scripts loaded: the button answers
         expect(inline.locator("output.rb-out")).to_have_text(
-            "The dice engine could not start: this site was built without Pyodide, so its "
-            "dice cannot roll."
+            "The dice engine could not start: this site has no dice runtime."
         )
