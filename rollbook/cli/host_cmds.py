@@ -15,8 +15,8 @@ from rollbook.cli import CliError
 
 __all__ = ["register"]
 
-#: Config files these commands look for in the current folder, in this order.
-CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
+#: Zensical's own config, looked for after MkDocs' names (``site_config.CONFIG_NAMES``).
+ZENSICAL_CONFIG = "zensical.toml"
 
 
 def _config(named: Path | None) -> Path:
@@ -24,13 +24,18 @@ def _config(named: Path | None) -> Path:
         if not named.is_file():
             raise CliError(f"{named} is not a config file.")
         return named
-    for name in CONFIG_NAMES:
-        if Path(name).is_file():
-            return Path(name)
-    raise CliError(
-        f"no {', '.join(CONFIG_NAMES)} in this folder: run the command in the site's folder, "
-        "or name the config with --config."
+    from rollbook.mkdocs_plugin.site_config import CONFIG_NAMES, find_config
+
+    found = find_config(Path()) or (
+        Path(ZENSICAL_CONFIG) if Path(ZENSICAL_CONFIG).is_file() else None
     )
+    if found is None:
+        names = ", ".join((*CONFIG_NAMES, ZENSICAL_CONFIG))
+        raise CliError(
+            f"no {names} in this folder: run the command in the site's folder, "
+            "or name the config with --config."
+        )
+    return found
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
