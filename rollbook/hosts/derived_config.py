@@ -27,17 +27,19 @@ __all__ = ["DERIVED_NAME", "ConfigProblem", "Derived", "Tagged", "derive", "dump
 DERIVED_NAME = ".rollbook-derived.yml"
 SCRIPT = "assets/rollbook/rollbook.js"
 STYLESHEET = "assets/rollbook/rollbook.css"
-#: The plugin's site-wide options and their defaults (``rollbook.mkdocs_plugin.config``).
-SITE_OPTIONS: dict[str, Any] = {
-    "enabled": True,
-    "pyodide_path": None,
-    "pyodide_required": True,
-    "wheels_icepool": True,
-    "snapshot": True,
-    "snapshot_cache": ".cache/rollbook/snapshots",
-    "gm_screen": "gm/",
-    "offline": True,
-}
+#: The plugin's site-wide options (their defaults: ``rollbook.mkdocs_plugin.config``).
+SITE_OPTIONS = (
+    "enabled", "pyodide_path", "pyodide_required", "wheels_icepool", "snapshot",
+    "snapshot_cache", "gm_screen", "offline",
+)  # fmt: skip
+
+
+def _site_defaults() -> dict[str, Any]:
+    """The plugin's defaults of ``SITE_OPTIONS``, from its settings schema (one home)."""
+    from rollbook.mkdocs_plugin.config import RollbookConfig
+
+    schema = dict(RollbookConfig._schema)
+    return {name: schema[name].default for name in SITE_OPTIONS}
 
 
 class ConfigProblem(ValueError):
@@ -236,8 +238,9 @@ def derive(config_file: Path) -> Derived:
     source = Path(config_file)
     data = load_data(source)
     plugin = _plugin_options(data.get("plugins"))
-    options = {**SITE_OPTIONS, **{k: v for k, v in plugin.items() if k in SITE_OPTIONS}}
-    for key, default in SITE_OPTIONS.items():
+    defaults = _site_defaults()
+    options = {**defaults, **{k: v for k, v in plugin.items() if k in SITE_OPTIONS}}
+    for key, default in defaults.items():
         value = options[key]
         wanted = type(default) if default is not None else str
         if value is not None and not isinstance(value, wanted):
