@@ -132,3 +132,13 @@ def test_rollbook_check_reads_pages_in_the_sites_language(tmp_path) -> None:
         "docs/index.md:9: the dice notation '1k6' does not parse: Unexpected 'k': modifiers "
         "must follow their dice with no space."
     ]
+
+
+def test_a_plain_markdown_dice_table_speaks_the_language_too() -> None:
+    html, _ = convert(
+        "| d6 | Rencontre |\n|---|---|\n| 1-3 | Loups |\n| 4-6 | Rien |\n", language="fr"
+    )
+    assert 'class="rb-table rb-plain"' in html
+    assert ">Afficher les probabilités</button>" in html
+    assert ">Copier le lien</button>" in html
+    assert "Show chances" not in html and "Copy link" not in html

@@ -81,7 +81,7 @@ class PlainTableFence(RollTableFence):
         site = self.site
         assert isinstance(site, _Site)
         self.state.tables[anchor] = parsed.value
-        view = view_of(parsed.value, "table")
+        view = view_of(parsed.value, "table", self.state.text())
         labels = site.reading.labels
         view.rows = tuple(dataclasses.replace(row, label=labels[row.index]) for row in view.rows)
         nested.on_block(self.state, parsed.value, anchor, view.payload)

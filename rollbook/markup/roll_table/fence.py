@@ -10,7 +10,7 @@ from typing import Any, override
 
 from markdown import Markdown
 
-from rollbook.language import Catalogue, catalogue
+from rollbook.language import Catalogue
 from rollbook.markup import nested
 from rollbook.markup.cells import render_inline
 from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, formatter_for
@@ -218,7 +218,7 @@ def in_language(state: PageState, kind: str, data: dict[str, Any]) -> dict[str, 
     return out
 
 
-def view_of(table: Any, kind: str, text: Catalogue | None = None) -> TableView:
+def view_of(table: Any, kind: str, text: Catalogue) -> TableView:
     """Adapt the engine's table to what the renderer needs (default prompt values)."""
     payload = table.to_dict()
     labels = table.labels()
@@ -250,5 +250,5 @@ def view_of(table: Any, kind: str, text: Catalogue | None = None) -> TableView:
         button_placement=table.button.placement,
         classes=tuple((table.css_class or "").split()),
         column_count=getattr(table, "column_count", None),
-        text=text or catalogue(),
+        text=text,
     )
