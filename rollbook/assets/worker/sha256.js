@@ -14,9 +14,13 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
+/** @type {(x: number, n: number) => number} */
 const rotr = (x, n) => (x >>> n) | (x << (32 - n));
 
-/** The SHA-256 digest of `bytes` (a Uint8Array), as lowercase hex. */
+/**
+ * The SHA-256 digest of `bytes`, as lowercase hex.
+ * @param {Uint8Array} bytes
+ */
 export function sha256Hex(bytes) {
   const length = bytes.length;
   const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
