@@ -32,4 +32,3 @@ export function markBusy(button, root, now = false) {
     root.classList.remove("rb-busy");
   };
 }
-

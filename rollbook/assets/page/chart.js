@@ -48,7 +48,18 @@ export function chart(notation, reply) {
   const tallest = Math.max(...list.map((b) => b.share), 0) || 1;
   const mean = Number.isFinite(ratio(reply.mean)) ? String(Number(ratio(reply.mean).toFixed(2))) : reply.mean;
   const figure = el("figure", { class: "rb-chart" });
-  figure.append(el("figcaption", {}, t("chart.caption", { roll: notation, mean: numberText(mean), min: numberText(reply.min), max: numberText(reply.max) })));
+  figure.append(
+    el(
+      "figcaption",
+      {},
+      t("chart.caption", {
+        roll: notation,
+        mean: numberText(mean),
+        min: numberText(reply.min),
+        max: numberText(reply.max),
+      }),
+    ),
+  );
   const ol = el("ol", { class: "rb-chart-bars" });
   for (const bar of list) {
     const item = el("li", {
@@ -59,7 +70,11 @@ export function chart(notation, reply) {
     });
     const fill = el("span", { class: "rb-chart-fill", "aria-hidden": "true" });
     fill.style.blockSize = `${(bar.share / tallest) * 100}%`;
-    item.append(fill, el("span", { class: "rb-chart-label" }, bar.label), el("span", { class: "rb-sr-only" }, `: ${percent(bar.share)}`));
+    item.append(
+      fill,
+      el("span", { class: "rb-chart-label" }, bar.label),
+      el("span", { class: "rb-sr-only" }, `: ${percent(bar.share)}`),
+    );
     ol.append(item);
   }
   figure.append(ol);

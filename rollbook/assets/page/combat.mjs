@@ -222,8 +222,8 @@ export function mount(root) {
         href: fightLink(),
       });
     } else if (reply.round === 0) {
-      ui.status.textContent = t("combat.ready", { seed: String(fight.seed) }) +
-        (lines.length ? "" : ` ${t("combat.initiative_later")}`);
+      ui.status.textContent =
+        t("combat.ready", { seed: String(fight.seed) }) + (lines.length ? "" : ` ${t("combat.initiative_later")}`);
     } else {
       ui.status.textContent = t("combat.round_done", { round: reply.round, seed: String(fight.seed) });
     }
@@ -274,14 +274,22 @@ export function mount(root) {
     const href = fightLink();
     const ok = await copyText(href);
     ui.status.querySelector(".rb-note")?.remove();
-    const note = ok ? el("span", { class: "rb-note" }, ` ${t("link.copied")}`) : el("a", { class: "rb-note", href }, ` ${t("combat.link")}`);
+    const note = ok
+      ? el("span", { class: "rb-note" }, ` ${t("link.copied")}`)
+      : el("a", { class: "rb-note", href }, ` ${t("combat.link")}`);
     ui.status.append(note);
   });
 
   ui.mcRun?.addEventListener("click", () => simulate(data, ui));
 
   reset();
-  widgets.set(root, { runWithSeed: (seed) => { reset(); ui.seed.value = String(seed); return run(null); } });
+  widgets.set(root, {
+    runWithSeed: (seed) => {
+      reset();
+      ui.seed.value = String(seed);
+      return run(null);
+    },
+  });
   followLink(root, anchor);
 }
 
@@ -343,7 +351,11 @@ async function simulate(data, ui) {
     const warm = isReady(); // a request that waited for start-up says nothing about speed
     const t0 = performance.now();
     const reply = await request({
-      op: "simulate", system: data.system, sides: data.sides, runs: size, seed: (base + k) % (MAX_SEED + 1),
+      op: "simulate",
+      system: data.system,
+      sides: data.sides,
+      runs: size,
+      seed: (base + k) % (MAX_SEED + 1),
     });
     const ms = performance.now() - t0;
     if (warm) batch = Math.max(10, Math.min(1000, Math.round((size * BATCH_MS) / Math.max(ms, 1))));
@@ -366,11 +378,16 @@ async function simulate(data, ui) {
   for (const n of names) {
     const [lo, hi] = wilson(wins[n], done);
     const flight = fled[n] ? t("combat.rate_fled", { count: fled[n] }) : "";
-    const li = el("li", { "data-rb-side": n }, t("combat.rate", { side: n, rate: pct(wins[n] / done), low: pct(lo), high: pct(hi), flight }));
+    const li = el(
+      "li",
+      { "data-rb-side": n },
+      t("combat.rate", { side: n, rate: pct(wins[n] / done), low: pct(lo), high: pct(hi), flight }),
+    );
     li.prepend(winBar(wins[n] / done, lo, hi));
     list.append(li);
   }
-  if (stalemate) list.append(el("li", {}, t("combat.stalemate", { count: numberText(stalemate), total: numberText(done) })));
+  if (stalemate)
+    list.append(el("li", {}, t("combat.stalemate", { count: numberText(stalemate), total: numberText(done) })));
   result.replaceChildren(
     el("span", {}, t("combat.summary", { count: done, rounds: numberText((rounds / done).toFixed(1)), seed: base })),
     list,

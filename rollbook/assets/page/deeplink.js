@@ -69,9 +69,10 @@ function notice(sentence) {
   close.addEventListener("click", () => box.remove());
   box.append(text, close);
   // First match in this order (a selector list would pick Material's outer <main>).
-  const content = ["article.md-content__inner", "main", "[role=main]"]
-    .map((selector) => document.querySelector(selector))
-    .find(Boolean) || document.body;
+  const content =
+    ["article.md-content__inner", "main", "[role=main]"]
+      .map((selector) => document.querySelector(selector))
+      .find(Boolean) || document.body;
   content.prepend(box);
 }
 

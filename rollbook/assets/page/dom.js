@@ -62,9 +62,7 @@ export function uid(prefix) {
  * @returns {any}
  */
 export function readPayload(root) {
-  const node = root.querySelector(
-    ':scope > template.rb-data, :scope > script.rb-data[type="application/json"]',
-  );
+  const node = root.querySelector(':scope > template.rb-data, :scope > script.rb-data[type="application/json"]');
   if (!node) return null;
   const text = node instanceof HTMLTemplateElement ? node.content.textContent : node.textContent;
   try {
@@ -86,4 +84,3 @@ export async function copyText(text) {
     return false;
   }
 }
-

@@ -44,7 +44,9 @@ const UNREACHABLE = "gm.unreachable"; // catalogue keys of why an item cannot be
 export function shareLink(list) {
   const params = new URLSearchParams();
   for (const pin of list) {
-    const prompts = Object.entries(pin.prompts || {}).map(([k, v]) => `${k}=${v}`).join(";");
+    const prompts = Object.entries(pin.prompts || {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(";");
     params.append("pin", [pin.page, pin.id, pin.kind, prompts].filter((part, i) => i < 3 || part).join("|"));
   }
   return `${location.origin}${location.pathname}?${params}`;
@@ -82,7 +84,9 @@ function pageList() {
     .then((response) => (response.ok ? response.json() : null))
     .then(
       (data) =>
-        new Set(Array.isArray(data?.pages) ? data.pages.filter((/** @type {unknown} */ p) => typeof p === "string") : []),
+        new Set(
+          Array.isArray(data?.pages) ? data.pages.filter((/** @type {unknown} */ p) => typeof p === "string") : [],
+        ),
     )
     .catch(() => new Set());
   return listing;
@@ -205,7 +209,14 @@ function adopt(node, prefix) {
   for (const element of all) {
     for (const attr of ID_REFS) {
       const value = element.getAttribute(attr);
-      if (value) element.setAttribute(attr, value.split(/\s+/).map((v) => renamed.get(v) || v).join(" "));
+      if (value)
+        element.setAttribute(
+          attr,
+          value
+            .split(/\s+/)
+            .map((v) => renamed.get(v) || v)
+            .join(" "),
+        );
     }
     element.removeAttribute("data-rb-mounted");
   }
@@ -321,7 +332,8 @@ export function mount(root, mountWidgets) {
     }
     const cards = list.map((pin, index) => card(pin, index));
     items.append(...cards.map((c) => c.item));
-    if (focusAt) /** @type {HTMLElement | null} */ (cards[focusAt.index]?.item.querySelector(`.${focusAt.cls}`))?.focus();
+    if (focusAt)
+      /** @type {HTMLElement | null} */ (cards[focusAt.index]?.item.querySelector(`.${focusAt.cls}`))?.focus();
     await Promise.all(cards.map((c) => c.fill()));
   };
 
@@ -335,7 +347,11 @@ export function mount(root, mountWidgets) {
     [list[index], list[to]] = [list[to], list[index]];
     persist();
     draw({ index: to, cls: by < 0 ? "rb-gm-up" : "rb-gm-down" });
-    status.textContent = t("gm.moved", { item: list[to].label, place: numberText(to + 1), count: numberText(list.length) });
+    status.textContent = t("gm.moved", {
+      item: list[to].label,
+      place: numberText(to + 1),
+      count: numberText(list.length),
+    });
   };
   /** @param {number} index */
   const remove = (index) => {
@@ -357,8 +373,16 @@ export function mount(root, mountWidgets) {
     const link = el("a", { href: `${home.href}#${encodeURIComponent(pin.id)}` }, pin.label);
     const controls = el("div", { class: "rb-gm-controls", "data-search-exclude": "" });
     const up = el("button", { type: "button", class: "rb-gm-up", "aria-label": t("gm.up", { item: pin.label }) }, "↑");
-    const down = el("button", { type: "button", class: "rb-gm-down", "aria-label": t("gm.down", { item: pin.label }) }, "↓");
-    const drop = el("button", { type: "button", class: "rb-gm-remove", "aria-label": t("gm.remove_item", { item: pin.label }) }, t("gm.remove"));
+    const down = el(
+      "button",
+      { type: "button", class: "rb-gm-down", "aria-label": t("gm.down", { item: pin.label }) },
+      "↓",
+    );
+    const drop = el(
+      "button",
+      { type: "button", class: "rb-gm-remove", "aria-label": t("gm.remove_item", { item: pin.label }) },
+      t("gm.remove"),
+    );
     up.disabled = index === 0;
     down.disabled = index === list.length - 1;
     up.addEventListener("click", () => move(index, -1));
@@ -398,10 +422,11 @@ export function mount(root, mountWidgets) {
     return { item, fill };
   };
 
-  if (!shared) pins.onChange(() => {
-    if (!root.isConnected) return;
-    list = pins.load();
-  });
+  if (!shared)
+    pins.onChange(() => {
+      if (!root.isConnected) return;
+      list = pins.load();
+    });
   if (!shared) return void draw();
   // A shared link keeps only the pins whose page the site lists.
   Promise.all(shared.map((pin) => listed(pin.page))).then((ok) => {

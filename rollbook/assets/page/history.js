@@ -63,7 +63,9 @@ export function toMarkdown(list = entries()) {
   const lines = [`# ${t("history.title")}`, ""];
   for (const e of list) {
     const when = e.time.replace("T", " ").slice(0, 19);
-    lines.push(`- ${when} · [${escaped(e.where)}](${String(e.href).replace(/[()\s]/g, encodeURIComponent)}): ${escaped(e.result)}`);
+    lines.push(
+      `- ${when} · [${escaped(e.where)}](${String(e.href).replace(/[()\s]/g, encodeURIComponent)}): ${escaped(e.result)}`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }
@@ -105,11 +107,7 @@ function ensureTray() {
   const empty = el("p", { class: "rb-history-empty" }, t("history.empty"));
   const actions = el("div", { class: "rb-history-actions" });
   const copy = el("button", { type: "button", class: "rb-history-copy" }, t("history.copy"));
-  const downloadButton = el(
-    "button",
-    { type: "button", class: "rb-history-download" },
-    t("history.download"),
-  );
+  const downloadButton = el("button", { type: "button", class: "rb-history-download" }, t("history.download"));
   const clear = el("button", { type: "button", class: "rb-history-clear" }, t("history.clear"));
   const status = el("p", { class: "rb-history-status", "aria-live": "polite" });
   actions.append(copy, downloadButton, clear);

@@ -8,7 +8,8 @@ import DATA from "./strings.js";
 
 /**
  * @typedef {{decimal: string, group: string, grouping: number[], minus: string, percent: string}} NumberSigns
- * @typedef {{lang: string, dir: string, numbers: NumberSigns, strings: Record<string, string | Record<string, string>>}} Catalogue
+ * @typedef {{lang: string, dir: string, numbers: NumberSigns,
+ *   strings: Record<string, string | Record<string, string>>}} Catalogue
  * @typedef {{default: string, catalogues: Record<string, Catalogue>}} StringsFile
  */
 
@@ -22,7 +23,7 @@ let chosen = /** @type {{lang: string, cat: Catalogue | null} | null} */ (null);
 function pageLanguage() {
   if (typeof document === "undefined") return "";
   const mark = document.querySelector("[data-rb-lang]:not(.rb-history)");
-  return (mark?.getAttribute("data-rb-lang")) || document.documentElement.lang || "";
+  return mark?.getAttribute("data-rb-lang") || document.documentElement.lang || "";
 }
 
 /** The catalogue of the page's language, else the site's first. */

@@ -107,7 +107,7 @@ export function ensureInputs(root, data) {
   box.append(el("legend", {}, t("table.nested_prompts")));
   for (const [key, table] of Object.entries(refs)) {
     const anchor = anchorOf(key);
-    for (const given of (table?.prompts) || []) {
+    for (const given of table?.prompts || []) {
       const spec = /** @type {PromptSpec} */ (given); // the build writes every prompt in full
       const name = `${anchor}.${spec.name}`;
       if (seen.has(name)) continue;

@@ -58,9 +58,10 @@ export function fractionText(value, { whole = false } = {}) {
 }
 
 /**
- * A share as a percentage in the page's language: "1/36" -> "2.8%" ("2,8 %" in French). A "p/q" is rounded from its exact value, a
- * half to the even digit ("1/16" -> "6.2%"), as the build writes it; a number (a Monte Carlo
- * rate, a sum of shares) as `toFixed` rounds it. "" when `share` is neither.
+ * A share as a percentage in the page's language: "1/36" -> "2.8%" ("2,8 %" in French). A
+ * "p/q" is rounded from its exact value, a half to the even digit ("1/16" -> "6.2%"), as
+ * the build writes it; a number (a Monte Carlo rate, a sum of shares) as `toFixed` rounds
+ * it. "" when `share` is neither.
  * @param {string | number} share  1 being 100%
  * @param {{digits?: number, trim?: boolean, floor?: boolean}} [how]  digits: decimals
  *   shown; trim: leave out trailing zeros after the point ("50%", not "50.0%"); floor: write
@@ -91,4 +92,3 @@ export function percentText(share, { digits = 1, trim = true, floor = true } = {
   if (trim && text.includes(".")) text = text.replace(/\.?0+$/, "");
   return localPercent(`${text}%`);
 }
-

@@ -98,15 +98,17 @@ function whenLoaded() {
 
 /** Resolves once the engine has finished starting, if it is starting: its downloads come first. */
 function whenEngineSettled() {
-  return /** @type {Promise<void>} */ (new Promise((resolve) => {
-    const settled = () => document.documentElement.dataset.rbEngine !== "starting";
-    if (settled()) return resolve();
-    const stop = engine.onState(() => {
-      if (!settled()) return;
-      stop();
-      resolve();
-    });
-  }));
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve) => {
+      const settled = () => document.documentElement.dataset.rbEngine !== "starting";
+      if (settled()) return resolve();
+      const stop = engine.onState(() => {
+        if (!settled()) return;
+        stop();
+        resolve();
+      });
+    })
+  );
 }
 
 /**
@@ -123,16 +125,18 @@ function post(message) {
  * @param {ServiceWorker} worker
  */
 function activated(worker) {
-  return /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
-    const check = () => {
-      if (worker.state === "activated") resolve();
-      else if (worker.state === "redundant") reject(new Error("the offline worker did not install"));
-      else return;
-      worker.removeEventListener("statechange", check);
-    };
-    worker.addEventListener("statechange", check);
-    check();
-  }));
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      const check = () => {
+        if (worker.state === "activated") resolve();
+        else if (worker.state === "redundant") reject(new Error("the offline worker did not install"));
+        else return;
+        worker.removeEventListener("statechange", check);
+      };
+      worker.addEventListener("statechange", check);
+      check();
+    })
+  );
 }
 
 /** Register the worker and wait until it controls this page. */
@@ -277,7 +281,9 @@ function sentence() {
       return t("offline.not_kept");
     case "saving": {
       const { done = 0, total = 0 } = stats.progress || {};
-      return total ? t("offline.saving_progress", { done: megabytes(done), total: megabytes(total) }) : t("offline.saving");
+      return total
+        ? t("offline.saving_progress", { done: megabytes(done), total: megabytes(total) })
+        : t("offline.saving");
     }
     case "saved":
       return status
@@ -338,7 +344,11 @@ export function render() {
   const saveButton = /** @type {HTMLButtonElement} */ (section.querySelector(".rb-offline-save"));
   saveButton.hidden = state === "unsupported" || state === "saved";
   saveButton.disabled = state === "saving";
-  /** @type {HTMLElement} */ (section.querySelector(".rb-offline-remove")).hidden = !["ready", "saved", "partial"].includes(state);
+  /** @type {HTMLElement} */ (section.querySelector(".rb-offline-remove")).hidden = ![
+    "ready",
+    "saved",
+    "partial",
+  ].includes(state);
 }
 
 function showUpdateNotice() {

@@ -51,7 +51,13 @@ export function attach(root, button, id, key, rollNotation) {
     },
     "▾",
   );
-  const menu = el("div", { class: "rb-menu", role: "menu", id: menuId, "aria-label": t("menu.label", { roll: label }), hidden: "" });
+  const menu = el("div", {
+    class: "rb-menu",
+    role: "menu",
+    id: menuId,
+    "aria-label": t("menu.label", { roll: label }),
+    hidden: "",
+  });
   for (const [variant, key] of ITEMS) {
     if (variant === "chances" ? button.dataset.rbMean === undefined : variant !== "again" && !offers(button, variant)) {
       continue;

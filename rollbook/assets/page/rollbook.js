@@ -43,9 +43,7 @@ const COMBAT_SELECTOR = ".rb-combat";
 let combatModule = null; // promise of combat.mjs, once a page has needed it
 
 function hasWidgets() {
-  return Boolean(
-    document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${COMBAT_SELECTOR}, ${gm.SELECTOR}`),
-  );
+  return Boolean(document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${COMBAT_SELECTOR}, ${gm.SELECTOR}`));
 }
 
 /** @param {ParentNode} [scope] */

@@ -15,4 +15,3 @@ export const BASE_PATH = new URL(SITE_BASE).pathname;
 export function pageUrl() {
   return `${location.origin}${location.pathname}`;
 }
-

@@ -69,9 +69,10 @@ export function watchEngine(onState, failure, retry) {
     button.addEventListener("click", () => retry());
     box.replaceChildren(text, button);
     if (!old) {
-      const content = ["article.md-content__inner", "main", "[role=main]"]
-        .map((selector) => document.querySelector(selector))
-        .find(Boolean) || document.body;
+      const content =
+        ["article.md-content__inner", "main", "[role=main]"]
+          .map((selector) => document.querySelector(selector))
+          .find(Boolean) || document.body;
       content.prepend(box);
     }
   });

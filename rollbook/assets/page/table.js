@@ -56,7 +56,9 @@ function controls(root) {
   if (!rollButton || !chances || !copy) return null;
   let permalink = /** @type {HTMLAnchorElement | null} */ (bar.querySelector("a.rb-permalink"));
   if (!permalink) {
-    permalink = /** @type {HTMLAnchorElement} */ (el("a", { class: "rb-permalink", hidden: "" }, t("table.link_to_roll")));
+    permalink = /** @type {HTMLAnchorElement} */ (
+      el("a", { class: "rb-permalink", hidden: "" }, t("table.link_to_roll"))
+    );
     bar.append(permalink);
   }
   if (!permalink.href) permalink.hidden = true;
@@ -180,9 +182,9 @@ function chanceUpdater(root, data, inputs) {
     if (mine !== asked) return; // the reader changed the values again meanwhile
     root.classList.remove("rb-chances-busy");
     const failed = reply.error !== undefined;
-    mark(inputs, failed ? reply.prompt ?? null : null);
+    mark(inputs, failed ? (reply.prompt ?? null) : null);
     for (const row of rows()) {
-      const pq = failed ? null : reply.chances[Number(row.dataset.rbRow)] ?? null;
+      const pq = failed ? null : (reply.chances[Number(row.dataset.rbRow)] ?? null);
       paintChance(row, pq, reply.error || "");
     }
     shownKey = failed ? null : key;
@@ -253,7 +255,11 @@ export function mount(root) {
   const inputs = promptInputs(root, data);
   tabs.mount(root);
   nested.mountRefs(root, data, () => read(inputs));
-  const pin = pinButton({ kind: root.dataset.rbKind === "list" ? "list" : "table", id: anchorOf(root), label: title(root, data) });
+  const pin = pinButton({
+    kind: root.dataset.rbKind === "list" ? "list" : "table",
+    id: anchorOf(root),
+    label: title(root, data),
+  });
   if (pin) ui.bar.append(pin);
   // The next roll is held (inhand.js), so a click paints at once. With prompts it is asked
   // with the values the inputs hold, dropped when one changes, and used only if they match.
@@ -340,7 +346,7 @@ function wireRolls(widget, updateChances) {
     const reply = await request({ op: "table", table: data, seed, prompts: checked.values });
     rolling = false;
     done();
-    const refused = mark(inputs, reply.error ? reply.prompt ?? null : null);
+    const refused = mark(inputs, reply.error ? (reply.prompt ?? null) : null);
     if (refused) {
       // The engine judged a prompt value (the rule `rollbook table --set` follows too).
       if (given) refused.value = String(checked.values[refused.name]);
@@ -404,7 +410,10 @@ function show({ root, data, ui }, reply, seed, values) {
     old.classList.remove("rb-hit");
   }
   const total = formatTotal(reply.roll && "total" in reply.roll ? reply.roll.total : "?");
-  const row = reply.row === null ? null : /** @type {HTMLElement | null} */ (root.querySelector(`[data-rb-row="${Number(reply.row)}"]`));
+  const row =
+    reply.row === null
+      ? null
+      : /** @type {HTMLElement | null} */ (root.querySelector(`[data-rb-row="${Number(reply.row)}"]`));
   if (row) {
     tabs.reveal(row);
     row.setAttribute("aria-current", "true");

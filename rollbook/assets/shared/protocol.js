@@ -79,8 +79,18 @@
  * @typedef {{error?: undefined}} NoError
  */
 
-/** @typedef {NoError & {notation: string, total: Total, text: string, parts: object[], exact?: Fraction | Fraction[]}} RollReply */
-/** @typedef {NoError & {min: number | Fraction, max: number | Fraction, mean: Fraction, distribution: Array<[number | Fraction, Fraction]>}} OddsReply */
+/**
+ * A roll: its notation, total, every die as text and as parts, and the exact total when it
+ * is a fraction.
+ * @typedef {NoError & {notation: string, total: Total, text: string, parts: object[],
+ *   exact?: Fraction | Fraction[]}} RollReply
+ */
+
+/**
+ * A roll's exact odds: its least, greatest and mean total, and each total's chance.
+ * @typedef {NoError & {min: number | Fraction, max: number | Fraction, mean: Fraction,
+ *   distribution: Array<[number | Fraction, Fraction]>}} OddsReply
+ */
 
 /**
  * One nested roll of a table's hit row, in the order of the row's parts: dice (the roll's

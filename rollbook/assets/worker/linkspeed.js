@@ -105,18 +105,20 @@ export function makeMeter() {
         meter.wake();
       };
       return body.pipeThrough(
-        /** @type {TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>} */ (new TransformStream({
-          transform(chunk, controller) {
-            if (meter.first === null) {
-              meter.first = performance.now();
-              meter.firstBytes = chunk.length;
-            }
-            meter.bytes += chunk.length;
-            controller.enqueue(chunk);
-            meter.wake();
-          },
-          flush: close,
-        })),
+        /** @type {TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>} */ (
+          new TransformStream({
+            transform(chunk, controller) {
+              if (meter.first === null) {
+                meter.first = performance.now();
+                meter.firstBytes = chunk.length;
+              }
+              meter.bytes += chunk.length;
+              controller.enqueue(chunk);
+              meter.wake();
+            },
+            flush: close,
+          })
+        ),
       );
     },
     settle() {
@@ -188,7 +190,8 @@ export async function cached(url) {
  */
 export async function snapshotPays(manifest, base, meter, slowdown = 1) {
   const known = { slowdown, ...deviceHints() };
-  if (await cached(new URL(String(manifest.snapshot), base))) return { use: true, reason: "cached", rate: null, ...known };
+  if (await cached(new URL(String(manifest.snapshot), base)))
+    return { use: true, reason: "cached", rate: null, ...known };
   const hint = connectionHint();
   if (hint) return { use: false, reason: hint, rate: null, ...known };
   const size = manifest.snapshot_size;

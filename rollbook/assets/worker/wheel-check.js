@@ -95,7 +95,11 @@ export async function loadWheels(manifest, base, fetchBytes) {
             oddsLost = why;
             return;
           }
-          throw new StartError(`${why}; the site may be part-way through an update, so try again later`, "start.wheel_changed", name);
+          throw new StartError(
+            `${why}; the site may be part-way through an update, so try again later`,
+            "start.wheel_changed",
+            name,
+          );
         }
       }
       return { name, bytes };

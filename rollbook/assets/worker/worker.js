@@ -85,7 +85,11 @@ async function fetchBytes(url, meter) {
  */
 function compileEarly(open) {
   return WebAssembly.compileStreaming(open())
-    .catch(() => open().then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
+    .catch(() =>
+      open()
+        .then((response) => response.arrayBuffer())
+        .then((bytes) => WebAssembly.compile(bytes)),
+    )
     .catch(() => null);
 }
 
@@ -120,7 +124,10 @@ function withModule(settings, early) {
       WebAssembly.instantiateStreaming = native;
       const module = await early;
       if (!module) return native(source, withImports);
-      Promise.resolve(source).then((response) => response.body?.cancel(), () => {});
+      Promise.resolve(source).then(
+        (response) => response.body?.cancel(),
+        () => {},
+      );
       return { module, instance: await WebAssembly.instantiate(module, withImports) };
     };
     return original(imports, callback);
@@ -155,9 +162,11 @@ async function init(manifestUrl) {
   }
   mark("manifest");
   // A build without Pyodide (`pyodide_required: false`) says why in the manifest.
-  if (!manifest.pyodide) throw new StartError(manifest.no_runtime || "this site has no dice runtime", "start.no_runtime");
+  if (!manifest.pyodide)
+    throw new StartError(manifest.no_runtime || "this site has no dice runtime", "start.no_runtime");
   const deadline = manifest.startup_deadline_ms;
-  if (typeof deadline === "number" && Number.isInteger(deadline) && deadline > 0) post({ type: "deadline", ms: deadline });
+  if (typeof deadline === "number" && Number.isInteger(deadline) && deadline > 0)
+    post({ type: "deadline", ms: deadline });
   const pyodideDir = new URL(manifest.pyodide, base);
   const gzipped = manifest.pyodide_gz || []; // files served only as NAME.gz
   const meter = makeMeter(); // counts what both start-up paths download
@@ -173,7 +182,10 @@ async function init(manifestUrl) {
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
   const runtime = importFile(pyodideDir, "pyodide.asm.mjs", gzipped, meter);
-  runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
+  runtime.then(
+    () => mark("runtime"),
+    () => {},
+  ); // a failure surfaces through loadPyodide
   // Wheels download (and are checked against the manifest) while the interpreter boots:
   // once the WebAssembly is in, which they would otherwise share the line with, though
   // nothing reads them before Python has started.
@@ -189,7 +201,11 @@ async function init(manifestUrl) {
   mark("chosen");
   const snapshot = choice.use ? startSnapshot(manifest, base, unpacker) : null;
   if (!snapshot && unpacker) unpacker.terminate();
-  if (snapshot) snapshot.filled.then(() => mark("snapshot"), () => {});
+  if (snapshot)
+    snapshot.filled.then(
+      () => mark("snapshot"),
+      () => {},
+    );
   let loadPyodide;
   try {
     ({ loadPyodide } = await loader);
@@ -207,12 +223,13 @@ async function init(manifestUrl) {
   const broken = Promise.race([wheelsBroken, wasmBroken]);
   // Pyodide copies the snapshot into its memory as soon as this returns: the module is
   // made while the snapshot is still on its way, and handed over once it is in.
-  const create = (/** @type {Promise<Uint8Array> | null} */ filled) => async (/** @type {Record<string, any>} */ settings) => {
-    const module = await (await runtime).default(withModule(settings, wasm));
-    mark("module");
-    await filled;
-    return module;
-  };
+  const create =
+    (/** @type {Promise<Uint8Array> | null} */ filled) => async (/** @type {Record<string, any>} */ settings) => {
+      const module = await (await runtime).default(withModule(settings, wasm));
+      mark("module");
+      await filled;
+      return module;
+    };
   const options = {
     indexURL: pyodideDir.href,
     createPyodideModule: create(null),
