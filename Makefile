@@ -32,6 +32,7 @@ lint:
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.worker.json
 	node_modules/.bin/tsc -p tsconfig.sw.json
+	node_modules/.bin/biome check
 
 # Rewrite every file in the formats lint checks (ruff for Python, Biome for JS and CSS).
 format: setup

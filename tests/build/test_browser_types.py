@@ -15,6 +15,7 @@ from rollbook.site_runtime.build import browser_assets
 
 ROOT = Path(__file__).resolve().parents[2]
 TSC = ROOT / "node_modules" / ".bin" / "tsc"
+BIOME = ROOT / "node_modules" / ".bin" / "biome"
 PROJECTS = ["tsconfig.json", "tsconfig.worker.json", "tsconfig.sw.json"]
 OFFLINE = ROOT / "rollbook" / "assets" / "offline"
 
@@ -53,5 +54,13 @@ def test_tsc_finds_no_error(project: str) -> None:
     assert TSC.exists(), "run scripts/setup.sh (npm ci installs typescript)"
     proc = subprocess.run(
         [str(TSC), "-p", project], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_biome_finds_nothing_to_lint_or_format() -> None:
+    assert BIOME.exists(), "run scripts/setup.sh (npm ci installs @biomejs/biome)"
+    proc = subprocess.run(
+        [str(BIOME), "check", "--colors=off"], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
