@@ -1,7 +1,8 @@
 """The ``rollbook`` command line: a thin dispatcher over one module per command group.
 
-Each module in ``COMMAND_MODULES`` exposes ``register(subparsers)`` and sets ``func`` on the
-parsers it adds; ``func(args) -> int`` returns the exit code. Errors the user can fix exit 2
+Each module in ``COMMAND_MODULES`` exposes ``register(subparsers)``, which adds its commands
+with `command` (name, the function that runs it, its help); ``func(args) -> int`` returns
+the exit code. Errors the user can fix exit 2
 with a plain sentence on stderr, never a traceback.
 """
 
@@ -10,11 +11,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rollbook import __version__
 
-__all__ = ["CliError", "main"]
+__all__ = ["CliError", "Subcommands", "command", "main"]
 
 COMMAND_MODULES = (
     "dice_cmds", "table_cmds", "rules_cmds", "site_cmds", "host_cmds", "new_cmds",
@@ -24,6 +25,26 @@ COMMAND_MODULES = (
 
 class CliError(Exception):
     """A problem with the user's input; printed as one sentence, exit code 2."""
+
+
+#: What ``register`` adds its commands to (``rollbook``'s subcommands).
+type Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+
+
+def command(
+    sub: Subcommands,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    summary: str,
+    description: str | None = None,
+) -> argparse.ArgumentParser:
+    """Add the subcommand ``name``, which ``run`` runs; ``summary`` is its line in ``--help``.
+
+    Returns its parser, for the command's own arguments.
+    """
+    parser = sub.add_parser(name, help=summary, description=description)
+    parser.set_defaults(func=run)
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:

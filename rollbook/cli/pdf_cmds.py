@@ -12,17 +12,19 @@ import os
 import sys
 from pathlib import Path
 
-from rollbook.cli import CliError
+from rollbook.cli import CliError, Subcommands, command
 
 __all__ = ["register"]
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: Subcommands) -> None:
     """Add ``pdf`` to the ``rollbook`` parser."""
-    pdf = sub.add_parser(
+    pdf = command(
+        sub,
         "pdf",
-        help="typeset the site's pages into one PDF book",
-        description="Typeset the pages of the site's navigation into one PDF: title page, "
+        run_pdf,
+        "typeset the site's pages into one PDF book",
+        "Typeset the pages of the site's navigation into one PDF: title page, "
         "contents, chapters, every table with its ranges and a link to its live version "
         '(needs pip install "rollbook[pdf]").',
     )
@@ -41,7 +43,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pdf.add_argument("--roll-details", action="store_true", default=None,
                      help="inline rolls print their average and range")  # fmt: skip
     pdf.add_argument("--style", help="your own Typst style file (read after rollbook's)")
-    pdf.set_defaults(func=run_pdf)
 
 
 def run_pdf(args: argparse.Namespace) -> int:
