@@ -69,7 +69,9 @@ class _Prep:
     thousands of times, so the per-action work is plain arithmetic on these numbers.
     """
 
-    to_hit: int  # attack bonus + other to-hit bonuses, -5 when always smashing
+    # attack bonus + other to-hit bonuses (-5 when always smashing) + 2 x speed level: the
+    # attacker's half of the to-hit value
+    attack: int
     speed: int  # speed level, normal 0; each level apart is 2 points to hit
     bonus: int  # flat damage per hit, + strength when smashing (extra damage comes on top)
     tier: int  # index in _TIERS
@@ -97,7 +99,7 @@ class _Prep:
         attacks = rates.pop() if len(rates) == 1 else None
         off_hand = s["off_hand"] != "none"
         return cls(
-            to_hit=to_hit,
+            attack=to_hit + 2 * speed,
             speed=speed,
             bonus=bonus,
             tier=_TIERS.index(auto),
@@ -362,8 +364,8 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
         s = actor.stats
         prep = actor.state.prep
         # rules.to_hit_value with the speed, smash and off-hand modifiers, from numbers
-        # worked out once (see _Prep)
-        value = prep.to_hit + target.stats["ac"] + 2 * (prep.speed - target.state.prep.speed)
+        # worked out once (see _Prep): to-hit bonuses + ac + 2 x (speed - the target's speed)
+        value = prep.attack + target.state.prep.defence
         if hand == "off" and s["off_hand"] == "plain":
             value -= 4
         roll = draw_die(rng, 20)
