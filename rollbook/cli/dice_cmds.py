@@ -104,13 +104,13 @@ def _language_option(parser: argparse.ArgumentParser) -> None:
 
 def register(sub: Subcommands) -> None:
     """Add ``roll`` and ``odds`` to the ``rollbook`` parser."""
-    p = command(sub, "roll", _roll, "roll dice notation and show every die")
+    p = command(sub, "roll", _roll)
     p.add_argument("expr", help="dice notation, e.g. '4d6kh3' or 'd6,d6'")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible roll")
     p.add_argument("--json", action="store_true", help="print JSON (total, text, parts)")
     _language_option(p)
 
-    o = command(sub, "odds", _odds, "exact probabilities of every total")
+    o = command(sub, "odds", _odds)
     o.add_argument("expr", help="dice notation, e.g. '2d6+1'")
     o.add_argument(
         "--json",

@@ -40,26 +40,12 @@ def _config(named: Path | None) -> Path:
 
 def register(sub: Subcommands) -> None:
     """Add ``build`` and ``serve`` to the ``rollbook`` parser."""
-    build = command(
-        sub,
-        "build",
-        run_build,
-        "build the site with Zensical, rollbook included",
-        "Build the site in this folder with Zensical, with rollbook's markup, "
-        "engine, GM screen and offline reading added (the config needs no rollbook entries).",
-    )
+    build = command(sub, "build", run_build)
     build.add_argument("-f", "--config", type=Path, default=None, help="the site's config file")
     build.add_argument(
         "--strict", action="store_true", help="exit 1 when a page has an author problem"
     )
-    serve = command(
-        sub,
-        "serve",
-        run_serve,
-        "serve the site with Zensical, rollbook included, rebuilding on changes",
-        "Serve the site in this folder with Zensical; rollbook's files are added "
-        "again after every rebuild. Offline reading stays off while serving.",
-    )
+    serve = command(sub, "serve", run_serve)
     serve.add_argument("-f", "--config", type=Path, default=None, help="the site's config file")
     serve.add_argument(
         "-a", "--dev-addr", default=None, metavar="IP:PORT",

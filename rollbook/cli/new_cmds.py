@@ -18,14 +18,7 @@ def register(sub: Subcommands) -> None:
     """Add ``new`` and ``import`` to the ``rollbook`` parser."""
     from rollbook.engine.systems import ids
 
-    new = command(
-        sub,
-        "new",
-        run_new,
-        "start a new rules site in DIR",
-        "Write a ready rules site into DIR (new or empty): mkdocs.yml, example "
-        "pages, .gitignore and a GitHub Pages workflow. Then: cd DIR && mkdocs serve.",
-    )
+    new = command(sub, "new", run_new)
     new.add_argument("dest", metavar="DIR", type=Path, help="the new site's folder")
     new.add_argument("--title", help="the site's name (default: from DIR)")
     new.add_argument(
@@ -34,15 +27,7 @@ def register(sub: Subcommands) -> None:
     )  # fmt: skip
     new.add_argument("--guide", action="store_true", help="add the authoring guide's pages")
 
-    imp = command(
-        sub,
-        "import",
-        run_import,
-        "turn a Hugo site (e.g. Platen) into a rollbook site",
-        "Read a Hugo site (or its content folder) SRC and write a rollbook site "
-        "into DEST (new or empty); SRC is never changed. Shortcodes and unknown fences are "
-        "kept as they are and listed as SRC/page.md:LINE: problems.",
-    )
+    imp = command(sub, "import", run_import)
     imp.add_argument("src", metavar="SRC", type=Path, help="the Hugo site or content folder")
     imp.add_argument("dest", metavar="DEST", type=Path, help="the new site's folder")
 

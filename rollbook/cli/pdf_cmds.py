@@ -19,15 +19,7 @@ __all__ = ["register"]
 
 def register(sub: Subcommands) -> None:
     """Add ``pdf`` to the ``rollbook`` parser."""
-    pdf = command(
-        sub,
-        "pdf",
-        run_pdf,
-        "typeset the site's pages into one PDF book",
-        "Typeset the pages of the site's navigation into one PDF: title page, "
-        "contents, chapters, every table with its ranges and a link to its live version "
-        '(needs pip install "rollbook[pdf]").',
-    )
+    pdf = command(sub, "pdf", run_pdf)
     pdf.add_argument("-o", "--output", type=Path, help="the PDF to write (default: the "
                      "plugin's `pdf` name, else rules.pdf)")  # fmt: skip
     pdf.add_argument(

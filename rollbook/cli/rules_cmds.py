@@ -25,14 +25,7 @@ FIGHT_KEYS = ("system", "sides", "title", "notes")
 
 def register(sub: Subcommands) -> None:
     """Add ``rules`` and ``fight`` to the ``rollbook`` parser."""
-    rules = command(
-        sub,
-        "rules",
-        run_rules,
-        "list game systems, their procedures, roll one or show its exact odds",
-        "Without arguments: the systems. With SYSTEM: its procedures and their "
-        "parameters. With SYSTEM PROCEDURE: roll it (or --odds for exact chances).",
-    )
+    rules = command(sub, "rules", run_rules)
     rules.add_argument("system", nargs="?", help="system id, e.g. scars")
     rules.add_argument("procedure", nargs="?", help="procedure name, e.g. attack")
     rules.add_argument(
@@ -48,13 +41,7 @@ def register(sub: Subcommands) -> None:
     how.add_argument("--seed", type=int, help="seed for a reproducible roll")
     rules.add_argument("--json", action="store_true", help="machine-readable output")
 
-    fight = command(
-        sub,
-        "fight",
-        run_fight,
-        "resolve a fight described in a YAML file (or many, with --runs)",
-        "FILE holds `system` and `sides: {name: [stat blocks]}`.",
-    )
+    fight = command(sub, "fight", run_fight)
     fight.add_argument("file", help="fight file (YAML)")
     fight.add_argument("--runs", type=int, help="simulate this many fights and report rates")
     fight.add_argument("--seed", type=int, help="seed for reproducible results")

@@ -21,14 +21,7 @@ __all__ = ["register"]
 
 def register(sub: Subcommands) -> None:
     """Add ``assets`` to the ``rollbook`` parser."""
-    assets = command(
-        sub,
-        "assets",
-        run_assets,
-        "copy rollbook's run-time files into a built site",
-        "Write the engine wheel, Pyodide, the browser assets and the manifest "
-        "into SITE_DIR/assets/ (for sites built without the MkDocs plugin).",
-    )
+    assets = command(sub, "assets", run_assets)
     assets.add_argument("site_dir", metavar="SITE_DIR", type=Path, help="the built site")
     assets.add_argument(
         "--pyodide", type=Path, default=None,

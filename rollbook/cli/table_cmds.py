@@ -27,13 +27,7 @@ __all__ = ["register"]
 
 def register(sub: Subcommands) -> None:
     """Add ``table`` and ``check`` to the ``rollbook`` parser."""
-    table = command(
-        sub,
-        "table",
-        run_table,
-        "roll a roll-table or roll-list from a page",
-        "Roll a table from a page as the browser would (same seed, same result).",
-    )
+    table = command(sub, "table", run_table)
     table.add_argument("page", metavar="PAGE.md", help="the Markdown page holding the table")
     table.add_argument("table_id", metavar="TABLE_ID", help="the table's anchor (id, heading slug)")
     table.add_argument(
@@ -48,13 +42,7 @@ def register(sub: Subcommands) -> None:
         "--config", type=Path, help="mkdocs.yml to read (default: the one in the current folder)"
     )
 
-    check = command(
-        sub,
-        "check",
-        run_check,
-        "validate the roll markup of pages",
-        "Report every roll markup problem as page:line: message (exit 1 if any).",
-    )
+    check = command(sub, "check", run_check)
     check.add_argument("paths", nargs="+", metavar="PATH", help=".md files or folders")
     check.add_argument(
         "--config", type=Path, help="mkdocs.yml to read (default: the one in the current folder)"
