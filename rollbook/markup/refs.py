@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, override
 
@@ -29,25 +29,17 @@ from rollbook.markup.html import payload_json
 from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.plain.obsidian import ONE_REF_MARK
 from rollbook.markup.plain.obsidian_names import resolve_page
-from rollbook.markup.problems import active_context, host_prefix
+from rollbook.markup.prescan import NAME_OF
+from rollbook.markup.problems import Problem, active_context, host_prefix
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
 
-__all__ = ["RefsHere", "Site", "SiteProblem"]
+__all__ = ["RefsHere", "Site"]
 
 _MARK = re.compile(r'"refs":"' + re.escape(REFS_MARK) + r'([^"]*)"')
 # A table rolled from running text (Obsidian's `dice: [[Page#^id]]`): the table itself too.
 _ONE_MARK = re.compile(r'"refs":"' + re.escape(ONE_REF_MARK) + r'([^"]*)"')
-
-
-@dataclass(frozen=True, order=True)
-class SiteProblem:
-    """A reference problem: the referencing page, its line (front matter counted)."""
-
-    src: str
-    line: int
-    message: str
 
 
 @dataclass
@@ -143,15 +135,15 @@ class Site:
         memo[id(table)] = best
         return best
 
-    def problems(self, only: Iterable[str] | None = None) -> list[SiteProblem]:
+    def problems(self, only: Iterable[str] | None = None) -> list[Problem]:
         """Missing tables, cycles and too-deep chains, at the referencing rows."""
-        found: set[SiteProblem] = set()
+        found: set[Problem] = set()
         memo: dict[int, int] = {}
         pages = self.pages if only is None else {s: self.pages[s] for s in only if s in self.pages}
         for src, page in pages.items():
             found.update(self._over_embed_budget(src, page))
             for anchor, table in page.tables.items():
-                fence = f"roll-{table.kind}"
+                fence = NAME_OF[table.kind]
                 found.update(self._too_many_rolls(src, anchor, table, page.line))
                 for row, part in self.edges(table):
                     line = page.line(table.lines(row.path))
@@ -170,12 +162,12 @@ class Site:
                         )
                     else:
                         continue
-                    found.add(SiteProblem(src, line, message))
+                    found.add(Problem(line, message, page=src))
             for line, key, body in page.dice_refs:
                 why = self._missing_dice(key, body)
                 if why:
-                    found.add(SiteProblem(src, page.line(line), why))
-        return sorted(found)
+                    found.add(Problem(page.line(line), why, page=src))
+        return sorted(found, key=lambda p: (p.page, p.line, p.message))
 
     def _missing_dice(self, key: str, body: str) -> str | None:
         """Why a Dice Roller table roll finds no table, if it does not.
@@ -199,7 +191,7 @@ class Site:
 
     def _too_many_rolls(
         self, src: str, anchor: str, table: Any, line_of: Callable[[int], int]
-    ) -> list[SiteProblem]:
+    ) -> list[Problem]:
         """The ``nested_rolls`` budget, checked at the build as the engine checks it."""
         from rollbook.engine.limits import value
 
@@ -211,12 +203,12 @@ class Site:
             return []
         line = line_of(table.lines(edges[0][0].path))
         return [
-            SiteProblem(
-                src,
+            Problem(
                 line,
-                f"roll-{table.kind}: one roll of this table may roll up to {most:,} tables and "
+                f"{NAME_OF[table.kind]}: one roll of this table may roll up to {most:,} tables and "
                 f"dice, more than the nested_rolls limit of {limit:,}; let its rows roll "
                 "fewer tables.",
+                page=src,
             )
         ]
 
@@ -289,7 +281,7 @@ class Site:
 
         return _MARK.sub(embed, html)
 
-    def _over_embed_budget(self, src: str, page: _Page) -> list[SiteProblem]:
+    def _over_embed_budget(self, src: str, page: _Page) -> list[Problem]:
         """The first table of the page whose referenced tables pass ``page_embed_bytes``."""
         from rollbook.engine.limits import value
 
@@ -302,13 +294,13 @@ class Site:
             if left < 0:
                 line = page.line(table.lines(edges[0][0].path))
                 return [
-                    SiteProblem(
-                        src,
+                    Problem(
                         line,
-                        f"roll-{table.kind}: the tables this page's tables roll pass the "
+                        f"{NAME_OF[table.kind]}: the tables this page's tables roll pass the "
                         f"page_embed_bytes limit of {value('page_embed_bytes'):,} bytes here; "
                         "this table and the ones after it cannot roll the tables they "
                         "reference (split the page, or let fewer tables roll others).",
+                        page=src,
                     )
                 ]
         return []
@@ -374,7 +366,6 @@ def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
     site of every page read (the referenced ones too).
     """
     from rollbook.markup.pages import convert_page, split_front_matter
-    from rollbook.markup.problems import Problem
 
     def offset_of(path: Path) -> int:
         try:
@@ -397,7 +388,7 @@ def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
     resolve(site, load)
     by_src = {result.path: result for result in results}
     for problem in site.problems(only=by_src):
-        by_src[problem.src].problems.append(Problem(problem.line, problem.message))
+        by_src[problem.page].problems.append(replace(problem, page=""))
     for result in results:
         result.html = site.fill(result.html)
     return results, site

@@ -137,9 +137,12 @@ function post(worker, message) {
 export function start() {
   if (current) return current.ready;
   stats.workerStarts += 1;
-  const t0 = performance.now();
+  // The page's head may have started the worker already (early_start.py): take it over,
+  // with the messages it sent meanwhile, which are handled below as if they came now.
+  const early = takeEarly();
+  const t0 = early ? early.at : performance.now();
   stats.startedAt = t0;
-  const worker = new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
+  const worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
   /** @type {Session} */
   const session = { worker, isReady: false, ready: null, later: false, laterTimer: undefined };
   session.ready = new Promise((resolve, reject) => {
@@ -187,8 +190,28 @@ export function start() {
   session.ready.catch(() => {}); // failures are reported through the requests
   current = session;
   setState("starting");
-  post(worker, { type: "init", manifest: MANIFEST_URL.href });
+  if (early) {
+    // As the worker would have delivered them: errors to onerror, messages to onmessage.
+    for (const event of early.queue) {
+      if (event.type === "error") worker.onerror?.call(worker, /** @type {ErrorEvent} */ (event));
+      else worker.onmessage?.call(worker, /** @type {MessageEvent} */ (event));
+    }
+  } else {
+    post(worker, { type: "init", manifest: MANIFEST_URL.href });
+  }
   return session.ready;
+}
+
+/**
+ * The worker the page's head started (once), if it started one for this manifest, with
+ * the events it sent before this module took it over and the page time it was made.
+ * @returns {{worker: Worker, queue: Event[], at: number} | null}
+ */
+function takeEarly() {
+  const early = /** @type {any} */ (globalThis).__rbEarly;
+  if (!early || !(early.worker instanceof Worker) || !Array.isArray(early.queue)) return null;
+  /** @type {any} */ (globalThis).__rbEarly = null;
+  return { worker: early.worker, queue: early.queue, at: Number(early.at) || performance.now() };
 }
 
 /**

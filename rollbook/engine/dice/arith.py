@@ -12,8 +12,9 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
+from rollbook.engine.limits import value as limit
+
 from .errors import DiceLimitError, DiceValueError
-from .limits import LIMITS
 from .nodes import Value
 
 __all__ = ["BINARY", "FUNCTION_IMPL", "SQRT_BITS", "check_size", "clean"]
@@ -31,14 +32,14 @@ def clean(value: Fraction | int) -> Value:
 
 
 def check_size(value: Value, pos: int) -> Value:
-    """Raise ``DiceLimitError`` when ``value`` is larger than ``LIMITS.max_value_bits``."""
+    """Raise ``DiceLimitError`` when ``value`` is larger than the ``value_bits`` limit."""
     if isinstance(value, int):
         bits = value.bit_length()
     else:
         bits = max(value.numerator.bit_length(), value.denominator.bit_length())
-    if bits > LIMITS.max_value_bits:
+    if bits > limit("value_bits"):
         raise DiceLimitError(
-            f"A value grows beyond {LIMITS.max_value_bits} bits; the notation is too large.",
+            f"A value grows beyond {limit('value_bits')} bits; the notation is too large.",
             pos,
         )
     return value
@@ -88,9 +89,9 @@ def _int_root(x: int, k: int) -> int | None:
 
 def _pow(a: Value, b: Value, pos: int) -> Value:
     exp = Fraction(b)
-    if abs(exp) > LIMITS.max_exponent:
+    if abs(exp) > limit("exponent"):
         raise DiceLimitError(
-            f"The exponent {clean(exp)} is larger than the limit of {LIMITS.max_exponent}.", pos
+            f"The exponent {clean(exp)} is larger than the limit of {limit('exponent')}.", pos
         )
     base = Fraction(a)
     if base == 0 and exp < 0:
@@ -99,7 +100,7 @@ def _pow(a: Value, b: Value, pos: int) -> Value:
         # Only exact roots are allowed: an irrational power has no exact value.
         if base < 0:
             raise DiceValueError("A negative number has no real fractional power.", pos)
-        if exp.denominator > LIMITS.max_exponent:
+        if exp.denominator > limit("exponent"):
             raise DiceValueError("A fractional power must have an exact value here.", pos)
         p = _int_root(base.numerator, exp.denominator)
         q = _int_root(base.denominator, exp.denominator)
@@ -108,9 +109,9 @@ def _pow(a: Value, b: Value, pos: int) -> Value:
         base = Fraction(p, q)
         exp = Fraction(exp.numerator)
     bits = max(base.numerator.bit_length(), base.denominator.bit_length())
-    if bits * abs(exp.numerator) > LIMITS.max_value_bits + 64:
+    if bits * abs(exp.numerator) > limit("value_bits") + 64:
         raise DiceLimitError(
-            f"A power grows beyond {LIMITS.max_value_bits} bits; the notation is too large.", pos
+            f"A power grows beyond {limit('value_bits')} bits; the notation is too large.", pos
         )
     return check_size(clean(base**exp.numerator), pos)
 

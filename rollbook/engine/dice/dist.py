@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
+from rollbook.engine.limits import value as limit
+
 from .arith import clean
 from .errors import DiceLimitError
-from .limits import LIMITS
 
 __all__ = [
     "FRACTION_WEIGHT",
@@ -98,9 +99,9 @@ class Dist:
     def __init__(self, w: dict[Any, int], total: int | None = None) -> None:
         self.w = {k: v for k, v in w.items() if v}
         self.total = sum(self.w.values()) if total is None else total
-        if len(self.w) > LIMITS.max_odds_outcomes:
+        if len(self.w) > limit("odds_outcomes"):
             raise DiceLimitError(
-                f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
+                f"The exact odds would have more than {limit('odds_outcomes')} different totals."
             )
 
     @staticmethod
@@ -194,9 +195,9 @@ def convolve(a: Dist, b: Dist) -> Dist:
         return a.combine(b, plus)
     lo_a, hi_a, lo_b, hi_b = min(a.w), max(a.w), min(b.w), max(b.w)
     span = (hi_a - lo_a) + (hi_b - lo_b) + 1
-    if span > LIMITS.max_odds_outcomes:
+    if span > limit("odds_outcomes"):
         raise DiceLimitError(
-            f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
+            f"The exact odds would have more than {limit('odds_outcomes')} different totals."
         )
     width = ((a.total * b.total).bit_length() + 8) // 8  # bytes per field
     if span * width * 8 > KRONECKER_BITS:
@@ -233,9 +234,9 @@ def sum_flat(d: Dist, qty: int, span: int) -> Dist:
     before it, i.e. a difference of two prefix sums: linear work per die, where the general
     convolution multiplies numbers of millions of bits (``20d999``: 0.7 s -> 0.05 s).
     """
-    if span > LIMITS.max_odds_outcomes:
+    if span > limit("odds_outcomes"):
         raise DiceLimitError(
-            f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
+            f"The exact odds would have more than {limit('odds_outcomes')} different totals."
         )
     faces = len(d.w)
     charge(span * qty)

@@ -2,7 +2,7 @@
 
 A hand-written recursive-descent parser over characters. Recursion happens only where the
 notation nests (parentheses, groups, function calls) and an explicit depth counter stops it
-at ``LIMITS.max_depth``, so no input can reach Python's recursion limit. Operator chains,
+at the ``notation_depth`` limit, so no input can reach Python's recursion limit. Operator chains,
 signs and powers are parsed with loops.
 """
 
@@ -12,8 +12,9 @@ import re
 from collections.abc import Mapping
 from fractions import Fraction
 
+from rollbook.engine.limits import value as limit
+
 from .errors import DiceLimitError, DiceSyntaxError, PlaceholderError
-from .limits import LIMITS
 from .nodes import (
     FUNCTIONS,
     BinOp,
@@ -112,8 +113,10 @@ class _Parser:
 
     def enter(self, pos: int) -> None:
         self.depth += 1
-        if self.depth > LIMITS.max_depth:
-            raise self.limit(f"The notation nests more than {LIMITS.max_depth} levels deep.", pos)
+        if self.depth > limit("notation_depth"):
+            raise self.limit(
+                f"The notation nests more than {limit('notation_depth')} levels deep.", pos
+            )
 
     # --- grammar --------------------------------------------------------------------------
     def parse(self) -> Node:
@@ -227,8 +230,8 @@ class _Parser:
             self.i += 1
             count += 1
             self.ws()
-            if count > LIMITS.max_depth:
-                raise self.limit(f"More than {LIMITS.max_depth} signs in a row.", self.i)
+            if count > limit("notation_depth"):
+                raise self.limit(f"More than {limit('notation_depth')} signs in a row.", self.i)
         return minus
 
     @staticmethod
@@ -287,9 +290,10 @@ class _Parser:
             if digits[0] == "0":
                 raise self.fail("The number of dice must be 1 or more.", start)
             qty = int(digits)
-            if qty > LIMITS.max_dice:
+            if qty > limit("dice_per_term"):
                 raise self.limit(
-                    f"{qty} dice in one roll is more than the limit of {LIMITS.max_dice}.", start
+                    f"{qty} dice in one roll is more than the limit of {limit('dice_per_term')}.",
+                    start,
                 )
             return self.dice(qty, start)
         if self.peek("."):
@@ -319,24 +323,24 @@ class _Parser:
             if int(m.group(0)) == 0 or m.group(0)[0] == "0":
                 raise self.fail("A die needs 1 or more sides (written without a leading 0).")
             count = int(m.group(0))
-            if count > LIMITS.max_sides:
+            if count > limit("die_sides"):
                 raise self.limit(
-                    f"A die with {count} sides is more than the limit of {LIMITS.max_sides}.", i
+                    f"A die with {count} sides is more than the limit of {limit('die_sides')}.", i
                 )
             sides, faces, low = m.group(0), tuple(range(1, count + 1)), 1
             self.i = m.end()
         self.total_dice += qty
-        if self.total_dice > LIMITS.max_total_dice:
+        if self.total_dice > limit("dice_per_notation"):
             raise self.limit(
-                f"The notation rolls more than {LIMITS.max_total_dice} dice in all.", start
+                f"The notation rolls more than {limit('dice_per_notation')} dice in all.", start
             )
         modifiers = self.modifiers(faces, qty, group=False)
         explodes = any(isinstance(m, Explode) for m in modifiers)
-        self.rolled_dice += qty * (1 + LIMITS.max_explosions) if explodes else qty
-        if self.rolled_dice > LIMITS.max_rolled_dice:
+        self.rolled_dice += qty * (1 + limit("explosions")) if explodes else qty
+        if self.rolled_dice > limit("rolled_dice"):
             raise self.limit(
-                f"The notation could roll more than {LIMITS.max_rolled_dice} dice in all, "
-                f"counting up to {LIMITS.max_explosions} explosions per exploding die.",
+                f"The notation could roll more than {limit('rolled_dice')} dice in all, "
+                f"counting up to {limit('explosions')} explosions per exploding die.",
                 start,
             )
         end = self.i
@@ -574,10 +578,10 @@ def parse_tree(text: str) -> Node:
     """
     if not isinstance(text, str):
         raise DiceSyntaxError(f"Dice notation must be text, not {type(text).__name__}.")
-    if len(text.strip()) > LIMITS.max_length:
+    if len(text.strip()) > limit("notation_length"):
         raise DiceLimitError(
-            f"The notation is longer than {LIMITS.max_length} characters.",
-            LIMITS.max_length,
+            f"The notation is longer than {limit('notation_length')} characters.",
+            limit("notation_length"),
             text,
         )
     return _Parser(text).parse()
