@@ -11,6 +11,7 @@
 import { numberText, t } from "./i18n.js";
 import * as pins from "./pins.js";
 import { copyText, el, uid } from "./dom.js";
+import { embedRefs } from "./refs-store.js";
 import { SITE_BASE } from "./site.js";
 import { dropModifier, moveModifier } from "./variants.js";
 
@@ -395,11 +396,12 @@ export function mount(root, mountWidgets) {
     const fill = async () => {
       const { doc, problem } = await fetchPage(pin.page);
       const found = /** @type {HTMLElement | null | undefined} */ (doc?.querySelector(SELECTORS[pin.kind](pin.id)));
-      if (!found) {
+      if (!doc || !found) {
         body.textContent = t(problem || "gm.gone");
         return;
       }
       const copy = adopt(found, `gm${index}`);
+      embedRefs(copy, doc); // the tables it rolls are in its page's store, not in it
       if (pin.kind !== "inline") copy.dataset.rbTitle = pin.label;
       fillPrompts(copy, pin.prompts);
       if (pin.kind === "inline") {

@@ -11,6 +11,7 @@ import { t } from "./i18n.js";
 import { paint as paintInline } from "./inline.js";
 import { el, htmlToText, humanize, readPayload, uid } from "./dom.js";
 import { formatTotal } from "./numbers.js";
+import { withRefs } from "./refs-store.js";
 import { pageUrl } from "./site.js";
 
 /** @typedef {import("./protocol.js").TablePayload} TablePayload */
@@ -58,12 +59,13 @@ export const DICE_REF_SELECTOR = ".rb-dice-ref";
 
 /**
  * An Obsidian Dice Roller table roll written in running text (`dice: [[Page#^id]]`): its
- * payload holds the table (and the tables it rolls) and, maybe, the column to show.
+ * payload names the table (and the tables it rolls: the page's store holds them) and,
+ * maybe, the column to show.
  * @param {HTMLElement} root
  */
 export function mountDiceRef(root) {
   if (root.dataset.rbMounted) return;
-  const data = readPayload(root);
+  const data = withRefs(readPayload(root), root.ownerDocument);
   if (!data) return;
   mountRefs(root, data, () => ({ values: {} }), typeof data.column === "string" ? data.column : null);
 }

@@ -27,6 +27,7 @@ import "./numbers.js";
 import "./pins.js";
 import "./prompts.js";
 import "./reader-menu.js";
+import "./refs-store.js";
 import "./seeds.js";
 import "./site.js";
 import "./storage.js";
