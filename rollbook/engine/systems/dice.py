@@ -52,6 +52,11 @@ def roll_die(rng: random.Random, sides: int) -> int:
 # CPython 3.13 and Pyodide's 3.14). `draw_die` repeats that loop inline when the method is that
 # one, so it gives exactly randint's numbers; elsewhere it asks randint.
 _EXACT = getattr(_PLAIN, "_randbelow", None) is getattr(_PLAIN, "_randbelow_with_getrandbits", 0)
+# The generator type `draw_die` draws from inline (None: none, randint is not that loop here),
+# and the bit counts of the dice it meets most, looked up instead of asked of each die: in
+# Pyodide every call into C (``int.bit_length``) costs several times what it does in CPython.
+_FAST: type[random.Random] | None = _PLAIN if _EXACT else None
+_BITS = tuple(sides.bit_length() for sides in range(1025))
 
 
 def draw_die(rng: random.Random, sides: int) -> int:
@@ -62,8 +67,8 @@ def draw_die(rng: random.Random, sides: int) -> int:
     frames per die, which were a quarter of a Monte Carlo run. A subclass, such as a test's
     scripted dice, is asked through ``randint``.
     """
-    if type(rng) is _PLAIN and _EXACT and sides > 0:  # randint itself refuses 0 sides
-        bits = sides.bit_length()
+    if type(rng) is _FAST and 0 < sides <= 1024:  # randint itself refuses 0 sides
+        bits = _BITS[sides]
         value: int = rng.getrandbits(bits)
         while value >= sides:
             value = rng.getrandbits(bits)
@@ -73,8 +78,8 @@ def draw_die(rng: random.Random, sides: int) -> int:
 
 def draw_dice(rng: random.Random, sides: int, count: int) -> list[int]:
     """``count`` dice drawn one after another as by `draw_die` (one call for a whole set)."""
-    if type(rng) is _PLAIN and _EXACT and sides > 0:
-        bits = sides.bit_length()
+    if type(rng) is _FAST and 0 < sides <= 1024:
+        bits = _BITS[sides]
         getrandbits = rng.getrandbits
         out = []
         for _ in range(count):

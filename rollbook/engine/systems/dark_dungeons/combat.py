@@ -380,9 +380,11 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
             return
         rolled = dice.roll(rng)
         bonus = prep.bonus + (rules.extra_damage(value) if value > rules.HIT_TARGET else 0)
-        dealt = max(0, rolled + bonus)
+        dealt = rolled + bonus
+        if dealt < 0:  # conditions, not max(): a call into C costs several times more in Pyodide
+            dealt = 0
         before = target.hp
-        target.hp = max(0, target.hp - dealt)  # no negative hit points
+        target.hp = before - dealt if before > dealt else 0  # no negative hit points
         if not quiet:
             fight.log(
                 f"{actor.name} {_verb(s, hand)} {target.name}: d20 {roll}, needs "
@@ -462,17 +464,21 @@ def _solo_beats(
     The same dice in the same order and the same beats, with a third of the work: this is
     the most frequent step of a Monte Carlo run.
     """
-    active = [(c, mod) for c, _, _, mod in roster if c.out is None and c.side != surprised]
+    # the roster's own entries, no pairs built: after round 1 nobody is surprised
+    if surprised is None:
+        active = [entry for entry in roster if entry[0].out is None]
+    else:
+        active = [entry for entry in roster if entry[0].out is None and entry[0].side != surprised]
     if len(active) < 2:  # alone in its tier: no roll needed
-        return [[c for c, _ in active]] if active else []
+        return [[active[0][0]]] if active else []
     scored: dict[int, list[Fighter]] = {}
-    for (c, mod), roll in zip(active, draw_dice(rng, 6, len(active)), strict=True):
-        total = roll + mod
+    for entry, roll in zip(active, draw_dice(rng, 6, len(active)), strict=True):
+        total = roll + entry[3]  # the initiative modifier
         same = scored.get(total)
         if same is None:
-            scored[total] = [c]
+            scored[total] = [entry[0]]
         else:
-            same.append(c)  # equal totals act at the same time
+            same.append(entry[0])  # equal totals act at the same time
     return [scored[total] for total in sorted(scored, reverse=True)]
 
 
