@@ -78,6 +78,7 @@ class _Prep:
     initiative_mod: int
     attacks: int | None  # attacks every round, or None when the speed makes them alternate
     off_hand: bool  # a second weapon: one more blow after the main ones
+    single: bool  # one blow every round, the usual case (no off hand, no alternating rate)
     defence: int  # armour class - 2 x speed level: what attackers add to their attack value
     damage: SmallDice  # the main weapon's damage dice
     off_hand_damage: SmallDice  # the second weapon's
@@ -106,6 +107,7 @@ class _Prep:
             initiative_mod=mod,
             attacks=attacks,
             off_hand=off_hand,
+            single=attacks == 1 and not off_hand,
             defence=s["ac"] - 2 * speed,
             damage=stat_dice(s["damage"]),
             off_hand_damage=stat_dice(s["off_hand_damage"], "off_hand_damage"),
@@ -187,10 +189,16 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
         for beat in self.initiative_order(fight, rng, surprised):
             state.fell = False
             if len(beat) == 1:
-                if beat[0].out is None:
-                    self._act(fight, beat[0], rng)
+                actors = beat if beat[0].out is None else []
             else:  # simultaneous: everyone active when the beat starts acts
-                for actor in [c for c in beat if c.out is None]:
+                actors = [c for c in beat if c.out is None]
+            for actor in actors:
+                prep = actor.state.prep
+                if prep.single:  # one blow every round (worked out once): no call to _act
+                    target = fight.target_for(actor)
+                    if target is not None:
+                        self.strike(fight, actor, target, "main", prep.damage, rng)
+                else:
                     self._act(fight, actor, rng)
             if state.fell and fight.decided():  # only a fall can end the fight
                 break
