@@ -56,7 +56,9 @@
 
 /**
  * Every failure, from the engine or the page's own handling: one sentence, never a trace.
- * @typedef {{error: string, kind: string}} ErrorReply
+ * `message`: the engine's sentence as a catalogue key and arguments (engine/messages.py);
+ * the page says it in the reader's language (engine.js) in place of the English `error`.
+ * @typedef {{error: string, kind: string, message?: {key: string, args?: Record<string, unknown>}}} ErrorReply
  */
 
 /** @typedef {{notation: string, total: Total, text: string, parts: object[]}} RollReply */
@@ -71,7 +73,10 @@
  */
 
 /**
- * @typedef {{system: string, round: number, log: string[], combatants: CombatantState[],
+ * `log` in English, `events` the same lines as catalogue keys and arguments (engine.js says
+ * them in the reader's language, into `log`).
+ * @typedef {{system: string, round: number, log: string[], events: Array<{key: string, args?: Record<string, unknown>}>,
+ *   combatants: CombatantState[],
  *   result: {winner: string | null, reason: string, rounds: number} | null}} FightReply
  */
 

@@ -12,6 +12,8 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
+from rollbook.engine.messages import Message
+
 from .errors import DiceLimitError, DiceValueError
 from .limits import LIMITS
 from .nodes import Value
@@ -58,7 +60,7 @@ def _mul(a: Value, b: Value, pos: int) -> Value:
 
 def _div(a: Value, b: Value, pos: int) -> Value:
     if b == 0:
-        raise DiceValueError("Division by zero.", pos)
+        raise DiceValueError(Message("error.dice.division_by_zero"), pos)
     return clean(Fraction(a) / b)
 
 
@@ -94,17 +96,17 @@ def _pow(a: Value, b: Value, pos: int) -> Value:
         )
     base = Fraction(a)
     if base == 0 and exp < 0:
-        raise DiceValueError("Zero cannot be raised to a negative power.", pos)
+        raise DiceValueError(Message("error.dice.zero_negative_power"), pos)
     if exp.denominator != 1:
         # Only exact roots are allowed: an irrational power has no exact value.
         if base < 0:
-            raise DiceValueError("A negative number has no real fractional power.", pos)
+            raise DiceValueError(Message("error.dice.negative_root"), pos)
         if exp.denominator > LIMITS.max_exponent:
-            raise DiceValueError("A fractional power must have an exact value here.", pos)
+            raise DiceValueError(Message("error.dice.inexact_power"), pos)
         p = _int_root(base.numerator, exp.denominator)
         q = _int_root(base.denominator, exp.denominator)
         if p is None or q is None:
-            raise DiceValueError("A fractional power must have an exact value here.", pos)
+            raise DiceValueError(Message("error.dice.inexact_power"), pos)
         base = Fraction(p, q)
         exp = Fraction(exp.numerator)
     bits = max(base.numerator.bit_length(), base.denominator.bit_length())
@@ -122,7 +124,7 @@ def _round(x: Value) -> int:
 
 def _sqrt(x: Value, pos: int) -> Value:
     if x < 0:
-        raise DiceValueError("The square root of a negative number is not a real number.", pos)
+        raise DiceValueError(Message("error.dice.negative_sqrt"), pos)
     f = Fraction(x)
     p, q = math.isqrt(f.numerator), math.isqrt(f.denominator)
     if p * p == f.numerator and q * q == f.denominator:
