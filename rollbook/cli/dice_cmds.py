@@ -8,6 +8,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from rollbook.cli import Subcommands, command
 from rollbook.engine.dice import DiceError, letters, odds, parse
 from rollbook.engine.numbers import fraction_text
 
@@ -101,16 +102,15 @@ def _language_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: Subcommands) -> None:
     """Add ``roll`` and ``odds`` to the ``rollbook`` parser."""
-    p = sub.add_parser("roll", help="roll dice notation and show every die")
+    p = command(sub, "roll", _roll)
     p.add_argument("expr", help="dice notation, e.g. '4d6kh3' or 'd6,d6'")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible roll")
     p.add_argument("--json", action="store_true", help="print JSON (total, text, parts)")
     _language_option(p)
-    p.set_defaults(func=_roll)
 
-    o = sub.add_parser("odds", help="exact probabilities of every total")
+    o = command(sub, "odds", _odds)
     o.add_argument("expr", help="dice notation, e.g. '2d6+1'")
     o.add_argument(
         "--json",
@@ -118,4 +118,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help='print {"min", "max", "mean", "distribution"} with exact "p/q" strings',
     )
     _language_option(o)
-    o.set_defaults(func=_odds)

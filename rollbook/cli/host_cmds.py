@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from rollbook.cli import CliError
+from rollbook.cli import CliError, Subcommands, command
 
 __all__ = ["register"]
 
@@ -38,31 +38,19 @@ def _config(named: Path | None) -> Path:
     return found
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: Subcommands) -> None:
     """Add ``build`` and ``serve`` to the ``rollbook`` parser."""
-    build = sub.add_parser(
-        "build",
-        help="build the site with Zensical, rollbook included",
-        description="Build the site in this folder with Zensical, with rollbook's markup, "
-        "engine, GM screen and offline reading added (the config needs no rollbook entries).",
-    )
+    build = command(sub, "build", run_build)
     build.add_argument("-f", "--config", type=Path, default=None, help="the site's config file")
     build.add_argument(
         "--strict", action="store_true", help="exit 1 when a page has an author problem"
     )
-    build.set_defaults(func=run_build)
-    serve = sub.add_parser(
-        "serve",
-        help="serve the site with Zensical, rollbook included, rebuilding on changes",
-        description="Serve the site in this folder with Zensical; rollbook's files are added "
-        "again after every rebuild. Offline reading stays off while serving.",
-    )
+    serve = command(sub, "serve", run_serve)
     serve.add_argument("-f", "--config", type=Path, default=None, help="the site's config file")
     serve.add_argument(
         "-a", "--dev-addr", default=None, metavar="IP:PORT",
         help="address to serve on (Zensical's default: localhost:8000)",
     )  # fmt: skip
-    serve.set_defaults(func=run_serve)
 
 
 def _say(sentence: str) -> None:

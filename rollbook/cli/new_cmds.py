@@ -9,21 +9,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rollbook.cli import CliError
+from rollbook.cli import CliError, Subcommands, command
 
 __all__ = ["register"]
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: Subcommands) -> None:
     """Add ``new`` and ``import`` to the ``rollbook`` parser."""
     from rollbook.engine.systems import ids
 
-    new = sub.add_parser(
-        "new",
-        help="start a new rules site in DIR",
-        description="Write a ready rules site into DIR (new or empty): mkdocs.yml, example "
-        "pages, .gitignore and a GitHub Pages workflow. Then: cd DIR && mkdocs serve.",
-    )
+    new = command(sub, "new", run_new)
     new.add_argument("dest", metavar="DIR", type=Path, help="the new site's folder")
     new.add_argument("--title", help="the site's name (default: from DIR)")
     new.add_argument(
@@ -31,18 +26,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=f"add stat blocks and an encounter for a game system ({', '.join(ids())})",
     )  # fmt: skip
     new.add_argument("--guide", action="store_true", help="add the authoring guide's pages")
-    new.set_defaults(func=run_new)
 
-    imp = sub.add_parser(
-        "import",
-        help="turn a Hugo site (e.g. Platen) into a rollbook site",
-        description="Read a Hugo site (or its content folder) SRC and write a rollbook site "
-        "into DEST (new or empty); SRC is never changed. Shortcodes and unknown fences are "
-        "kept as they are and listed as SRC/page.md:LINE: problems.",
-    )
+    imp = command(sub, "import", run_import)
     imp.add_argument("src", metavar="SRC", type=Path, help="the Hugo site or content folder")
     imp.add_argument("dest", metavar="DEST", type=Path, help="the new site's folder")
-    imp.set_defaults(func=run_import)
 
 
 def _check_empty(dest: Path) -> None:

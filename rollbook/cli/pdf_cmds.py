@@ -12,20 +12,14 @@ import os
 import sys
 from pathlib import Path
 
-from rollbook.cli import CliError
+from rollbook.cli import CliError, Subcommands, command
 
 __all__ = ["register"]
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: Subcommands) -> None:
     """Add ``pdf`` to the ``rollbook`` parser."""
-    pdf = sub.add_parser(
-        "pdf",
-        help="typeset the site's pages into one PDF book",
-        description="Typeset the pages of the site's navigation into one PDF: title page, "
-        "contents, chapters, every table with its ranges and a link to its live version "
-        '(needs pip install "rollbook[pdf]").',
-    )
+    pdf = command(sub, "pdf", run_pdf)
     pdf.add_argument("-o", "--output", type=Path, help="the PDF to write (default: the "
                      "plugin's `pdf` name, else rules.pdf)")  # fmt: skip
     pdf.add_argument(
@@ -41,7 +35,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pdf.add_argument("--roll-details", action="store_true", default=None,
                      help="inline rolls print their average and range")  # fmt: skip
     pdf.add_argument("--style", help="your own Typst style file (read after rollbook's)")
-    pdf.set_defaults(func=run_pdf)
 
 
 def run_pdf(args: argparse.Namespace) -> int:

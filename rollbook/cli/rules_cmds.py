@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from rollbook.cli import CliError
+from rollbook.cli import CliError, Subcommands, command
 from rollbook.engine.numbers import fraction_text
 from rollbook.engine.systems import get, ids
 from rollbook.engine.systems.base import RulesError, System
@@ -23,14 +23,9 @@ __all__ = ["register"]
 FIGHT_KEYS = ("system", "sides", "title", "notes")
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: Subcommands) -> None:
     """Add ``rules`` and ``fight`` to the ``rollbook`` parser."""
-    rules = sub.add_parser(
-        "rules",
-        help="list game systems, their procedures, roll one or show its exact odds",
-        description="Without arguments: the systems. With SYSTEM: its procedures and their "
-        "parameters. With SYSTEM PROCEDURE: roll it (or --odds for exact chances).",
-    )
+    rules = command(sub, "rules", run_rules)
     rules.add_argument("system", nargs="?", help="system id, e.g. scars")
     rules.add_argument("procedure", nargs="?", help="procedure name, e.g. attack")
     rules.add_argument(
@@ -45,18 +40,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     how.add_argument("--odds", action="store_true", help="exact chance of each outcome")
     how.add_argument("--seed", type=int, help="seed for a reproducible roll")
     rules.add_argument("--json", action="store_true", help="machine-readable output")
-    rules.set_defaults(func=run_rules)
 
-    fight = sub.add_parser(
-        "fight",
-        help="resolve a fight described in a YAML file (or many, with --runs)",
-        description="FILE holds `system` and `sides: {name: [stat blocks]}`.",
-    )
+    fight = command(sub, "fight", run_fight)
     fight.add_argument("file", help="fight file (YAML)")
     fight.add_argument("--runs", type=int, help="simulate this many fights and report rates")
     fight.add_argument("--seed", type=int, help="seed for reproducible results")
     fight.add_argument("--json", action="store_true", help="machine-readable output")
-    fight.set_defaults(func=run_fight)
 
 
 def _system(system_id: str) -> System:

@@ -14,19 +14,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from rollbook.cli import CliError
+from rollbook.cli import CliError, Subcommands, command
 
 __all__ = ["register"]
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: Subcommands) -> None:
     """Add ``assets`` to the ``rollbook`` parser."""
-    assets = sub.add_parser(
-        "assets",
-        help="copy rollbook's run-time files into a built site",
-        description="Write the engine wheel, Pyodide, the browser assets and the manifest "
-        "into SITE_DIR/assets/ (for sites built without the MkDocs plugin).",
-    )
+    assets = command(sub, "assets", run_assets)
     assets.add_argument("site_dir", metavar="SITE_DIR", type=Path, help="the built site")
     assets.add_argument(
         "--pyodide", type=Path, default=None,
@@ -60,7 +55,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="the readers' language (fr, de, pt-BR...; repeat for a multilingual site, "
         "the first is the default); default English",
     )  # fmt: skip
-    assets.set_defaults(func=run_assets)
 
 
 def run_assets(args: argparse.Namespace) -> int:

@@ -20,18 +20,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rollbook.cli import CliError
+from rollbook.cli import CliError, Subcommands, command
 
 __all__ = ["register"]
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: Subcommands) -> None:
     """Add ``table`` and ``check`` to the ``rollbook`` parser."""
-    table = sub.add_parser(
-        "table",
-        help="roll a roll-table or roll-list from a page",
-        description="Roll a table from a page as the browser would (same seed, same result).",
-    )
+    table = command(sub, "table", run_table)
     table.add_argument("page", metavar="PAGE.md", help="the Markdown page holding the table")
     table.add_argument("table_id", metavar="TABLE_ID", help="the table's anchor (id, heading slug)")
     table.add_argument(
@@ -45,18 +41,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     table.add_argument(
         "--config", type=Path, help="mkdocs.yml to read (default: the one in the current folder)"
     )
-    table.set_defaults(func=run_table)
 
-    check = sub.add_parser(
-        "check",
-        help="validate the roll markup of pages",
-        description="Report every roll markup problem as page:line: message (exit 1 if any).",
-    )
+    check = command(sub, "check", run_check)
     check.add_argument("paths", nargs="+", metavar="PATH", help=".md files or folders")
     check.add_argument(
         "--config", type=Path, help="mkdocs.yml to read (default: the one in the current folder)"
     )
-    check.set_defaults(func=run_check)
 
 
 def _setup(config: Path | None) -> Any:

@@ -3,8 +3,8 @@
 Each limit is checked before the work it bounds, and going over it gives one sentence that
 names the limit's value. The build-checks page of the documentation lists every row of
 :data:`TABLE` with its value (a test compares them), so this module is the one place to
-change a limit. The dice notation's own limits live in `rollbook.engine.dice.LIMITS` and are
-listed here too, under the same names.
+change a limit. The dice notation's limits are rows here too: the parser, the roller and
+exact odds read them by name like every other module (one name per limit, the documented one).
 
 The engine imports nothing outside the standard library, so the YAML limits (read by the
 Markdown side and the command line) are plain numbers here as well.
@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rollbook.engine.dice.limits import LIMITS as DICE
-
-__all__ = ["DICE_FIELDS", "TABLE", "Limit", "value"]
+__all__ = ["TABLE", "Limit", "value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,36 +26,21 @@ class Limit:
     bounds: str
 
 
-#: Our name for each field of the dice's `Limits` (a test checks none is missing).
-DICE_FIELDS = {
-    "notation_length": "max_length",
-    "notation_depth": "max_depth",
-    "dice_per_term": "max_dice",
-    "die_sides": "max_sides",
-    "dice_per_notation": "max_total_dice",
-    "explosions": "max_explosions",
-    "rolled_dice": "max_rolled_dice",
-    "exponent": "max_exponent",
-    "value_bits": "max_value_bits",
-    "odds_outcomes": "max_odds_outcomes",
-    "odds_states": "max_odds_states",
-}
-_DICE_BOUNDS = {
-    "notation_length": "characters in one dice notation",
-    "notation_depth": "nesting of brackets, groups and signs in a notation",
-    "dice_per_term": "dice in one term (the N of NdX)",
-    "die_sides": "sides of one die",
-    "dice_per_notation": "dice named by a whole notation",
-    "explosions": "extra rolls one exploding die may add",
-    "rolled_dice": "dice one roll may throw, explosions included",
-    "exponent": "size of an exponent",
-    "value_bits": "bits of any value met while rolling",
-    "odds_outcomes": "different totals in one set of exact odds",
-    "odds_states": "states explored for one set of exact odds",
-}
-
 TABLE: tuple[Limit, ...] = (
-    *(Limit(name, getattr(DICE, field), _DICE_BOUNDS[name]) for name, field in DICE_FIELDS.items()),
+    # -- dice notation: checked by the parser, the roller and exact odds --
+    Limit("notation_length", 1000, "characters in one dice notation"),
+    Limit("notation_depth", 40, "nesting of brackets, groups and signs in a notation"),
+    Limit("dice_per_term", 1000, "dice in one term (the N of NdX)"),
+    Limit("die_sides", 10_000, "sides of one die"),
+    Limit("dice_per_notation", 2000, "dice named by a whole notation"),
+    # rolling stops there and exact odds use the same depth: both describe the same process
+    Limit("explosions", 10, "extra rolls one exploding die may add"),
+    # each exploding die counts as 1 + explosions rolls: bounds the work of one roll
+    Limit("rolled_dice", 5000, "dice one roll may throw, explosions included"),
+    Limit("exponent", 100, "size of an exponent"),
+    Limit("value_bits", 4096, "bits of any value met while rolling"),
+    Limit("odds_outcomes", 200_000, "different totals in one set of exact odds"),
+    Limit("odds_states", 300_000, "states explored for one set of exact odds"),
     # -- YAML bodies: fences, front matter, fight files, mkdocs.yml --
     Limit(
         "yaml_nodes",

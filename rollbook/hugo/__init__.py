@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from rollbook.engine.located import Problem
 from rollbook.hugo.frontmatter import FrontMatterError, read, to_yaml_lines
 from rollbook.hugo.nav import NavPage, build_nav
 from rollbook.hugo.platen import rewrite
@@ -58,7 +59,7 @@ class ImportPlan:
 
     source: HugoSource
     files: dict[str, bytes] = field(default_factory=dict)
-    problems: list[tuple[str, int, str]] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
     drafts: list[str] = field(default_factory=list)
     pages: int = 0
     data: list[str] = field(default_factory=list)
@@ -66,7 +67,8 @@ class ImportPlan:
 
     def report(self) -> list[str]:
         """``SRC/page.md:LINE: message`` lines, then the drafts left out."""
-        lines = [f"{path}:{line}: {message}" for path, line, message in sorted(self.problems)]
+        found = sorted(self.problems, key=lambda p: (p.page, p.line, p.message))
+        lines = [f"{p.page}:{p.line}: {p.message}" for p in found]
         lines += [f"left out (draft): {path}" for path in self.drafts]
         return lines + self.notes
 
@@ -138,7 +140,7 @@ def _out_path(relative: Path) -> str:
     return "/".join([*parts[:-1], name])
 
 
-def _check_markup(text: str, name: str) -> list[tuple[int, str]]:
+def _check_markup(text: str, name: str) -> list[Problem]:
     """What the build reports for this page: rollbook's checks, in memory."""
     import markdown
 
@@ -153,7 +155,7 @@ def _check_markup(text: str, name: str) -> list[tuple[int, str]]:
     )
     with page_context(name, offset, presets={}) as ctx:
         md.convert(body)
-    return [(p.line, p.message) for p in sorted(ctx.problems)]
+    return sorted(ctx.problems)
 
 
 @dataclass
@@ -310,7 +312,11 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
             continue
         if suffix in OTHER_FORMATS:
             plan.problems.append(
-                (source.display(path), 1, "only Markdown pages are imported; copied as a file")
+                Problem(
+                    1,
+                    "only Markdown pages are imported; copied as a file",
+                    page=source.display(path),
+                )
             )
         plan.files[f"docs/{out}"] = source.read(path)
 
@@ -344,9 +350,10 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
                     used_data.add(data_path)
                     used = data_path.relative_to(source.src).as_posix()
                     message += f" (it reads {used}, copied to the same path)"
-            plan.problems.append((shown_page, finding.line, message))
-        for line, message in _check_markup(page.text, shown_page):
-            plan.problems.append((shown_page, max(1, line - page.shift), message))
+            plan.problems.append(Problem(finding.line, message, page=shown_page))
+        for problem in _check_markup(page.text, shown_page):
+            line = max(1, problem.line - page.shift)
+            plan.problems.append(Problem(line, problem.message, page=shown_page))
         plan.files[f"docs/{page.out}"] = page.text.replace("\n", page.newline).encode("utf-8")
         section = page.source.name.startswith("_index.")
         leaf_resource = not section and page.source.parent in leaf_folders
@@ -366,7 +373,7 @@ def plan_import(src: Path, shown: str | None = None) -> ImportPlan:
             out = path.relative_to(source.static).as_posix()
             if f"docs/{out}" in plan.files:
                 plan.problems.append(
-                    (source.display(path), 1, f"docs/{out} exists already; not copied")
+                    Problem(1, f"docs/{out} exists already; not copied", page=source.display(path))
                 )
                 continue
             plan.files[f"docs/{out}"] = source.read(path)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rollbook.engine.located import Problem
 from rollbook.markup.prescan import FENCE_NAMES
 
 __all__ = ["DIALECT_FENCES", "Finding", "scan"]
@@ -38,11 +39,9 @@ _HINTS = {
 
 
 @dataclass(frozen=True)
-class Finding:
-    """One thing to report: the line in the source page and a sentence."""
+class Finding(Problem):
+    """One thing to report: the line in the source page and a sentence (a `Problem`)."""
 
-    line: int
-    message: str
     shortcode: str = ""  # the shortcode's whole text, for finding data files it names
 
 
@@ -119,7 +118,7 @@ def _shortcodes(text: str, first: int) -> Iterator[Finding]:
             name = parts.group("name") or ""
             hint = _HINTS.get(name, "rewrite it in Markdown")
             message = f"Hugo shortcode {shown} left in place; {hint}"
-        yield Finding(line, message, whole)
+        yield Finding(line, message, shortcode=whole)
 
 
 def scan(body: str, first_line: int) -> list[Finding]:

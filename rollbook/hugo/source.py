@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 
+from rollbook.engine.located import Problem
+
 __all__ = ["HugoError", "HugoSource", "locate", "shown_name"]
 
 CONFIG_NAMES = tuple(
@@ -44,7 +46,7 @@ class HugoSource:
     config: dict[str, Any] = field(default_factory=dict)
     data: Path | None = None
     static: Path | None = None
-    skipped: list[tuple[str, int, str]] = field(default_factory=list)
+    skipped: list[Problem] = field(default_factory=list)
     files_read: int = 0
     bytes_read: int = 0
 
@@ -71,14 +73,20 @@ class HugoSource:
                 info = path.lstat()
                 if stat.S_ISLNK(info.st_mode):
                     self.skipped.append(
-                        (self.display(path), 1, "a symbolic link; not followed, not copied")
+                        Problem(
+                            1, "a symbolic link; not followed, not copied", page=self.display(path)
+                        )
                     )
                     if name in dirs:
                         dirs.remove(name)
                 elif name in files and not name.startswith("."):
                     if not stat.S_ISREG(info.st_mode):
                         self.skipped.append(
-                            (self.display(path), 1, "not a regular file; not read, not copied")
+                            Problem(
+                                1,
+                                "not a regular file; not read, not copied",
+                                page=self.display(path),
+                            )
                         )
                         continue
                     found.append(path)
@@ -229,7 +237,11 @@ def locate(src: Path, shown: str) -> HugoSource:
         data_key = "datadir" if "datadir" in config and "dataDir" not in config else "dataDir"
         if config.get(data_key) is None and (root / "data").is_symlink():
             found.skipped.append(
-                (found.display(root / "data"), 1, "a symbolic link; not followed, not copied")
+                Problem(
+                    1,
+                    "a symbolic link; not followed, not copied",
+                    page=found.display(root / "data"),
+                )
             )
         else:
             data = _inside(root, config.get(data_key) or "data", data_key, config_shown)
@@ -237,7 +249,7 @@ def locate(src: Path, shown: str) -> HugoSource:
         static = root / "static"
         if static.is_symlink():
             found.skipped.append(
-                (found.display(static), 1, "a symbolic link; not followed, not copied")
+                Problem(1, "a symbolic link; not followed, not copied", page=found.display(static))
             )
         else:
             found.static = static if static.is_dir() else None

@@ -48,34 +48,13 @@ class NumberStyle:
 
     language: str
 
-    def _digits(self, text: str) -> tuple[Decimal, int]:
-        value = Decimal(text)
-        return value, len(text.split(".", 1)[1]) if "." in text else 0
-
     def number(self, text: str) -> str:
         """``"-1234.5"`` -> ``"-1 234,5"`` in French: every decimal written is kept."""
-        try:
-            value, digits = self._digits(text)
-        except InvalidOperation:
-            return text  # not a number ("?"): as it is
-        locale = _locale(self.language)
-        pattern = copy.copy(locale.decimal_formats[None])
-        pattern.frac_prec = (digits, digits)
-        return pattern.apply(value, locale, numbering_system="latn")
+        return _number(self.language, text)
 
     def percent(self, text: str) -> str:
         """``"27.8%"`` -> ``"27,8 %"``; ``"<0.1%"`` keeps its ``<``."""
-        below = text.startswith("<")
-        body = text.removeprefix("<").removesuffix("%")
-        try:
-            value, digits = self._digits(body)
-        except InvalidOperation:
-            return text
-        locale = _locale(self.language)
-        pattern = copy.copy(locale.percent_formats[None])
-        pattern.frac_prec = (digits, digits)
-        shown = pattern.apply(value / 100, locale, numbering_system="latn")
-        return f"<{shown}" if below else shown
+        return _percent(self.language, text)
 
     def for_browser(self) -> dict[str, Any]:
         """The signs ``util.js`` applies to the engine's numbers.
@@ -99,3 +78,37 @@ def number_style(language: str) -> NumberStyle:
     """The number style of a language code (``"fr"``, ``"pt-BR"``)."""
     _locale(language)  # unknown codes fail here, once
     return NumberStyle(language)
+
+
+def _digits(text: str) -> tuple[Decimal, int]:
+    value = Decimal(text)
+    return value, len(text.split(".", 1)[1]) if "." in text else 0
+
+
+# Cached: a site writes the same few averages, ranges and chances on every page, and
+# Babel's pattern work costs far more than the lookup (bench 1b).
+@functools.lru_cache(maxsize=8192)
+def _number(language: str, text: str) -> str:
+    try:
+        value, digits = _digits(text)
+    except InvalidOperation:
+        return text  # not a number ("?"): as it is
+    locale = _locale(language)
+    pattern = copy.copy(locale.decimal_formats[None])
+    pattern.frac_prec = (digits, digits)
+    return pattern.apply(value, locale, numbering_system="latn")
+
+
+@functools.lru_cache(maxsize=8192)
+def _percent(language: str, text: str) -> str:
+    below = text.startswith("<")
+    body = text.removeprefix("<").removesuffix("%")
+    try:
+        value, digits = _digits(body)
+    except InvalidOperation:
+        return text
+    locale = _locale(language)
+    pattern = copy.copy(locale.percent_formats[None])
+    pattern.frac_prec = (digits, digits)
+    shown = pattern.apply(value / 100, locale, numbering_system="latn")
+    return f"<{shown}" if below else shown

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from markdown import Markdown
 
@@ -32,18 +32,9 @@ from rollbook.markup.anchors import allocate_anchor
 from rollbook.markup.html import error_box
 from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import FenceSite
-from rollbook.markup.problems import Severity
+from rollbook.markup.problems import Problem
 
-__all__ = ["Fence", "FenceProblem", "Parsed", "accept", "run"]
-
-
-class FenceProblem(NamedTuple):
-    """One problem of a fence body. ``line`` ``None``/0: the fence's own line."""
-
-    line: int | None
-    message: str
-    severity: Severity = "error"
-    blocking: bool = True  # False: the block still renders (with the errors in it)
+__all__ = ["Fence", "Parsed", "accept", "run"]
 
 
 @dataclass
@@ -52,7 +43,8 @@ class Parsed:
 
     value: Any = None  # what `Fence.render` draws (unused when a problem blocks)
     key: str | None = None  # the anchor the block asks for (its ``id``)
-    problems: list[FenceProblem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # line 0: the fence's own line
+    blocking: bool = True  # False: the block still renders (with its errors in it)
 
 
 class Fence:
@@ -100,7 +92,7 @@ def run(fence: type[Fence], src: str, md: Markdown, site: Any = None) -> str:
         for problem in parsed.problems:
             at = problem.line or line
             state.report(at, f"{name}: {problem.message}", problem.severity)
-            if problem.blocking:
+            if parsed.blocking:
                 blocking.append(f"line {state.file_line(at)}: {name}: {problem.message}")
         if blocking:
             return error_box(blocking, fence.ERROR_TITLE)

@@ -23,6 +23,7 @@ from markdown import Markdown, util
 
 from rollbook.markup.host_page import mkdocs_file
 from rollbook.markup.html import roll_controls
+from rollbook.markup.prescan import NAME_OF
 from rollbook.markup.problems import active_context, host_prefix
 from rollbook.markup.roll_table.render import ascii_refs
 
@@ -193,7 +194,7 @@ def prepare(
     on = data.pop(OPTION)
     if not isinstance(on, bool):
         at = positions.get((OPTION,), line)
-        state.report(at, f"roll-{kind}: {OPTION} must be true or false, not {on!r}.")
+        state.report(at, f"{NAME_OF[kind]}: {OPTION} must be true or false, not {on!r}.")
         return data
     if on and "results" in data:
         data["results"] = _rewrite(data["results"])

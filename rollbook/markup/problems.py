@@ -3,7 +3,8 @@
 The extension collects problems per conversion (``md.rollbook.problems``, reset by
 ``md.reset()``). When a conversion ends they go to the active :class:`PageContext` if a host
 set one (the MkDocs plugin, ``rollbook check``), else to the ``mkdocs.rollbook.markup``
-logger, so a plain Python-Markdown or Zensical build still shows them.
+logger, so a plain Python-Markdown or Zensical build still shows them. A problem is the
+engine's `rollbook.engine.located.Problem` (a line, a sentence, a severity).
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ import logging
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
+
+from rollbook.engine.located import Problem, Severity
 
 __all__ = [
     "LOG",
     "PageContext",
     "Problem",
+    "Severity",
     "active_context",
     "host_prefix",
     "page_context",
@@ -27,24 +31,6 @@ __all__ = [
 
 # Under the "mkdocs" logger hierarchy: `mkdocs build --strict` counts these warnings.
 LOG = logging.getLogger("mkdocs.rollbook.markup")
-
-Severity = Literal["error", "warning", "info"]
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    """One author mistake.
-
-    Attributes:
-        line: 1-based line in the converted text (the host adds the front-matter offset).
-        message: One plain sentence (or two), no page name.
-        severity: ``"error"`` for a block that could not be built, ``"warning"`` otherwise;
-            ``"info"`` says what was left alone and why (never fails a strict build).
-    """
-
-    line: int
-    message: str
-    severity: Severity = "error"
 
 
 @dataclass

@@ -1,9 +1,10 @@
 """Tables that roll other tables: resolving references once every page's tables are known.
 
 A block whose rows reference tables is written with ``"refs":"rb-refs:KEY"`` in its payload
-(``nested.on_block``); the host then replaces that with every table the block can reach,
-``{key: Table.to_dict()}``, and reports references to a missing table, cycles, and chains
-deeper than ``MAX_DEPTH`` as ``page.md:LINE`` problems (the line of the referencing row):
+(``nested.on_block``); the host then replaces that with the keys of every table the block
+can reach, writes their data once per page in the page's store (:mod:`refs_store`), and
+reports references to a missing table, cycles, chains deeper than ``MAX_DEPTH`` and pages
+past their budgets as ``page.md:LINE`` problems (the line of the referencing row):
 
 - the MkDocs plugin at ``on_env``, after all pages were converted;
 - ``rollbook check`` / ``rollbook table`` (``convert_with_refs``), converting referenced
@@ -17,8 +18,9 @@ deeper than ``MAX_DEPTH`` as ``page.md:LINE`` problems (the line of the referenc
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, override
 
@@ -29,25 +31,19 @@ from rollbook.markup.html import payload_json
 from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.plain.obsidian import ONE_REF_MARK
 from rollbook.markup.plain.obsidian_names import resolve_page
-from rollbook.markup.problems import active_context, host_prefix
+from rollbook.markup.prescan import NAME_OF
+from rollbook.markup.problems import Problem, active_context, host_prefix
+from rollbook.markup.refs_store import WIDGET, put_store, read_store, store_html
 
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
 
-__all__ = ["RefsHere", "Site", "SiteProblem"]
+__all__ = ["RefsHere", "Site"]
 
 _MARK = re.compile(r'"refs":"' + re.escape(REFS_MARK) + r'([^"]*)"')
 # A table rolled from running text (Obsidian's `dice: [[Page#^id]]`): the table itself too.
 _ONE_MARK = re.compile(r'"refs":"' + re.escape(ONE_REF_MARK) + r'([^"]*)"')
-
-
-@dataclass(frozen=True, order=True)
-class SiteProblem:
-    """A reference problem: the referencing page, its line (front matter counted)."""
-
-    src: str
-    line: int
-    message: str
+_ANCHOR = re.compile(r'\bdata-rb-anchor="([^"]*)"')
 
 
 @dataclass
@@ -71,6 +67,10 @@ class Site:
     partial: bool = False
     #: Every page of the site is known (the plugin), so a page name that finds none is wrong.
     complete: bool = False
+    #: ``_embed_plan`` by page, until a page is added.
+    _plans: dict[str, tuple[frozenset[str] | None, str | None]] = field(
+        default_factory=dict, repr=False
+    )
 
     def add(
         self,
@@ -86,6 +86,7 @@ class Site:
         ``line_map`` moves lines back where other plugins rewrote the page (macros).
         """
         self.pages[src] = _Page(offset, dict(tables), list(dice_refs or []), line_map)
+        self._plans.clear()
 
     def get(self, key: str) -> Any:
         """The table ``page.md#anchor`` names, if it was seen."""
@@ -143,15 +144,15 @@ class Site:
         memo[id(table)] = best
         return best
 
-    def problems(self, only: Iterable[str] | None = None) -> list[SiteProblem]:
+    def problems(self, only: Iterable[str] | None = None) -> list[Problem]:
         """Missing tables, cycles and too-deep chains, at the referencing rows."""
-        found: set[SiteProblem] = set()
+        found: set[Problem] = set()
         memo: dict[int, int] = {}
         pages = self.pages if only is None else {s: self.pages[s] for s in only if s in self.pages}
         for src, page in pages.items():
             found.update(self._over_embed_budget(src, page))
             for anchor, table in page.tables.items():
-                fence = f"roll-{table.kind}"
+                fence = NAME_OF[table.kind]
                 found.update(self._too_many_rolls(src, anchor, table, page.line))
                 for row, part in self.edges(table):
                     line = page.line(table.lines(row.path))
@@ -170,12 +171,12 @@ class Site:
                         )
                     else:
                         continue
-                    found.add(SiteProblem(src, line, message))
+                    found.add(Problem(line, message, page=src))
             for line, key, body in page.dice_refs:
                 why = self._missing_dice(key, body)
                 if why:
-                    found.add(SiteProblem(src, page.line(line), why))
-        return sorted(found)
+                    found.add(Problem(page.line(line), why, page=src))
+        return sorted(found, key=lambda p: (p.page, p.line, p.message))
 
     def _missing_dice(self, key: str, body: str) -> str | None:
         """Why a Dice Roller table roll finds no table, if it does not.
@@ -199,7 +200,7 @@ class Site:
 
     def _too_many_rolls(
         self, src: str, anchor: str, table: Any, line_of: Callable[[int], int]
-    ) -> list[SiteProblem]:
+    ) -> list[Problem]:
         """The ``nested_rolls`` budget, checked at the build as the engine checks it."""
         from rollbook.engine.limits import value
 
@@ -211,12 +212,12 @@ class Site:
             return []
         line = line_of(table.lines(edges[0][0].path))
         return [
-            SiteProblem(
-                src,
+            Problem(
                 line,
-                f"roll-{table.kind}: one roll of this table may roll up to {most:,} tables and "
+                f"{NAME_OF[table.kind]}: one roll of this table may roll up to {most:,} tables and "
                 f"dice, more than the nested_rolls limit of {limit:,}; let its rows roll "
                 "fewer tables.",
+                page=src,
             )
         ]
 
@@ -269,49 +270,124 @@ class Site:
         return data
 
     def fill(self, html: str) -> str:
-        """Replace each payload's ``refs`` mark with the tables it can reach.
+        """Name in each payload the tables it rolls, and write their data once in a store.
 
-        Within the page's ``page_embed_bytes`` (past it, a block gets none: ``problems`` said so).
+        ``"refs":"rb-refs:KEY"`` becomes the sorted keys of every table the table ``KEY``
+        can reach (none past the page's ``page_embed_bytes``: ``problems`` said so), and
+        ``"refs":"rb-ref:KEY"`` (a table rolled from running text) the table ``KEY`` and
+        those it reaches. Their data goes into one store element (:mod:`refs_store`), merged
+        with any store ``html`` holds already (a page filled again for its excerpts).
+        """
+        if ONE_REF_MARK not in html and REFS_MARK not in html:
+            return html
+        wanted: set[str] = set()
+        pages: set[str] = set()  # the pages whose tables ``html`` holds
+
+        def one(match: re.Match[str]) -> str:
+            keys = sorted(self.one(match[1]))
+            wanted.update(keys)
+            if not match[1].startswith("[["):  # `[[#^id]]`: a table of this page
+                pages.add(match[1].rpartition("#")[0])
+            return f'"refs":{payload_json(keys)}'
+
+        def many(match: re.Match[str]) -> str:
+            src, _, anchor = match[1].rpartition("#")
+            pages.add(src)
+            embedded, _ = self._embed_plan(src)
+            keys = sorted(self.closure(match[1])) if embedded is None or anchor in embedded else []
+            wanted.update(keys)
+            return f'"refs":{payload_json(keys)}'
+
+        html = _MARK.sub(many, _ONE_MARK.sub(one, html))
+        old_tables, old_here = read_store(html)
+        wanted.update(old_tables, old_here)
+        if not wanted:
+            return html
+        own = self._own_widgets(html, pages)
+        tables: dict[str, Any] = {}
+        here: dict[str, str] = {}
+        for key in wanted:
+            src, _, anchor = key.rpartition("#")
+            table = self.get(key)
+            if (src, anchor) in own:
+                here[key] = anchor
+            elif table is not None:
+                data = table.to_dict()
+                data.pop("refs", None)
+                tables[key] = data
+            elif key in old_tables:
+                tables[key] = old_tables[key]
+            else:
+                here[key] = old_here[key]
+        return put_store(html, store_html(tables, here))
+
+    @staticmethod
+    def _own_widgets(html: str, pages: set[str]) -> set[tuple[str, str]]:
+        """``(page, anchor)`` of the tables whose data the store may leave to their widget.
+
+        Only when ``html`` is one page's (not print-site's page of every page) and the
+        anchor is that of one widget in it, which has its payload.
+        """
+        if len(pages) != 1:
+            return set()
+        [src] = pages
+        counts = Counter(_ANCHOR.findall(html))
+        return {(src, m[2]) for m in WIDGET.finditer(html) if counts[m[2]] == 1}
+
+    def _embed_plan(self, src: str) -> tuple[frozenset[str] | None, str | None]:
+        """Which tables of page ``src`` get the tables they roll within ``page_embed_bytes``.
+
+        Every table the page's tables roll counts once, in the order of the page's tables,
+        whether the store holds it or (a table of the page itself) its own widget. Returns
+        the anchors of the tables that get theirs (None: the page is unknown here, so all
+        do) and the anchor of the first table past the budget (None: none is).
         """
         from rollbook.engine.limits import value
 
-        if ONE_REF_MARK in html:
-            html = _ONE_MARK.sub(lambda m: f'"refs":{payload_json(self.one(m[1]))}', html)
-        if REFS_MARK not in html:
-            return html
+        if src in self._plans:
+            return self._plans[src]
+        page = self.pages.get(src)
+        if page is None:
+            return None, None
         left = value("page_embed_bytes")
+        stored: set[str] = set()
+        embedded: set[str] = set()
+        over: str | None = None
+        for anchor, table in page.tables.items():
+            if not any(True for _ in self.edges(table)):
+                continue
+            reached = self.closure(f"{src}#{anchor}")
+            for key, data in reached.items():
+                if key not in stored:
+                    stored.add(key)
+                    left -= len(payload_json(key).encode("utf-8"))
+                    left -= len(payload_json(data).encode("utf-8")) + 2
+            if left < 0:
+                over = anchor
+                break
+            embedded.add(anchor)
+        self._plans[src] = (frozenset(embedded), over)
+        return self._plans[src]
 
-        def embed(match: re.Match[str]) -> str:
-            nonlocal left
-            text = payload_json(self.closure(match[1]))
-            left -= len(text.encode("utf-8"))
-            return f'"refs":{text}' if left >= 0 else '"refs":{}'
-
-        return _MARK.sub(embed, html)
-
-    def _over_embed_budget(self, src: str, page: _Page) -> list[SiteProblem]:
+    def _over_embed_budget(self, src: str, page: _Page) -> list[Problem]:
         """The first table of the page whose referenced tables pass ``page_embed_bytes``."""
         from rollbook.engine.limits import value
 
-        left = value("page_embed_bytes")
-        for anchor, table in page.tables.items():
-            edges = list(self.edges(table))
-            if not edges:
-                continue
-            left -= len(payload_json(self.closure(f"{src}#{anchor}")).encode("utf-8"))
-            if left < 0:
-                line = page.line(table.lines(edges[0][0].path))
-                return [
-                    SiteProblem(
-                        src,
-                        line,
-                        f"roll-{table.kind}: the tables this page's tables roll pass the "
-                        f"page_embed_bytes limit of {value('page_embed_bytes'):,} bytes here; "
-                        "this table and the ones after it cannot roll the tables they "
-                        "reference (split the page, or let fewer tables roll others).",
-                    )
-                ]
-        return []
+        _, over = self._embed_plan(src)
+        if over is None:
+            return []
+        table = page.tables[over]
+        line = page.line(table.lines(next(iter(self.edges(table)))[0].path))
+        return [
+            Problem(
+                line,
+                f"{NAME_OF[table.kind]}: the tables this page's tables roll pass the "
+                f"page_embed_bytes limit of {value('page_embed_bytes'):,} bytes here; "
+                "this table and the ones after it cannot roll the tables they "
+                "reference (split the page, or let fewer tables roll others).",
+                page=src,
+            )
+        ]
 
     def one(self, key: str) -> dict[str, Any]:
         """The table ``key`` and every table it can reach (``{}`` when there is none)."""
@@ -374,7 +450,6 @@ def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
     site of every page read (the referenced ones too).
     """
     from rollbook.markup.pages import convert_page, split_front_matter
-    from rollbook.markup.problems import Problem
 
     def offset_of(path: Path) -> int:
         try:
@@ -397,7 +472,7 @@ def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
     resolve(site, load)
     by_src = {result.path: result for result in results}
     for problem in site.problems(only=by_src):
-        by_src[problem.src].problems.append(Problem(problem.line, problem.message))
+        by_src[problem.page].problems.append(replace(problem, page=""))
     for result in results:
         result.html = site.fill(result.html)
     return results, site

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from rollbook.engine.located import LocatedError
+from rollbook.engine.located import LocatedError, Problem
 from rollbook.markup.yamlsize import YamlSizeError, check_size
 
 __all__ = ["YamlProblem", "load_mapping", "load_with_positions"]
@@ -99,7 +99,7 @@ def _walk(
 
 
 def load_mapping(
-    body: str, line: int, needs: str, problems: list[tuple[int, str]]
+    body: str, line: int, needs: str, problems: list[Problem]
 ) -> tuple[dict[Any, Any], dict[tuple[Any, ...], int]] | None:
     """A fence body that must be a YAML mapping, with its positions; None after a problem.
 
@@ -107,15 +107,17 @@ def load_mapping(
         body: The fence's body; its first line is page line ``line + 1``.
         line: The fence's opening line.
         needs: What the mapping holds, for the message (``'system' and 'sides'``).
-        problems: Where ``(line, message)`` goes when the body is not such a mapping.
+        problems: Where the problem goes when the body is not such a mapping.
     """
     try:
         data, positions = load_with_positions(body, line + 1)
     except YamlProblem as err:
-        problems.append((err.line, err.message))
+        problems.append(err.problem)
         return None
     if not isinstance(data, dict):
         what = "empty" if data is None else f"a {type(data).__name__}"
-        problems.append((line, f"the body must be a YAML mapping with {needs}, but it is {what}."))
+        problems.append(
+            Problem(line, f"the body must be a YAML mapping with {needs}, but it is {what}.")
+        )
         return None
     return data, positions

@@ -16,6 +16,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 
 from rollbook.markup.nested import REFS_MARK
+from rollbook.markup.prescan import FENCE_NAMES
 from rollbook.markup.refs import Site
 
 __all__ = [
@@ -39,7 +40,6 @@ GM_OFF_META = '<meta name="rollbook-gm-screen" content="off">'
 _FENCE_OPEN = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*\{?[ \t]*\.?(?P<name>[\w-]+)"
 )
-_ROLLBOOK_FENCES = {"roll-table", "roll-list", "statblock", "combat"}
 
 
 def building_more_languages(config: MkDocsConfig) -> bool:
@@ -150,7 +150,7 @@ def protect_placeholders(markdown: str, page: Any, config: MkDocsConfig) -> str:
     for line in markdown.split("\n"):
         if fence is None:
             opened = _FENCE_OPEN.match(line)
-            if opened and opened["name"].lower() in _ROLLBOOK_FENCES:
+            if opened and opened["name"].lower() in FENCE_NAMES:
                 fence = opened["fence"]
             out.append(line)
             continue

@@ -352,7 +352,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             return None
         for problem in self._site.problems():
             self.problem_count += 1
-            log.warning(f"{problem.src}:{problem.line}: {problem.message}")
+            log.warning(f"{problem.page}:{problem.line}: {problem.message}")
         log.info("rollbook: %s.", lit_up(self._lit))
         for file in files.documentation_pages():
             page = file.page

@@ -211,9 +211,9 @@ def _write_runtime(
         )
         for label, pycs in done.packages.items():
             if label == "stdlib":
-                stdlib = zip_files(to_bytecode(stdlib_files, pycs))
+                stdlib = zip_files(to_bytecode(stdlib_files, pycs), cache_dir)
             else:
-                built[label] = _WHEEL_MAKERS[label](to_bytecode(sources[label], pycs))
+                built[label] = _WHEEL_MAKERS[label](to_bytecode(sources[label], pycs), cache_dir)
         compiled = sorted(done.packages)
         if done.missing and report:
             report(done.missing)
@@ -264,10 +264,10 @@ def build_site_assets(
     refuse_links(site)
     assets = site / "assets"
     ours = assets / "rollbook"
-    sources = {"engine": engine_files()}
+    sources = {"engine": engine_files(cache_dir)}
     if icepool:
         sources["icepool"] = icepool_files()
-    built = {label: _WHEEL_MAKERS[label](files) for label, files in sources.items()}
+    built = {label: _WHEEL_MAKERS[label](files, cache_dir) for label, files in sources.items()}
     runtime: dict[str, Any] = {
         "no_runtime": "this site was built without Pyodide, so its dice cannot roll"
     }

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import functools
 import gzip
-import hashlib
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
+from rollbook.site_runtime.disk_cache import cached
 from rollbook.site_runtime.stdlib_trim import trim_stdlib
 
 __all__ = [
@@ -48,25 +48,6 @@ STDLIB = "python_stdlib.zip"
 #: What the build's node scripts share (starting Pyodide under node): part of the hash of
 #: everything they make.
 NODE_HELPER = Path(__file__).parent / "node" / "node_pyodide.mjs"
-#: Bumped whenever what this module makes from the same input changes.
-_VERSION = b"pyodide-files 1"
-
-
-def _cached(cache_dir: Path | None, key: bytes, make: Callable[[], bytes]) -> bytes:
-    """``make()``, kept in ``cache_dir`` under a hash of ``key``."""
-    if cache_dir is None:
-        return make()
-    path = cache_dir / f"{hashlib.sha256(_VERSION + key).hexdigest()[:24]}.bin"
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        pass
-    data = make()
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{id(data)}.part")  # a build alongside may write it too
-    partial.write_bytes(data)
-    partial.replace(path)
-    return data
 
 
 def _gzip(data: bytes) -> bytes:
@@ -76,8 +57,8 @@ def _gzip(data: bytes) -> bytes:
 def trimmed_stdlib(source: Path, wheels: Sequence[bytes], cache_dir: Path | None = None) -> bytes:
     """The distribution's standard library cut to what Pyodide and ``wheels`` import."""
     data = (source / STDLIB).read_bytes()
-    key = b"\0".join([b"stdlib", data, *wheels])
-    return _cached(cache_dir, key, functools.partial(trim_stdlib, data, wheels))
+    make = functools.partial(trim_stdlib, data, wheels)
+    return cached(cache_dir, [b"stdlib", data, *wheels], make)
 
 
 def write_pyodide_files(
@@ -99,7 +80,7 @@ def write_pyodide_files(
     for name in SOURCE_FILES:
         data = (source / name).read_bytes()
         if name in GZIPPED:
-            data = _cached(cache_dir, b"gzip9\0" + data, functools.partial(_gzip, data))
+            data = cached(cache_dir, [b"gzip9", data], functools.partial(_gzip, data))
             name += ".gz"
         elif name == STDLIB:
             data = stdlib if stdlib is not None else trimmed_stdlib(source, wheels, cache_dir)

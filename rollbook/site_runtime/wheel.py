@@ -14,6 +14,9 @@ import re
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
+
+from rollbook.site_runtime.disk_cache import cached
 
 __all__ = ["Wheel", "build_wheel", "content_hash"]
 
@@ -47,6 +50,7 @@ def build_wheel(
     files: Mapping[str, bytes],
     summary: str = "",
     extra_dist_info: Mapping[str, bytes] | None = None,
+    cache_dir: Path | None = None,
 ) -> Wheel:
     """Pack ``files`` (archive path -> bytes) as a pure-Python wheel.
 
@@ -56,6 +60,7 @@ def build_wheel(
         files: Package files, e.g. ``{"engine/__init__.py": b"..."}``.
         summary: One-line ``Summary:`` for METADATA.
         extra_dist_info: More files for the ``.dist-info`` folder (e.g. a licence).
+        cache_dir: Where the archive is kept by a hash of its entries (``disk_cache``).
     """
     dist = re.sub(r"[-_.]+", "_", name).lower()
     full_version = f"{version}+{content_hash(files)}"
@@ -82,6 +87,12 @@ def build_wheel(
     )
     entries[record_name] = record.encode()
 
+    key = [b"wheel"] + [part for path in sorted(entries) for part in (path.encode(), entries[path])]
+    data = cached(cache_dir, key, lambda: _archive(entries, info, record_name))
+    return Wheel(f"{dist}-{full_version}-py3-none-any.whl", data, hashlib.sha256(data).hexdigest())
+
+
+def _archive(entries: Mapping[str, bytes], info: str, record_name: str) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         # Package files first, .dist-info last (RECORD at the very end), as installers expect.
@@ -92,5 +103,4 @@ def build_wheel(
             item.create_system = 3  # Unix, whatever machine builds it
             item.external_attr = 0o644 << 16
             archive.writestr(item, entries[path], compresslevel=9)
-    data = buffer.getvalue()
-    return Wheel(f"{dist}-{full_version}-py3-none-any.whl", data, hashlib.sha256(data).hexdigest())
+    return buffer.getvalue()

@@ -9,6 +9,9 @@ from __future__ import annotations
 import io
 import zipfile
 from collections.abc import Mapping
+from pathlib import Path
+
+from rollbook.site_runtime.disk_cache import cached
 
 __all__ = ["unzip", "zip_files"]
 
@@ -23,8 +26,16 @@ def unzip(data: bytes) -> dict[str, bytes]:
         }
 
 
-def zip_files(files: Mapping[str, bytes]) -> bytes:
-    """A deterministic zip of ``files``: sorted entries, fixed times and modes, deflate 9."""
+def zip_files(files: Mapping[str, bytes], cache_dir: Path | None = None) -> bytes:
+    """A deterministic zip of ``files``: sorted entries, fixed times and modes, deflate 9.
+
+    With ``cache_dir``, kept there by a hash of the entries (``disk_cache``).
+    """
+    key = [b"zip"] + [part for name in sorted(files) for part in (name.encode(), files[name])]
+    return cached(cache_dir, key, lambda: _zip(files))
+
+
+def _zip(files: Mapping[str, bytes]) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):

@@ -1,12 +1,14 @@
 """Tables that roll other pages' tables, brought up to date from the built site itself.
 
-A page's payload carries a copy of every table its rows can reach (``"refs"``). MkDocs
+A page's store (:mod:`rollbook.markup.refs_store`) carries a copy of every table of another
+page its tables can reach, and each payload names the keys it rolls (``"refs"``). MkDocs
 rebuilds every page, so the plugin's copies are always current. Zensical keeps each page's
 rendering while the page's own text is unchanged, so after another page's table changed
 (``rollbook serve``, or a build that reuses its cache) the referring page would roll the old
 rows. This step runs after every build instead: it reads every table payload the built
-pages hold, by the key references use (``docs/page.md#anchor``), and writes each copy again
-from the page that owns it. A copy whose page or table no longer exists is left as it was
+pages hold, by the key references use (``docs/page.md#anchor``), writes each copy in a
+store again from the page that owns it, and adds the tables a changed table now rolls to
+the payloads that reach it. A copy whose page or table no longer exists is left as it was
 (the build has said so already).
 """
 
@@ -14,16 +16,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from rollbook.markup.html import payload_json
+from rollbook.markup.refs_store import put_store, read_store, store_html, widget_tables
+
 __all__ = ["built_page_of", "refresh_refs"]
 
-_PAYLOAD = re.compile(
-    r'(<div class="rb-table[^"]*"[^>]*\bdata-rb-anchor="([^"]*)"[^>]*>.*?'
-    r'<template class="rb-data"[^>]*>)(.*?)(</template>)',
-    re.S,
-)
+# Every payload (tables' and those of tables rolled from running text), its JSON group 2.
+_PAYLOAD = re.compile(r'(<template class="rb-data"[^>]*>)(.*?)(</template>)', re.S)
 
 
 def built_page_of(src: str, docs_prefix: str, directory_urls: bool) -> str | None:
@@ -38,24 +41,6 @@ def built_page_of(src: str, docs_prefix: str, directory_urls: bool) -> str | Non
     if directory_urls:
         return (rel.parent / rel.stem / "index.html").as_posix()
     return rel.with_suffix(".html").as_posix()
-
-
-def _payload_text(data: Any) -> str:
-    from rollbook.markup.html import payload_json
-
-    return payload_json(data)
-
-
-def _tables_of(html: str) -> dict[str, dict[str, Any]]:
-    found: dict[str, dict[str, Any]] = {}
-    for match in _PAYLOAD.finditer(html):
-        try:
-            data = json.loads(match[3])
-        except ValueError:
-            continue
-        if isinstance(data, dict):
-            found.setdefault(match[2], data)
-    return found
 
 
 def _keys_in(data: Any) -> list[str]:
@@ -83,40 +68,74 @@ def refresh_refs(site_dir: str | Path, docs_prefix: str, *, directory_urls: bool
                 pages[path] = path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 continue
-    owners = {p.relative_to(site).as_posix(): _tables_of(text) for p, text in pages.items()}
+    owners = {p.relative_to(site).as_posix(): widget_tables(text) for p, text in pages.items()}
+
+    def built(key: str) -> str | None:
+        return built_page_of(key.rpartition("#")[0], docs_prefix, directory_urls)
 
     def current(key: str) -> dict[str, Any] | None:
-        src, _, anchor = key.rpartition("#")
-        built = built_page_of(src, docs_prefix, directory_urls)
-        table = owners.get(built or "", {}).get(anchor)
-        if table is None:
-            return None
-        return {k: v for k, v in table.items() if k != "refs"}
+        return owners.get(built(key) or "", {}).get(key.rpartition("#")[2])
 
     changed = 0
     for path, html in pages.items():
         if '"refs"' not in html:
             continue
-
-        def rewrite(match: re.Match[str]) -> str:
-            try:
-                data = json.loads(match[3])
-            except ValueError:
-                return match[0]
-            refs = data.get("refs") if isinstance(data, dict) else None
-            if not isinstance(refs, dict):
-                return match[0]
-            todo = [*refs, *_keys_in(data)]  # a table may roll tables it did not before
-            while todo:
-                key = todo.pop()
-                fresh = current(key)
-                if fresh is not None and refs.get(key) != fresh:
-                    refs[key] = fresh
-                    todo.extend(k for k in _keys_in(fresh) if k not in refs)
-            return f"{match[1]}{_payload_text(data)}{match[4]}"
-
-        new = _PAYLOAD.sub(rewrite, html)
+        new = _refreshed(html, path.relative_to(site).as_posix(), built, current)
         if new != html:
             path.write_text(new, encoding="utf-8")
             changed += 1
     return changed
+
+
+def _refreshed(
+    html: str,
+    page: str,
+    built: Callable[[str], str | None],
+    current: Callable[[str], dict[str, Any] | None],
+) -> str:
+    """One built page with its store and its payloads' key lists brought up to date."""
+    tables, here = read_store(html)
+    fresh = {key: current(key) or table for key, table in tables.items()}
+    named = dict(here)
+
+    def stored(key: str) -> dict[str, Any] | None:
+        """The table ``key`` as it is now, put in the store if it is new there."""
+        table = current(key)
+        if key in here or table is None:
+            return table or fresh.get(key)
+        if built(key) == page:  # a table of this page: its widget holds it
+            here[key] = key.rpartition("#")[2]
+            fresh.pop(key, None)
+        else:
+            fresh[key] = table
+        return table
+
+    def reach(keys: list[str]) -> list[str]:
+        """``keys`` and every key their tables roll now."""
+        out = dict.fromkeys(keys)
+        todo = list(keys)
+        while todo:
+            for found in _keys_in(stored(todo.pop()) or {}):
+                if found not in out:
+                    out[found] = None
+                    todo.append(found)
+        return sorted(out)
+
+    def rewrite(match: re.Match[str]) -> str:
+        try:
+            data = json.loads(match[2])
+        except ValueError:
+            return match[0]
+        keys = data.get("refs") if isinstance(data, dict) else None
+        if not isinstance(keys, list) or not keys:  # none, or none within the budget
+            return match[0]
+        now = reach([k for k in (*keys, *_keys_in(data)) if isinstance(k, str)])
+        if now == keys:
+            return match[0]
+        data["refs"] = now
+        return f"{match[1]}{payload_json(data)}{match[3]}"
+
+    html = _PAYLOAD.sub(rewrite, html)
+    if fresh == tables and here == named:
+        return html
+    return put_store(html, store_html(fresh, here))

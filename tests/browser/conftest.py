@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
+from rollbook.markup.refs_store import resolved
 from tests.browser.fixture_site import assemble
 from tests.browser.server import serve
 
@@ -149,12 +150,15 @@ def wait_ready(page: Page) -> None:
 
 
 def payload(page: Page, table_id: str) -> dict:
-    """The table payload the page holds for `table_id` (what the worker is sent)."""
+    """The table payload the page holds for `table_id` (what the worker is sent): the
+    tables it rolls taken from the page's store, as the page's scripts take them."""
     data: dict = page.evaluate(
         "id => JSON.parse(document.querySelector(`.rb-table[data-rb-anchor='${id}'] "
         "template.rb-data`).content.textContent)",
         table_id,
     )
+    if isinstance(data.get("refs"), list):
+        data["refs"] = resolved(data, page.content())
     return data
 
 

@@ -247,3 +247,21 @@ def test_keeping_a_shared_screen_asks_before_replacing_the_gms_own(
     expect(page.locator(".rb-gm-status")).to_have_text("This screen is now yours.")
     own = page.evaluate("key => JSON.parse(localStorage.getItem(key))", storage("rollbook.pins.v1"))
     assert [p["id"] for p in own] == ["recovery", "ford"]
+
+
+def test_pinned_tables_roll_the_tables_their_page_stores(page: Page, fixture_site: str) -> None:
+    # ward rolls another page's table (in its page's store); deep0 tables of its own page
+    # (their widgets there): the screen has neither page's store, only the copied widgets.
+    page.goto(link(fixture_site, "nested/|ward|list", "nested/|deep0|list"))
+    wait_ready(page)
+    tables = page.locator(".rb-gm-item .rb-table")
+    expect(tables).to_have_count(2)
+    ward, deep = tables.nth(0), tables.nth(1)
+    ward.locator(".rb-bar button.rb-roll").click()
+    expect(ward.locator(".rb-result")).to_contain_text("A ward fails:")
+    expect(ward.locator(".rb-result")).to_contain_text(re.compile(r"Storm|Fair skies|Fog"))
+    ref = ward.locator(".rb-ref")
+    ref.locator("button.rb-roll").click()
+    expect(ref.locator("output.rb-out")).to_have_text(re.compile(r"Storm|Fair skies|Fog"))
+    deep.locator(".rb-bar button.rb-roll").click()
+    expect(deep.locator(".rb-result")).to_contain_text("steps down.")

@@ -130,3 +130,26 @@ def test_references_five_deep_roll_and_six_are_refused(page: Page, fixture_site:
     got = page.evaluate("(table) => window.rollbook.request({op: 'table', table, seed: 1})", data)
     assert got == handle({"op": "table", "table": data, "seed": 1})
     assert got["error"] == "Table references nest deeper than 5 levels."
+
+
+def test_each_table_the_page_rolls_is_in_it_once(page: Page, fixture_site: str) -> None:
+    html = page.request.get(f"{fixture_site}nested/").text()
+    assert html.count('class="rb-refs"') == 1
+    # Three tables roll the weather table of another page: the page's store has it once.
+    assert html.count("Fair skies") == 1
+    # Five tables reach deep5: its own widget holds it (its cell and its payload), no copy.
+    assert html.count("The bottom, ") == 2
+
+
+def test_tables_roll_the_table_they_share_from_the_page_store(
+    page: Page, fixture_site: str
+) -> None:
+    for table_id in ("omen", "ward", "vigil"):
+        cli = cli_table("nested.md", table_id, 7)
+        page.goto(f"{fixture_site}nested/?roll={table_id}&seed=7#{table_id}")
+        assert rolled(page, table_id) == (cli["row"], cli["text"])
+        assert cli["nested"][0]["kind"] == "table" and not cli["nested"][0].get("error")
+    # The reference's own button rolls the stored table on its own.
+    ref = page.locator(".rb-table[data-rb-anchor=ward] .rb-ref")
+    ref.locator("button.rb-roll").click()
+    expect(ref.locator("output.rb-out")).to_have_text(re.compile(r"Storm|Fair skies|Fog"))

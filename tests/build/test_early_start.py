@@ -1,48 +1,71 @@
-"""Pages with dice start the engine from their head; pages without get nothing.
+"""Pages with dice start the engine's worker from the top of their head; others get nothing.
 
-The inline module script imports ``engine.js`` by a path relative to the page, so it must
-resolve to the file beside ``rollbook.js`` from any depth of page and URL style.
+The inline classic script names ``worker.js`` and ``manifest.json`` by paths relative to the
+page, so they must resolve to the files beside ``rollbook.js`` from any depth of page and URL
+style; it comes before the stylesheets (a script after them waits for them to load).
 """
 
 from __future__ import annotations
 
+import json
 import posixpath
+import re
 
 import pytest
 
 from rollbook.mkdocs_plugin.early_start import with_early_start
 
 SCRIPT = "assets/rollbook/rollbook.js"
-HEAD = '<html><head><title>t</title></head><body>{body}<script src="x.js"></script></body></html>'
+HEAD = (
+    '<html><head><meta charset="utf-8"><link rel="stylesheet" href="t.css"><title>t</title>'
+    '</head><body>{body}<script src="x.js"></script></body></html>'
+)
+_URLS = re.compile(r'new URL\(("[^"]*")')
 
 
-def _started_from(html: str) -> str | None:
+def _started_from(html: str) -> list[str] | None:
     head = html.split("</head>")[0]
-    marker = 'import { start } from "'
-    if marker not in head:
+    if "__rbEarly" not in head:
         return None
-    return head.split(marker)[1].split('"')[0]
+    return [json.loads(found) for found in _URLS.findall(head)]
 
 
 @pytest.mark.parametrize(
-    ("page_url", "expected"),
+    ("page_url", "prefix"),
     [
-        ("", "./assets/rollbook/engine.js"),
-        ("index.html", "./assets/rollbook/engine.js"),
-        ("rules/", "../assets/rollbook/engine.js"),
-        ("area-00/page-0000/", "../../assets/rollbook/engine.js"),
-        ("rules/combat.html", "../assets/rollbook/engine.js"),
+        ("", ""),
+        ("index.html", ""),
+        ("rules/", "../"),
+        ("area-00/page-0000/", "../../"),
+        ("rules/combat.html", "../"),
     ],
 )
-def test_a_page_with_dice_starts_the_engine_from_its_head(page_url: str, expected: str) -> None:
+def test_a_page_with_dice_starts_the_engine_from_its_head(page_url: str, prefix: str) -> None:
     html = with_early_start(HEAD.format(body='<span class="rb-inline">'), page_url, SCRIPT)
     found = _started_from(html)
-    assert found == expected
-    # Resolved against the page's folder, it names engine.js beside rollbook.js.
+    assert found == [f"{prefix}assets/rollbook/worker.js", f"{prefix}assets/rollbook/manifest.json"]
+    # Resolved against the page's folder, they name the files beside rollbook.js.
     folder = page_url if page_url.endswith("/") else posixpath.dirname(page_url)
-    assert posixpath.normpath(posixpath.join(folder, found)) == "assets/rollbook/engine.js"
-    assert found.startswith(("./", "../"))  # else the browser takes it for a package name
-    assert html.count("<script") == 2 and '<script type="module" async>' in html
+    for path, name in zip(found, ("worker.js", "manifest.json"), strict=True):
+        assert posixpath.normpath(posixpath.join(folder, path)) == f"assets/rollbook/{name}"
+    assert html.count("<script") == 2
+    # A classic script right after the charset, before the stylesheet.
+    assert html.index('<meta charset="utf-8"><script>') < html.index("<link")
+
+
+def test_a_head_without_charset_gets_it_first() -> None:
+    page = (
+        '<html><head class="x"><link rel="stylesheet" href="t.css"></head>'
+        '<body><span class="rb-inline"></span></body></html>'
+    )
+    html = with_early_start(page, "", SCRIPT)
+    assert html.startswith('<html><head class="x"><script>(function(){')
+
+
+def test_a_hostile_asset_path_cannot_close_the_script() -> None:
+    html = with_early_start(HEAD.format(body='<span class="rb-inline">'), "", "a</script><b/x.js")
+    head = html.split("</head>")[0]
+    assert head.count("</script>") == 1 and "\\u003c/script>" in head
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from rollbook.hosts.derived_config import ConfigProblem, Tagged, derive, dump_data, load_data
+from rollbook.markup.refs_store import resolved, store_html
 from rollbook.sitewide.author_problems import find_problems
 from rollbook.sitewide.gm_page import gm_page_html, normalise_gm_path, write_gm_page
 from rollbook.sitewide.refs_refresh import built_page_of, refresh_refs
@@ -362,7 +363,12 @@ def test_stale_copies_of_referenced_tables_are_written_again(tmp_path: Path) -> 
         "rows": [{"cells": ["Snow"], "key": "1"}],
         "extra": {"ref": "x", "table": "docs/c.md#deep"},
     }
-    deep = {"id": "deep", "rows": [{"cells": ["Down"], "key": "1"}]}
+    deep = {
+        "id": "deep",
+        "rows": [{"cells": ["Down"], "key": "1"}],
+        "back": {"ref": "#camp", "table": "docs/road.md#camp"},
+    }
+    camp = {"id": "camp", "rows": [{"cells": ["Fire"], "key": "1"}]}
 
     def widget(anchor: str, data: dict) -> str:
         return (
@@ -373,14 +379,21 @@ def test_stale_copies_of_referenced_tables_are_written_again(tmp_path: Path) -> 
     (tmp_path / "road").mkdir()
     (tmp_path / "weather").mkdir()
     (tmp_path / "c").mkdir()
-    road = {"id": "road", "rows": [], "refs": {"docs/weather.md#sky": old, "docs/gone.md#x": old}}
-    (tmp_path / "road" / "index.html").write_text(widget("road", road))
+    # The road page as an older build left it: its store holds the old rows.
+    road = {"id": "road", "rows": [], "refs": ["docs/gone.md#x", "docs/weather.md#sky"]}
+    store = store_html({"docs/weather.md#sky": old, "docs/gone.md#x": old}, {})
+    (tmp_path / "road" / "index.html").write_text(
+        widget("road", road) + widget("camp", camp) + store
+    )
     (tmp_path / "weather" / "index.html").write_text(widget("sky", new))
     (tmp_path / "c" / "index.html").write_text(widget("deep", deep))
     assert refresh_refs(tmp_path, "docs") == 1
     html = (tmp_path / "road" / "index.html").read_text()
     data = json.loads(html.split('"rb-data">')[1].split("</template>")[0])
-    assert data["refs"]["docs/weather.md#sky"] == new
-    assert data["refs"]["docs/c.md#deep"] == deep  # reached through the new rows
-    assert data["refs"]["docs/gone.md#x"] == old  # nothing to take it from: kept
+    refs = resolved(data, html)
+    assert refs["docs/weather.md#sky"] == new
+    assert refs["docs/c.md#deep"] == deep  # reached through the new rows
+    assert refs["docs/road.md#camp"] == camp  # on the page itself: named, not copied
+    assert refs["docs/gone.md#x"] == old  # nothing to take it from: kept
+    assert html.count('"Fire"') == 1 and html.count('"Snow"') == 1  # each table once
     assert refresh_refs(tmp_path, "docs") == 0  # up to date: nothing written

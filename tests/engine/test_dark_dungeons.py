@@ -397,7 +397,7 @@ def test_gretchen_falls_and_saves_at_0_1_2():
         "giant", {"name": "Giant", "hp": 40, "attack_bonus": 8, "damage": "21"}
     )
     fight = Fight(system=DD, sides={"party": [gretchen], "giant": [giant]}, rng=random.Random(0))
-    DD.strike(fight, giant, gretchen, "main", "21", Scripted(20))
+    DD.strike(fight, giant, gretchen, "main", giant.state.prep.damage, Scripted(20))
     assert gretchen.hp == 0 and gretchen.out == "down"  # no negative hit points
     DD.death_saves(fight, Scripted(12))  # end of round 1: 12 + 0 makes it
     DD.death_saves(fight, Scripted(13))  # round 2 at -1

@@ -71,8 +71,10 @@ def test_error_has_position_and_caret() -> None:
     assert info.value.caret() == "3d6+\n    ^"
 
 
-def test_limits_exported() -> None:
-    assert engine.LIMITS.max_dice >= 100
+def test_dice_limits_are_rows_of_the_one_limits_table() -> None:
+    from rollbook.engine.limits import value
+
+    assert value("dice_per_term") >= 100
 
 
 def test_distribution_is_exported_lazily() -> None:

@@ -7,7 +7,6 @@ import random
 import pytest
 
 from rollbook.engine.dice import (
-    LIMITS,
     DiceError,
     DiceLimitError,
     DiceSyntaxError,
@@ -18,6 +17,7 @@ from rollbook.engine.dice import (
     parse,
     roll,
 )
+from rollbook.engine.limits import value as limit
 
 MALFORMED = [
     ("2d", 2, "number of sides"),
@@ -76,12 +76,21 @@ def test_placeholder_error_is_named() -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        (f"{LIMITS.max_dice + 1}d6", "dice in one roll"),
-        (f"1d{LIMITS.max_sides + 1}", "sides"),
-        ("(" * (LIMITS.max_depth + 1) + "1" + ")" * (LIMITS.max_depth + 1), "levels deep"),
-        ("{" * (LIMITS.max_depth + 1) + "1" + "}" * (LIMITS.max_depth + 1), "levels deep"),
-        ("abs(" * (LIMITS.max_depth + 1) + "1" + ")" * (LIMITS.max_depth + 1), "levels deep"),
-        ("-" * (LIMITS.max_depth + 2) + "1", "signs in a row"),
+        (f"{limit('dice_per_term') + 1}d6", "dice in one roll"),
+        (f"1d{limit('die_sides') + 1}", "sides"),
+        (
+            "(" * (limit("notation_depth") + 1) + "1" + ")" * (limit("notation_depth") + 1),
+            "levels deep",
+        ),
+        (
+            "{" * (limit("notation_depth") + 1) + "1" + "}" * (limit("notation_depth") + 1),
+            "levels deep",
+        ),
+        (
+            "abs(" * (limit("notation_depth") + 1) + "1" + ")" * (limit("notation_depth") + 1),
+            "levels deep",
+        ),
+        ("-" * (limit("notation_depth") + 2) + "1", "signs in a row"),
         ("1+" * 600 + "1", "longer than"),
         ("+".join(["1000d6"] * 3), "dice in all"),
     ],
@@ -93,7 +102,7 @@ def test_limits_before_work(text: str, words: str) -> None:
 
 
 def test_deep_nesting_within_limit_is_fine() -> None:
-    depth = LIMITS.max_depth
+    depth = limit("notation_depth")
     assert roll("(" * depth + "1" + ")" * depth, 1).total == 1
     assert roll("2" + "**1" * 300, 1).total == 2  # long power chains use loops, not recursion
 

@@ -10,7 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from rollbook.engine.dice import LIMITS, odds, support
+from rollbook.engine.dice import odds, support
+from rollbook.engine.limits import value as limit
 
 Pmf = dict[object, Fraction]
 
@@ -197,12 +198,12 @@ def _explode_ref(sides: int, hit: Callable[[int], bool], penetrate: bool, depth:
 def test_explosions_match_reference(
     text: str, sides: int, hit: Callable[[int], bool], penetrate: bool
 ) -> None:
-    expected = _explode_ref(sides, hit, penetrate, LIMITS.max_explosions)
+    expected = _explode_ref(sides, hit, penetrate, limit("explosions"))
     assert odds(text).pmf == dict(sorted(expected.items()))  # type: ignore[arg-type]
 
 
 def test_two_exploding_dice_convolve() -> None:
-    one = _explode_ref(6, lambda v: v == 6, False, LIMITS.max_explosions)
+    one = _explode_ref(6, lambda v: v == 6, False, limit("explosions"))
     expected: dict[object, Fraction] = {}
     for a, pa in one.items():
         for b, pb in one.items():
@@ -221,7 +222,7 @@ def test_exploding_dice_kept() -> None:
                 out.append((Fraction(1, 4), [f]))
         return out
 
-    per_die = chains(LIMITS.max_explosions)
+    per_die = chains(limit("explosions"))
     expected = enumerate_pmf((pa * pb, max(a + b)) for pa, a in per_die for pb, b in per_die)
     assert odds("2d4!kh1").pmf == dict(sorted(expected.items()))  # type: ignore[arg-type]
 

@@ -480,9 +480,9 @@ def test_several_problems_are_reported_at_once_sorted_by_line() -> None:
 
 
 def test_problem_key_names_the_path() -> None:
-    assert Problem(("results", "2--3"), "m").key == "results.2--3"
-    assert Problem(("prompts", 0, "max"), "m").key == "prompts[0].max"
-    assert Problem((), "m").key == "(table)"
+    assert Problem(1, "m", path=("results", "2--3")).key == "results.2--3"
+    assert Problem(1, "m", path=("prompts", 0, "max")).key == "prompts[0].max"
+    assert Problem(1, "m").key == "(table)"
 
 
 def test_describe_values_compacts_runs() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rollbook.engine.dice import LIMITS
+from rollbook.engine.limits import value as limit
 
 __all__ = ["Gen", "garbage", "near_miss", "valid"]
 
@@ -131,7 +131,9 @@ _NASTY = [
 
 
 def _nested(rng: random.Random) -> str:
-    depth = rng.choice([10, LIMITS.max_depth - 1, LIMITS.max_depth, LIMITS.max_depth + 1, 200])
+    depth = rng.choice(
+        [10, limit("notation_depth") - 1, limit("notation_depth"), limit("notation_depth") + 1, 200]
+    )
     core = rng.choice(["1", "d6", "2d6+1"])
     opener, closer = rng.choice([("(", ")"), ("{", "}"), ("abs(", ")"), ("-(", ")")])
     return opener * depth + core + closer * depth
@@ -168,7 +170,14 @@ def garbage(rng: random.Random) -> str:
         return _nested(rng)
     if kind < 0.8:
         # Long input around the length limit: sums of small dice, or one long number.
-        size = rng.choice([LIMITS.max_length - 5, LIMITS.max_length, LIMITS.max_length + 1, 5000])
+        size = rng.choice(
+            [
+                limit("notation_length") - 5,
+                limit("notation_length"),
+                limit("notation_length") + 1,
+                5000,
+            ]
+        )
         if rng.random() < 0.5:
             return ("d6+" * (size // 3 + 1))[:size].rstrip("+")
         return "9" * size

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from rollbook.engine.bridge import handle
-from rollbook.engine.dice import LIMITS, odds, parse
+from rollbook.engine.dice import odds, parse
 from rollbook.engine.dice.moments import extremes_and_mean
+from rollbook.engine.limits import value as limit
 from tests.hardening.bounded import rollbook
 
 CHAINS = {
@@ -34,7 +35,7 @@ CHAINS = {
 @pytest.mark.parametrize("name", sorted(CHAINS))
 def test_a_long_chain_rolls_gets_odds_and_renders(name: str) -> None:
     text = CHAINS[name]
-    assert len(text) <= LIMITS.max_length
+    assert len(text) <= limit("notation_length")
     expr = parse(text)  # parsed (and cached) before the limit is lowered
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(len(inspect.stack()) + 120)

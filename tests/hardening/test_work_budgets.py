@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,18 +113,67 @@ def test_a_page_embeds_referenced_tables_within_its_budget(monkeypatch) -> None:
     from rollbook.markup.pages import MarkdownSetup
     from rollbook.markup.refs import convert_with_refs
 
-    small = limits.Limit("page_embed_bytes", 3000, "test")
+    def convert(budget: int) -> Any:
+        small = limits.Limit("page_embed_bytes", budget, "test")
+        monkeypatch.setitem(limits._BY_NAME, "page_embed_bytes", small)
+        page = Path(__file__).parent / "_embed_page.md"
+        try:
+            page.write_text(nest_page(levels=4, fan=2), encoding="utf-8")
+            [result], _ = convert_with_refs([page], MarkdownSetup())
+        finally:
+            page.unlink()
+        return result
+
+    # t1 rolls t2..t4, t2 rolls t3 and t4, t3 rolls t4: six copies once (6.5 KB), each
+    # table once now (2.6 KB), which 3,000 bytes hold.
+    result = convert(3000)
+    assert result.problems == []
+    assert result.html.count('"refs":["') == 3
+    # Past the budget a block embeds nothing more, and the build says where.
+    result = convert(2000)
+    said = [p for p in result.problems if "page_embed_bytes limit of 2,000" in p.message]
+    assert [p.line for p in said] == [7], result.problems  # t1's row
+    assert result.html.count('"refs":[]') == 3 and '"refs":["' not in result.html
+
+
+def test_the_embed_budget_counts_each_referenced_table_once_per_page(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from rollbook.engine import limits
+    from rollbook.markup.pages import MarkdownSetup
+    from rollbook.markup.refs import convert_with_refs
+    from rollbook.markup.refs_store import read_store
+
+    def rows(word: str) -> str:
+        return "\n".join(f"  {i}: '{word} {i}, a line long enough to weigh'" for i in range(1, 61))
+
+    (tmp_path / "hoard.md").write_text(
+        f"# Hoard\n\n```roll-table\nid: coins\nroll: 1d60\nresults:\n{rows('Coin')}\n```\n\n"
+        f"```roll-table\nid: gems\nroll: 1d60\nresults:\n{rows('Gem')}\n```\n",
+        encoding="utf-8",
+    )
+    rollers = [
+        f"```roll-list\nid: r{i}\nresults: ['![roll:hoard.md#coins]()']\n```\n" for i in range(8)
+    ]
+    late = "```roll-list\nid: late\nresults: ['![roll:hoard.md#gems]()']\n```\n"
+    page = tmp_path / "page.md"
+    page.write_text("# Page\n\n" + "\n".join([*rollers, late]), encoding="utf-8")
+    [result], _ = convert_with_refs([page], MarkdownSetup())
+    assert result.problems == []
+    stored = read_store(result.html)[0]
+    assert [k.rpartition("#")[2] for k in sorted(stored)] == ["coins", "gems"]
+    assert result.html.count("Coin 60, a line") == 1  # eight tables roll it: written once
+    one = len(result.html.split('"rb-refs"')[1]) // 2  # about one table's bytes
+    # A budget one table fits: the eight tables rolling it share it; the next table passes.
+    small = limits.Limit("page_embed_bytes", one + one // 4, "test")
     monkeypatch.setitem(limits._BY_NAME, "page_embed_bytes", small)
-    page = Path(__file__).parent / "_embed_page.md"
-    try:
-        page.write_text(nest_page(levels=4, fan=2), encoding="utf-8")
-        [result], _ = convert_with_refs([page], MarkdownSetup())
-    finally:
-        page.unlink()
-    said = [p for p in result.problems if "page_embed_bytes limit of 3,000" in p.message]
-    assert said, result.problems
-    assert '"refs":{}' in result.html  # past the budget a block embeds nothing more
-    assert result.html.count('"refs":{"') >= 1  # the first one still has its tables
+    [result], _ = convert_with_refs([page], MarkdownSetup())
+    line = page.read_text().splitlines().index("results: ['![roll:hoard.md#gems]()']") + 1
+    [said] = result.problems
+    assert said.line == line, said
+    assert f"page_embed_bytes limit of {one + one // 4:,} bytes here" in said.message
+    assert result.html.count('"refs":["') == 8 and result.html.count('"refs":[]') == 1
+    assert result.html.count("Coin 60, a line") == 1 and "Gem 60, a line" not in result.html
 
 
 SHORTCODE_PAGES = {

@@ -8,8 +8,8 @@ import markdown
 
 from rollbook.markup import superfences
 from rollbook.markup.combat import fence as combat_fence
-from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, run
-from rollbook.markup.problems import page_context
+from rollbook.markup.fence_runner import Fence, Parsed, accept, run
+from rollbook.markup.problems import Problem, page_context
 from rollbook.markup.roll_list import fence as roll_list_fence
 from rollbook.markup.roll_table import fence as fences
 from rollbook.markup.statblock import fence as statblock_fence
@@ -28,9 +28,9 @@ class Toy(Fence):
         if text == "crash":
             raise RuntimeError("boom")
         if text == "bad":
-            return Parsed(problems=[FenceProblem(2, "the body is bad.")])
-        note = FenceProblem(3, "a note for the author.", "warning", blocking=False)
-        return Parsed(text, "toy-id", [note])
+            return Parsed(problems=[Problem(2, "the body is bad.")])
+        note = Problem(3, "a note for the author.", "warning")
+        return Parsed(text, "toy-id", [note], blocking=False)
 
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         return f'<div class="toy" data-anchor="{anchor}" data-own="{own_id}">{parsed.value}</div>'

@@ -132,7 +132,8 @@ def test_a_host_page_reads_the_other_pages_its_tables_roll(tmp_path, caplog):
         "docs/travel/road.md:12: roll-table: this row rolls the table '../weather.md#nope', "
         "but that page has no table 'nope' (its tables: sky)."
     ]
-    assert '"refs":{"docs/weather.md#sky":{' in html and '"Rain"' in html
+    assert '"refs":["docs/weather.md#sky"]' in html  # named, and in the page's store:
+    assert '"docs/weather.md#sky":{' in html and '"Rain"' in html
     assert 'data-rb-table="docs/weather.md#sky"' in html
     # Changed on disk (as under `serve`): the next conversion reads it again.
     (tmp_path / "docs" / "weather.md").write_text(WEATHER.replace("Rain", "Hail, long"))

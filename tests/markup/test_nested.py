@@ -12,6 +12,7 @@ import markdown
 import pytest
 
 from rollbook.cli import main
+from rollbook.markup.refs_store import resolved
 from rollbook.markup.superfences import CUSTOM_FENCES
 from tests.markup.helpers import EXTENSIONS, convert, messages
 
@@ -74,9 +75,9 @@ def test_plain_markdown_resolves_references_within_the_page(caplog) -> None:
     )
     with caplog.at_level(logging.WARNING, logger="mkdocs.rollbook.markup"):
         html = md.convert(CAMP)
-    data = payload(html, "camp")
-    assert list(data["refs"]) == ["#mishap"]  # no host: this page's key is ""
-    assert data["refs"]["#mishap"]["rows"][1]["nested"] == [{"roll": "1d2", "label": "a few"}]
+    refs = resolved(payload(html, "camp"), html)  # as the browser reads the page's store
+    assert list(refs) == ["#mishap"]  # no host: this page's key is ""
+    assert refs["#mishap"]["rows"][1]["nested"] == [{"roll": "1d2", "label": "a few"}]
     # The other page's table cannot be read here, and says so at the row's line.
     assert [r.getMessage() for r in caplog.records] == [
         "rollbook: line 9: roll-table: this row rolls the table 'magic.md#backlash' of another "

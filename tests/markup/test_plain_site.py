@@ -18,6 +18,7 @@ import pytest
 from rollbook.cli import main
 from rollbook.markup.pages import MarkdownSetup
 from rollbook.markup.refs import convert_with_refs
+from rollbook.markup.refs_store import resolved
 from rollbook.mkdocs_plugin.site_config import markdown_setup
 from tests.markup.helpers import payload_texts
 
@@ -170,10 +171,10 @@ def test_obsidian_rolls_resolve_pages_by_name_across_folders(converted):
         (f"{DOCS / 'play' / 'session.md'}#mood", None),
     ]
     for p in refs:
-        table = p["refs"][p["table"]]
+        table = resolved(p, html)[p["table"]]  # from the page's store, as the browser reads it
         assert table["kind"] == "table"
-    assert refs[0]["refs"]["[[Action]]#table"]["rows"][-1]["key"] == "91--100"
-    assert refs[2]["refs"]["[[Story Theme]]#theme"]["headers"] == ["Theme", "Tone"]
+    assert resolved(refs[0], html)["[[Action]]#table"]["rows"][-1]["key"] == "91--100"
+    assert resolved(refs[2], html)["[[Story Theme]]#theme"]["headers"] == ["Theme", "Tone"]
     assert "<code>dice: ask the table</code>" in html
 
 

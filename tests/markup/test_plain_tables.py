@@ -166,7 +166,7 @@ def test_a_dice_roller_roll_of_a_missing_page_is_reported_once_every_page_is_kno
     site = Site(complete=True)
     site.add("docs/a.md", 2, {}, [(5, "[[Oracles]]#action", "[[Oracles#^action]]")])
     [problem] = site.problems()
-    assert (problem.src, problem.line) == ("docs/a.md", 7)
+    assert (problem.page, problem.line) == ("docs/a.md", 7)
     assert "names the page 'Oracles', which this site does not have" in problem.message
     assert Site(complete=False, pages=dict(site.pages)).problems() == []  # may be unread
 

@@ -83,9 +83,12 @@ const WORKER_SENTENCES = { WorkerError: "engine.request_failed", OddsUnavailable
 export function start() {
   if (current) return current.ready;
   stats.workerStarts += 1;
-  const t0 = performance.now();
+  // The page's head may have started the worker already (early_start.py): take it over,
+  // with the messages it sent meanwhile, which are handled below as if they came now.
+  const early = takeEarly();
+  const t0 = early ? early.at : performance.now();
   stats.startedAt = t0;
-  const worker = new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
+  const worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
   /** @type {{worker: Worker, isReady: boolean, ready: Promise<void> | null, later: boolean,
    *   laterTimer: any}} */
   const session = { worker, isReady: false, ready: null, later: false, laterTimer: null };
@@ -133,8 +136,23 @@ export function start() {
   session.ready.catch(() => {}); // failures are reported through the requests
   current = session;
   setState("starting");
-  worker.postMessage({ type: "init", manifest: MANIFEST_URL.href });
+  if (early) {
+    for (const event of early.queue) {
+      if (event.type === "error") worker.onerror(event);
+      else worker.onmessage(event);
+    }
+  } else {
+    worker.postMessage({ type: "init", manifest: MANIFEST_URL.href });
+  }
   return session.ready;
+}
+
+/** The worker the page's head started (once), if it started one for this manifest. */
+function takeEarly() {
+  const early = /** @type {any} */ (globalThis).__rbEarly;
+  if (!early || !(early.worker instanceof Worker) || !Array.isArray(early.queue)) return null;
+  /** @type {any} */ (globalThis).__rbEarly = null;
+  return { worker: early.worker, queue: early.queue, at: Number(early.at) || performance.now() };
 }
 
 function fail(session, sentence) {

@@ -10,6 +10,7 @@
 
 import { numberText, t } from "./i18n.js";
 import * as pins from "./pins.js";
+import { embedRefs } from "./refs-store.js";
 import { copyText, el, SITE_BASE, uid } from "./util.js";
 import { dropModifier, moveModifier } from "./variants.js";
 
@@ -303,6 +304,7 @@ export function mount(root, mountWidgets) {
         return;
       }
       const copy = adopt(found, `gm${index}`);
+      embedRefs(copy, doc); // the tables it rolls are in its page's store, not in it
       if (pin.kind !== "inline") copy.dataset.rbTitle = pin.label;
       fillPrompts(copy, pin.prompts);
       if (pin.kind === "inline") {

@@ -9,6 +9,7 @@ import { newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { t } from "./i18n.js";
 import { paint as paintInline } from "./inline.js";
+import { withRefs } from "./refs-store.js";
 import { el, formatTotal, htmlToText, humanize, pageUrl, readPayload, uid } from "./util.js";
 
 const PARTS = "[data-rb-nest]";
@@ -37,12 +38,13 @@ export const DICE_REF_SELECTOR = ".rb-dice-ref";
 
 /**
  * An Obsidian Dice Roller table roll written in running text (`dice: [[Page#^id]]`): its
- * payload holds the table (and the tables it rolls) and, maybe, the column to show.
+ * payload names the table (and the tables it rolls: the page's store holds them) and,
+ * maybe, the column to show.
  * @param {HTMLElement} root
  */
 export function mountDiceRef(root) {
   if (root.dataset.rbMounted) return;
-  const data = readPayload(root);
+  const data = withRefs(readPayload(root), root.ownerDocument);
   if (!data) return;
   mountRefs(root, data, () => ({ values: {} }), typeof data.column === "string" ? data.column : null);
 }

@@ -25,6 +25,7 @@ import "./inhand.js";
 import "./pins.js";
 import "./prompts.js";
 import "./reader-menu.js";
+import "./refs-store.js";
 import "./seeds.js";
 import "./tabs.js";
 import "./util.js";

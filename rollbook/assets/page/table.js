@@ -9,6 +9,7 @@ import { pinButton } from "./pins.js";
 import { canonical, mark, read } from "./prompts.js";
 import { t } from "./i18n.js";
 import * as nested from "./nested.js";
+import { withRefs } from "./refs-store.js";
 import * as tabs from "./tabs.js";
 import {
   copyText,
@@ -234,7 +235,7 @@ export function rollLink(id, seed, values) {
  */
 export function mount(root) {
   if (root.dataset.rbMounted) return;
-  const data = /** @type {TablePayload | null} */ (readPayload(root));
+  const data = /** @type {TablePayload | null} */ (withRefs(readPayload(root), root.ownerDocument));
   const ui = data && controls(root);
   if (!ui) return;
   root.dataset.rbMounted = "true";

@@ -2,7 +2,8 @@
 
 Modules, in the order data flows: ``parser`` (text -> ``nodes``), ``roller`` (``nodes`` ->
 ``results``), ``render`` (``results`` -> text/JSON), ``exact`` (``nodes`` -> exact
-distribution via icepool, imported lazily), plus ``arith``, ``limits`` and ``errors``.
+distribution via icepool, imported lazily), plus ``arith`` and ``errors``; their bounds
+are rows of `rollbook.engine.limits`.
 """
 
 from __future__ import annotations
@@ -18,20 +19,17 @@ from .errors import (
     PlaceholderError,
 )
 from .expression import Expression, RollResult, fill, parse, placeholders, roll
-from .limits import LIMITS, Limits
 
 if TYPE_CHECKING:
     from .exact import Distribution
 
 __all__ = [
-    "LIMITS",
     "DiceError",
     "DiceLimitError",
     "DiceSyntaxError",
     "DiceValueError",
     "Distribution",
     "Expression",
-    "Limits",
     "OddsUnavailableError",
     "PlaceholderError",
     "RollResult",

@@ -12,10 +12,10 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
+from rollbook.engine.limits import value as limit
 from rollbook.engine.messages import Message
 
 from .errors import DiceLimitError, DiceValueError
-from .limits import LIMITS
 from .nodes import Value
 
 __all__ = ["BINARY", "FUNCTION_IMPL", "SQRT_BITS", "check_size", "clean"]
@@ -33,16 +33,13 @@ def clean(value: Fraction | int) -> Value:
 
 
 def check_size(value: Value, pos: int) -> Value:
-    """Raise ``DiceLimitError`` when ``value`` is larger than ``LIMITS.max_value_bits``."""
+    """Raise ``DiceLimitError`` when ``value`` is larger than the ``value_bits`` limit."""
     if isinstance(value, int):
         bits = value.bit_length()
     else:
         bits = max(value.numerator.bit_length(), value.denominator.bit_length())
-    if bits > LIMITS.max_value_bits:
-        raise DiceLimitError(
-            f"A value grows beyond {LIMITS.max_value_bits} bits; the notation is too large.",
-            pos,
-        )
+    if bits > limit("value_bits"):
+        raise DiceLimitError(Message("error.dice.value_bits", {"bits": limit("value_bits")}), pos)
     return value
 
 
@@ -90,10 +87,11 @@ def _int_root(x: int, k: int) -> int | None:
 
 def _pow(a: Value, b: Value, pos: int) -> Value:
     exp = Fraction(b)
-    if abs(exp) > LIMITS.max_exponent:
-        raise DiceLimitError(
-            f"The exponent {clean(exp)} is larger than the limit of {LIMITS.max_exponent}.", pos
+    if abs(exp) > limit("exponent"):
+        said = Message(
+            "error.dice.exponent_limit", {"exponent": clean(exp), "limit": limit("exponent")}
         )
+        raise DiceLimitError(said, pos)
     base = Fraction(a)
     if base == 0 and exp < 0:
         raise DiceValueError(Message("error.dice.zero_negative_power"), pos)
@@ -101,7 +99,7 @@ def _pow(a: Value, b: Value, pos: int) -> Value:
         # Only exact roots are allowed: an irrational power has no exact value.
         if base < 0:
             raise DiceValueError(Message("error.dice.negative_root"), pos)
-        if exp.denominator > LIMITS.max_exponent:
+        if exp.denominator > limit("exponent"):
             raise DiceValueError(Message("error.dice.inexact_power"), pos)
         p = _int_root(base.numerator, exp.denominator)
         q = _int_root(base.denominator, exp.denominator)
@@ -110,10 +108,8 @@ def _pow(a: Value, b: Value, pos: int) -> Value:
         base = Fraction(p, q)
         exp = Fraction(exp.numerator)
     bits = max(base.numerator.bit_length(), base.denominator.bit_length())
-    if bits * abs(exp.numerator) > LIMITS.max_value_bits + 64:
-        raise DiceLimitError(
-            f"A power grows beyond {LIMITS.max_value_bits} bits; the notation is too large.", pos
-        )
+    if bits * abs(exp.numerator) > limit("value_bits") + 64:
+        raise DiceLimitError(Message("error.dice.power_bits", {"bits": limit("value_bits")}), pos)
     return check_size(clean(base**exp.numerator), pos)
 
 

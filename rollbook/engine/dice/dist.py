@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
+from rollbook.engine.limits import value as limit
 from rollbook.engine.messages import Grouped, Message
 
 from .arith import clean
 from .errors import DiceLimitError
-from .limits import LIMITS
 
 __all__ = [
     "FRACTION_WEIGHT",
@@ -97,10 +97,8 @@ class Dist:
     def __init__(self, w: dict[Any, int], total: int | None = None) -> None:
         self.w = {k: v for k, v in w.items() if v}
         self.total = sum(self.w.values()) if total is None else total
-        if len(self.w) > LIMITS.max_odds_outcomes:
-            raise DiceLimitError(
-                f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
-            )
+        if len(self.w) > limit("odds_outcomes"):
+            raise DiceLimitError(Message("error.odds.outcomes", {"limit": limit("odds_outcomes")}))
 
     @staticmethod
     def const(v: Any) -> Dist:
@@ -191,10 +189,8 @@ def convolve(a: Dist, b: Dist) -> Dist:
         return a.combine(b, plus)
     lo_a, hi_a, lo_b, hi_b = min(a.w), max(a.w), min(b.w), max(b.w)
     span = (hi_a - lo_a) + (hi_b - lo_b) + 1
-    if span > LIMITS.max_odds_outcomes:
-        raise DiceLimitError(
-            f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
-        )
+    if span > limit("odds_outcomes"):
+        raise DiceLimitError(Message("error.odds.outcomes", {"limit": limit("odds_outcomes")}))
     width = ((a.total * b.total).bit_length() + 8) // 8  # bytes per field
     if span * width * 8 > KRONECKER_BITS:
         raise DiceLimitError(Message("error.odds.too_large"))
@@ -227,10 +223,8 @@ def sum_flat(d: Dist, qty: int, span: int) -> Dist:
     before it, i.e. a difference of two prefix sums: linear work per die, where the general
     convolution multiplies numbers of millions of bits (``20d999``: 0.7 s -> 0.05 s).
     """
-    if span > LIMITS.max_odds_outcomes:
-        raise DiceLimitError(
-            f"The exact odds would have more than {LIMITS.max_odds_outcomes} different totals."
-        )
+    if span > limit("odds_outcomes"):
+        raise DiceLimitError(Message("error.odds.outcomes", {"limit": limit("odds_outcomes")}))
     faces = len(d.w)
     charge(span * qty)
     counts = [1]

@@ -53,7 +53,7 @@ class DiceSyntaxError(DiceError):
 
 
 class DiceLimitError(DiceError):
-    """The notation is valid but exceeds one of the engine's documented ``LIMITS``."""
+    """The notation is valid but exceeds one of the documented limits (`rollbook.engine.limits`)."""
 
 
 class DiceValueError(DiceError):

@@ -5,7 +5,7 @@ and rolling never load it.
 
 Internally a distribution is ``Dist`` (`rollbook.engine.dice.dist`): integer weights per
 value and their total. Dice terms are built per die (clamps, explosions to
-``LIMITS.max_explosions``, re-rolls) and then pooled with icepool for keep/drop and summing;
+the ``explosions`` limit, re-rolls) and then pooled with icepool for keep/drop and summing;
 unique dice are enumerated exactly over the multiset of values so far. Arithmetic combines
 independent parts by enumeration with size checks. Anything that cannot be computed exactly
 raises ``OddsUnavailableError``; nothing is guessed.
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rollbook.engine.limits import value as limit
 from rollbook.engine.messages import Message
 
 from .arith import BINARY, FUNCTION_IMPL, clean
@@ -35,7 +36,6 @@ from .dist import (
     work_budget,
 )
 from .errors import DiceError, DiceLimitError, OddsUnavailableError, PlaceholderError
-from .limits import LIMITS
 from .nodes import (
     BinOp,
     Call,
@@ -168,17 +168,17 @@ def _explosion_tail(node: Dice, explode: Explode, contrib: Callable[[Any], Dist]
     """Summed contributions of the extra rolls of one die whose first roll exploded.
 
     Each extra roll is a raw face (minus 1 when penetrating) and explodes again on its raw
-    face, up to ``LIMITS.max_explosions`` extra rolls: exactly what the roller does.
+    face, up to the ``explosions`` limit extra rolls: exactly what the roller does.
     """
     faces, cp, pen = node.faces, explode.compare, 1 if explode.penetrate else 0
     n = len(faces)
-    depth = LIMITS.max_explosions
+    depth = limit("explosions")
     if (max(faces) - min(faces) + 1) * (depth + 1) * (depth + 1) * n.bit_length() > KRONECKER_BITS:
         raise DiceLimitError(Message("error.odds.exploding", {"sides": n}))
     weighted = [(Fraction(faces.count(f), n), f) for f in sorted(set(faces))]
     groups = _split(weighted, cp, lambda f: contrib(f - pen))
     tail = Dist.const(0)
-    for _ in range(LIMITS.max_explosions):
+    for _ in range(limit("explosions")):
         tail = Dist.mix([(p, convolve(d, tail) if again else d) for p, d, again in groups])
     return tail
 
@@ -279,9 +279,9 @@ def _exploding_pool(node: Dice, explode: Explode, keep: Keep, state: Any) -> Dis
     die = icepool.Die(list(node.faces))
     cp = explode.compare
     which = [f for f in set(node.faces) if cp(f)]
-    outcomes = len(set(node.faces)) * (LIMITS.max_explosions + 1)
+    outcomes = len(set(node.faces)) * (limit("explosions") + 1)
     _check_pool(node.qty, outcomes, (1,) * min(keep.qty, node.qty))
-    pool = die.explode_to_pool(node.qty, which, depth=LIMITS.max_explosions)
+    pool = die.explode_to_pool(node.qty, which, depth=limit("explosions"))
     q = keep.qty
     if keep.drop:
         expr = pool[:-q] if keep.high else pool[q:]
@@ -326,7 +326,7 @@ def _unique_odds(node: Dice, per_die: Dist, unique: Unique, keeps: list[Keep], s
                     key = tuple(sorted((*seen_values, f)))
                     nxt[key] = nxt.get(key, Fraction(0)) + p * pv * pf
         states = nxt
-        if len(states) > LIMITS.max_odds_states:
+        if len(states) > limit("odds_states"):
             raise OddsUnavailableError(Message("error.odds.unique_enumerate"))
     kept = _kept_positions(node.qty, keeps) if keeps else None
     out: dict[Any, Fraction] = {}
@@ -454,12 +454,9 @@ def _multi_odds(node: Multi) -> Dist:
     out = Dist.const(())
     for item in node.items:
         part = _node_odds(item)
-        if len(out.w) * len(part.w) > LIMITS.max_odds_outcomes:
-            raise DiceLimitError(
-                f"The exact odds of this comma roll would have more than "
-                f"{LIMITS.max_odds_outcomes} different results.",
-                item.pos if hasattr(item, "pos") else None,
-            )
+        if len(out.w) * len(part.w) > limit("odds_outcomes"):
+            said = Message("error.odds.comma", {"limit": limit("odds_outcomes")})
+            raise DiceLimitError(said, item.pos if hasattr(item, "pos") else None)
         out = out.combine(part, lambda a, b: (*a, b))
     return out
 

@@ -2,7 +2,7 @@
 
 A hand-written recursive-descent parser over characters. Recursion happens only where the
 notation nests (parentheses, groups, function calls) and an explicit depth counter stops it
-at ``LIMITS.max_depth``, so no input can reach Python's recursion limit. Operator chains,
+at the ``notation_depth`` limit, so no input can reach Python's recursion limit. Operator chains,
 signs and powers are parsed with loops.
 """
 
@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from rollbook.engine.limits import value as limit
 from rollbook.engine.messages import Message
 
 from .errors import DiceLimitError, DiceSyntaxError, PlaceholderError
-from .limits import LIMITS
 from .nodes import (
     FUNCTIONS,
     BinOp,
@@ -113,8 +113,9 @@ class _Parser:
 
     def enter(self, pos: int) -> None:
         self.depth += 1
-        if self.depth > LIMITS.max_depth:
-            raise self.limit(f"The notation nests more than {LIMITS.max_depth} levels deep.", pos)
+        if self.depth > limit("notation_depth"):
+            said = Message("error.dice.too_deep", {"limit": limit("notation_depth")})
+            raise self.limit(said, pos)
 
     # --- grammar --------------------------------------------------------------------------
     def parse(self) -> Node:
@@ -228,8 +229,9 @@ class _Parser:
             self.i += 1
             count += 1
             self.ws()
-            if count > LIMITS.max_depth:
-                raise self.limit(f"More than {LIMITS.max_depth} signs in a row.", self.i)
+            if count > limit("notation_depth"):
+                said = Message("error.dice.signs", {"limit": limit("notation_depth")})
+                raise self.limit(said, self.i)
         return minus
 
     @staticmethod
@@ -283,10 +285,11 @@ class _Parser:
             if digits[0] == "0":
                 raise self.fail("error.dice.no_dice", start)
             qty = int(digits)
-            if qty > LIMITS.max_dice:
-                raise self.limit(
-                    f"{qty} dice in one roll is more than the limit of {LIMITS.max_dice}.", start
+            if qty > limit("dice_per_term"):
+                said = Message(
+                    "error.dice.too_many_dice", {"qty": qty, "limit": limit("dice_per_term")}
                 )
+                raise self.limit(said, start)
             return self.dice(qty, start)
         if self.peek("."):
             raise self.fail("error.dice.decimal")
@@ -315,26 +318,26 @@ class _Parser:
             if int(m.group(0)) == 0 or m.group(0)[0] == "0":
                 raise self.fail("error.dice.no_sides")
             count = int(m.group(0))
-            if count > LIMITS.max_sides:
-                raise self.limit(
-                    f"A die with {count} sides is more than the limit of {LIMITS.max_sides}.", i
+            if count > limit("die_sides"):
+                said = Message(
+                    "error.dice.too_many_sides", {"sides": count, "limit": limit("die_sides")}
                 )
+                raise self.limit(said, i)
             sides, faces, low = m.group(0), tuple(range(1, count + 1)), 1
             self.i = m.end()
         self.total_dice += qty
-        if self.total_dice > LIMITS.max_total_dice:
-            raise self.limit(
-                f"The notation rolls more than {LIMITS.max_total_dice} dice in all.", start
-            )
+        if self.total_dice > limit("dice_per_notation"):
+            said = Message("error.dice.total_dice", {"limit": limit("dice_per_notation")})
+            raise self.limit(said, start)
         modifiers = self.modifiers(faces, qty, group=False)
         explodes = any(isinstance(m, Explode) for m in modifiers)
-        self.rolled_dice += qty * (1 + LIMITS.max_explosions) if explodes else qty
-        if self.rolled_dice > LIMITS.max_rolled_dice:
-            raise self.limit(
-                f"The notation could roll more than {LIMITS.max_rolled_dice} dice in all, "
-                f"counting up to {LIMITS.max_explosions} explosions per exploding die.",
-                start,
+        self.rolled_dice += qty * (1 + limit("explosions")) if explodes else qty
+        if self.rolled_dice > limit("rolled_dice"):
+            said = Message(
+                "error.dice.rolled_dice",
+                {"limit": limit("rolled_dice"), "explosions": limit("explosions")},
             )
+            raise self.limit(said, start)
         end = self.i
         label = self.label()
         return Dice(qty, sides, faces, low, modifiers, label, start, end)
@@ -553,10 +556,7 @@ def parse_tree(text: str) -> Node:
     """
     if not isinstance(text, str):
         raise DiceSyntaxError(Message("error.dice.not_text", {"type": type(text).__name__}))
-    if len(text.strip()) > LIMITS.max_length:
-        raise DiceLimitError(
-            f"The notation is longer than {LIMITS.max_length} characters.",
-            LIMITS.max_length,
-            text,
-        )
+    if len(text.strip()) > limit("notation_length"):
+        said = Message("error.dice.too_long", {"limit": limit("notation_length")})
+        raise DiceLimitError(said, limit("notation_length"), text)
     return _Parser(text).parse()

@@ -15,9 +15,10 @@ import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 
+from rollbook.engine.limits import value as limit
+
 from .arith import BINARY, FUNCTION_IMPL
 from .chains import fold
-from .limits import LIMITS
 from .nodes import (
     BinOp,
     Call,
@@ -118,7 +119,7 @@ def _clamp(mod: Clamp, node: Dice) -> _Apply:
 
 
 def _explode(mod: Explode, node: Dice) -> _Apply:
-    cp, draw, depth = mod.compare, _face_drawer(node.faces), LIMITS.max_explosions
+    cp, draw, depth = mod.compare, _face_drawer(node.faces), limit("explosions")
     compound, penetrate = mod.compound, mod.penetrate
     mark = EXPLODED | (PENETRATED if penetrate else 0)
 

@@ -175,16 +175,30 @@ class Procedure:
 class CombatantState:
     """A system's running state of one combatant: subclass it as a slotted dataclass.
 
-    `start` gives the state a fight begins with (from the stat block); every field has a
-    default, so a system reads and writes attributes, never string keys.
+    `start` gives the state a fight begins with (from the stat block): what changes during a
+    fight, and what is read or worked out from the stat block once (its damage dice, by
+    `rollbook.engine.systems.dice.stat_dice`). So a system reads and writes attributes,
+    never string keys, and never stores anything in the stat block itself.
     """
 
     __slots__ = ()
 
     @classmethod
     def start(cls, stats: dict[str, Any]) -> Self:
-        """The state a fight begins with, from the bound stat block."""
+        """The state a fight begins with, from the bound stat block.
+
+        A `RulesError` here (a bad damage expression) is told with the combatant's name
+        in front: ``Wolf's damage must look like ...``.
+        """
         return cls()
+
+    def restart(self, stats: dict[str, Any]) -> Self:
+        """The state the next fight begins with (`start`, unless the state keeps work).
+
+        A state that works numbers out of the stat block keeps them here rather than work
+        them out again: Monte Carlo restarts every combatant before each fight.
+        """
+        return self.start(stats)
 
 
 class FightState:
@@ -212,13 +226,13 @@ class Combatant[S: CombatantState]:
 
     def fresh(self) -> Combatant[S]:
         """A copy at full health with its starting state (stats are shared: never mutated)."""
-        state = type(self.state).start(self.stats)
+        state = self.state.restart(self.stats)
         return Combatant(self.name, self.side, self.stats, self.max_hp, self.max_hp, state)
 
     def reset(self) -> None:
         """Back to what `fresh` gives, in place: full health, starting state, fighting."""
         self.hp = self.max_hp
-        self.state = type(self.state).start(self.stats)
+        self.state = self.state.restart(self.stats)
         self.out = None
 
 
@@ -249,15 +263,25 @@ class System[S: CombatantState, F: FightState](ABC):
         """
         return None
 
-    def __init__(self, name: str, summary: str = "") -> None:
+    def __init__(
+        self,
+        name: str,
+        summary: str = "",
+        *,
+        procedures: dict[str, Procedure],
+        fields: tuple[Param, ...],
+    ) -> None:
         """The system's one instance, ``SYSTEM`` of its package, which names it.
 
         Its id is its package's name with dashes (``grit_flesh``: ``grit-flesh``), the
-        registry's (`rollbook.engine.systems.PACKAGES`).
+        registry's (`rollbook.engine.systems.PACKAGES`); ``procedures`` are its
+        ``procedures.PROCEDURES`` and ``fields`` its stat-block fields, ``combat.FIELDS``.
         """
         self.id = type(self).__module__.split(".")[-2].replace("_", "-")
         self.name = name
         self.summary = summary
+        self.procedures = procedures
+        self.combatant_fields = fields
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Read ``state_type`` and ``fight_state_type`` off ``System[S, F]`` of the class line."""
@@ -283,7 +307,10 @@ class System[S: CombatantState, F: FightState](ABC):
         name = str(data.pop("name", "")).strip() or "Unnamed"
         stats = bind(self.combatant_fields, data)
         hp = self.starting_hp(stats)
-        state = self.state_type.start(stats)
+        try:
+            state = self.state_type.start(stats)
+        except RulesError as err:  # the stat block's dice, read once: say whose they are
+            raise RulesError(f"{name}'s {err}") from None
         return Combatant(name=name, side=side, stats=stats, hp=hp, max_hp=hp, state=state)
 
     def starting_hp(self, stats: dict[str, Any]) -> int:

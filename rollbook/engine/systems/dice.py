@@ -2,7 +2,8 @@
 
 Monte Carlo fights roll hundreds of thousands of dice, so these skip `random.Random.randint`'s
 Python frames where they can while drawing from the same stream (see `draw_die`). They never
-parse notation: stat-block damage (`SmallDice`) is parsed once per combatant.
+parse notation: stat-block dice (`SmallDice`) are read once per text (`stat_dice`), into the
+combatant's typed state; their exact totals come from the dice engine's sums (`weights`).
 """
 
 from __future__ import annotations
@@ -12,9 +13,22 @@ import random
 import re
 from dataclasses import dataclass
 
+from rollbook.engine.dice.dist import Dist, sum_iid
 from rollbook.engine.systems.base import RulesError
+from rollbook.engine.systems.oddswork import check_odds_work
 
-__all__ = ["EDGES", "SmallDice", "draw_dice", "draw_die", "edge_faces", "roll_die", "roll_edge"]
+__all__ = [
+    "EDGES",
+    "NO_DICE",
+    "SmallDice",
+    "dice_weights",
+    "draw_dice",
+    "draw_die",
+    "edge_faces",
+    "roll_die",
+    "roll_edge",
+    "stat_dice",
+]
 
 EDGES = ("none", "boon", "bane")  # roll one d20, or two keeping the better / the worse
 _PLAIN = random.Random
@@ -134,6 +148,14 @@ class SmallDice:
             return roll_die(rng, self.sides) + self.bonus
         return sum(roll_die(rng, self.sides) for _ in range(self.count)) + self.bonus
 
+    def weights(self) -> dict[int, int]:
+        """Every total with its weight (the ways to roll it), lowest first.
+
+        `RulesError` first when the dice are over the ``procedure_odds_work`` limit.
+        """
+        check_odds_work(self)
+        return {total + self.bonus: ways for total, ways in dice_weights(self.count, self.sides)}
+
     @functools.cached_property  # asked after every hit in some systems; the dice never change
     def maximum(self) -> int:
         """The highest total these dice can roll."""
@@ -144,3 +166,26 @@ class SmallDice:
             return str(self.bonus)
         tail = f"{self.bonus:+d}" if self.bonus else ""
         return f"{self.count}d{self.sides}{tail}"
+
+
+#: No dice at all (rolls 0): the default of a state's dice before `stat_dice` reads them.
+NO_DICE = SmallDice(0, 1, 0)
+
+
+def dice_weights(count: int, sides: int) -> list[tuple[int, int]]:
+    """``(total, ways)`` of ``count`` dice of ``sides`` faces, lowest total first.
+
+    The dice engine's `rollbook.engine.dice.dist.sum_iid` adds them up (exact integers).
+    """
+    summed = sum_iid(Dist.uniform(range(1, sides + 1)), count)
+    return sorted(summed.w.items())
+
+
+@functools.lru_cache(maxsize=512)
+def stat_dice(text: str, what: str = "damage") -> SmallDice:
+    """A stat block's dice (``damage``, ``weapon``), read once per text.
+
+    Every state's `CombatantState.start` reads its dice through this, so each fight of a
+    Monte Carlo run finds them parsed; a bad expression is a `RulesError` naming ``what``.
+    """
+    return SmallDice.parse(text, what)

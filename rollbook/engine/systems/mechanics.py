@@ -2,13 +2,14 @@
 
 A system's package declares what is its own (outcome names, texts, numbers) and builds its
 procedures from these; which dice function it rolls with (`dice.roll_die` or
-`dice.draw_die`) stays its own too, since seeded results depend on it.
+`dice.draw_die`) stays its own too, since seeded results depend on it. Stat-block dice are
+read by `rollbook.engine.systems.dice.stat_dice` into each system's typed state.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -17,6 +18,7 @@ from rollbook.engine.systems.base import Outcome, Param, Procedure, product_face
 from rollbook.engine.systems.dice import EDGES, edge_faces, roll_edge
 
 __all__ = [
+    "EDGE",
     "KINDS",
     "Bands",
     "attr_param",
@@ -32,9 +34,13 @@ __all__ = [
 KINDS = ("pc", "hireling", "enemy")
 
 
-def kind_param(kinds: tuple[str, ...] = KINDS, default: str = "enemy") -> Param:
-    """The stat-block field ``kind`` (who fights how: characters, their help, the enemy)."""
-    return Param("kind", str, default, f"{', '.join(kinds[:-1])} or {kinds[-1]}", choices=kinds)
+def kind_param(kinds: tuple[str, ...] = KINDS, default: str = "enemy", why: str = "") -> Param:
+    """The stat-block field ``kind`` (who fights how: characters, their help, the enemy).
+
+    ``why`` says what the kind decides, after the choices in the help.
+    """
+    help_text = f"{', '.join(kinds[:-1])} or {kinds[-1]}" + (f" ({why})" if why else "")
+    return Param("kind", str, default, help_text, choices=kinds)
 
 
 def number(name: str, default: int | None, help_text: str, minimum: int, maximum: int) -> Param:
@@ -55,6 +61,10 @@ def dice_param(name: str, help_text: str, default: str | None = None) -> Param:
 def edge_param(help_text: str) -> Param:
     """``edge``: none, boon (two d20, the better) or bane (the worse)."""
     return Param("edge", str, "none", help_text, choices=EDGES)
+
+
+#: The ``edge`` of a d20 check or attack (the systems with boons and banes).
+EDGE = edge_param("none, boon (best of 2d20) or bane (worst of 2d20)")
 
 
 @dataclass(frozen=True)
@@ -100,8 +110,8 @@ def d20_check(
     name: str,
     title: str,
     attr: Param,
-    outcomes: tuple[str, str],
-    said: Callable[[dict[str, Any], str, int, int], str],
+    said: Mapping[str, str],
+    head: Callable[[dict[str, Any], str, int, int], str],
     *,
     against: Param,
     params: tuple[Param, ...],
@@ -113,23 +123,22 @@ def d20_check(
         name: The procedure's name.
         title: Its title.
         attr: The attribute added to the die.
-        outcomes: ``(success, failure)``.
-        said: ``said(p, edge, die, total)`` -> the outcome's sentence.
+        said: Success, then failure: each outcome's name and what it means (the log's end).
+        head: ``head(p, edge, die, total)`` -> how the roll went (the log's start).
         against: The number to reach (a difficulty, a target).
         params: The procedure's parameters, in the order they are described.
         edge_of: The edge the roll takes (a system may combine several sources).
     """
+    outcomes = tuple(said)
     good, bad = outcomes
 
     def resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
         edge = edge_of(p)
         die = roll_edge(rng, 20, edge)
         total = die + p[attr.name]
-        return Outcome(
-            good if total >= p[against.name] else bad,
-            said(p, edge, die, total),
-            {"roll": die, "total": total},
-        )
+        name = good if total >= p[against.name] else bad
+        line = f"{head(p, edge, die, total)}: {said[name]}."
+        return Outcome(name, line, {"roll": die, "total": total})
 
     def odds(p: dict[str, Any]) -> dict[str, Fraction]:
         bonus, goal = p[attr.name], p[against.name]

@@ -69,11 +69,11 @@ class _Reader:
         self.blocked = False
 
     def error(self, path: Path, message: str, *, blocking: bool = False) -> None:
-        self.problems.append(Problem(path, message, self.line(path), ERROR))
+        self.problems.append(Problem(self.line(path), message, ERROR, path=path))
         self.blocked = self.blocked or blocking
 
     def warn(self, path: Path, message: str) -> None:
-        self.problems.append(Problem(path, message, self.line(path), WARNING))
+        self.problems.append(Problem(self.line(path), message, WARNING, path=path))
 
     def text(self, data: Mapping[str, Any], key: str) -> str | None:
         """An optional text key; numbers are accepted as their digits."""

@@ -186,18 +186,23 @@ def chances(keys: Sequence[Key | None], pmf: dict[Any, Fraction]) -> list[Fracti
     if not plain_values(list(pmf)):
         return None
     numbers = sorted(v for v in pmf if not isinstance(v, tuple))
-    running = [Fraction(0)]
+    # Running sums in whole numbers over one common denominator, one Fraction per key:
+    # exact, and a d100 table no longer normalises a hundred Fractions (bench 1b).
+    whole = math.lcm(*(pmf[v].denominator for v in numbers)) if numbers else 1
+    running = [0]
     for v in numbers:
-        running.append(running[-1] + pmf[v])
+        chance = pmf[v]
+        running.append(running[-1] + chance.numerator * (whole // chance.denominator))
     out = []
     for k in keys:
         if k is None:
-            out.append(running[0])
+            out.append(Fraction(0))
         elif k.op == "tuple":
-            out.append(pmf.get(k.dice, running[0]))
+            out.append(pmf.get(k.dice, Fraction(0)))
         else:
             lo, hi = _span(k)
-            out.append(running[bisect_right(numbers, hi)] - running[bisect_left(numbers, lo)])
+            share = running[bisect_right(numbers, hi)] - running[bisect_left(numbers, lo)]
+            out.append(Fraction(share, whole))
     return out
 
 

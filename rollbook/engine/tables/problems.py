@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
+
+from rollbook.engine.located import LocatedError
+from rollbook.engine.located import Problem as Located
 
 __all__ = ["ERROR", "WARNING", "LineMap", "Path", "Problem", "TableError", "path_text"]
 
-ERROR = "error"
-WARNING = "warning"
+ERROR: Final = "error"
+WARNING: Final = "warning"
 
 Path = tuple[str | int, ...]
 
@@ -30,48 +34,43 @@ def path_text(path: Path) -> str:
 
 
 @dataclass(frozen=True)
-class Problem:
+class Problem(Located):
     """One thing wrong (``severity="error"``) or suspicious (``"warning"``) in a table.
 
+    A `rollbook.engine.located.Problem` that also names its YAML key.
+
     Attributes:
-        path: Key path inside the YAML body, ``()`` for the whole table.
-        message: One plain sentence that names the key.
         line: 1-based line inside the YAML body.
+        message: One plain sentence that names the key.
         severity: ``"error"`` or ``"warning"``.
+        path: Key path inside the YAML body, ``()`` for the whole table.
     """
 
-    path: Path
-    message: str
-    line: int = 1
-    severity: str = ERROR
+    path: Path = ()
 
     @property
     def key(self) -> str:
         """The path in the author's spelling (``results.2--3``)."""
         return path_text(self.path)
 
-    def __str__(self) -> str:
-        return self.message
 
-
-class TableError(ValueError):
+class TableError(LocatedError):
     """A table that cannot be built or rolled; ``str()`` is a plain sentence.
 
     Attributes:
         problems: Every problem found (errors first); at least one.
         line: Line of the first error.
+        message: The first error's sentence.
     """
 
     def __init__(self, problems: Iterable[Problem] | str, line: int = 1) -> None:
         if isinstance(problems, str):
-            problems = [Problem((), problems, line)]
+            problems = [Problem(line, problems)]
         found = sorted(problems, key=lambda p: p.severity != ERROR)
         if not found:
-            found = [Problem((), "the table is invalid", line)]
-        super().__init__(found[0].message)
+            found = [Problem(line, "the table is invalid")]
+        super().__init__(found[0].line, found[0].message)
         self.problems: list[Problem] = found
-        self.message = found[0].message
-        self.line = found[0].line
 
 
 class LineMap:

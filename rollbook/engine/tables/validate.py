@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rollbook.engine.limits import value
+from rollbook.engine.located import Severity
 from rollbook.engine.tables.build import suggest
 from rollbook.engine.tables.dicework import fill_roll, possible_values
 from rollbook.engine.tables.keys import KeyError_, covered, parse_key, reached
@@ -64,8 +65,8 @@ class _Checker:
         self.problems: list[Problem] = list(table.notes)
         self.unfilled = False  # a placeholder without a prompt: the roll cannot be filled
 
-    def add(self, path: Path, message: str, severity: str = ERROR) -> None:
-        self.problems.append(Problem(path, message, self.table.lines(path), severity))
+    def add(self, path: Path, message: str, severity: Severity = ERROR) -> None:
+        self.problems.append(Problem(self.table.lines(path), message, severity, path=path))
 
     def tab_path(self, tab: Tab) -> Path:
         raw: str | int = int(tab.key) if tab.key.lstrip("-").isdigit() else tab.key

@@ -32,9 +32,10 @@ from rollbook.engine.bridge import MAX_SEED
 from rollbook.engine.limits import value
 from rollbook.markup.combat.model import DEFAULT_RUNS, Encounter, Unit
 from rollbook.markup.combat.render import widget_html
-from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, formatter_for
+from rollbook.markup.fence_runner import Fence, Parsed, accept, formatter_for
 from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import NAME_OF
+from rollbook.markup.problems import Problem
 from rollbook.markup.statblock.fence import by_key, check_fields, page_statblocks
 from rollbook.markup.yamlpos import load_mapping
 
@@ -69,6 +70,24 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _bounded(
+    enc: Encounter, at: _Lines, data: dict[Any, Any], key: str, low: int, high: int, default: Any
+) -> int | None:
+    """``data[key]`` (``default`` when left out) if a whole number from ``low`` to ``high``.
+
+    Anything else is a problem at the key, and None; so is a left-out key without a default.
+    """
+    value = data.get(key, default)
+    if value is None and default is None:
+        return None
+    if _whole(value) and low <= value <= high:
+        return int(value)
+    enc.problems.append(
+        Problem(at(key), f"{key!r} must be a whole number from {low} to {high}, not {value!r}.")
+    )
+    return None
+
+
 def read_combat(state: PageState, body: str, line: int) -> Encounter:
     """Parse, check and resolve one combat body whose fence opens on page line ``line``."""
     from rollbook.engine.systems import get
@@ -85,23 +104,12 @@ def read_combat(state: PageState, body: str, line: int) -> Encounter:
     for key in data:
         if key not in KEYS:
             enc.problems.append(
-                (at(key), f"unknown key {key!r}; a combat block may have {', '.join(KEYS)}.")
+                Problem(at(key), f"unknown key {key!r}; a combat block may have {', '.join(KEYS)}.")
             )
-    seed = data.get("seed")
-    if seed is not None:
-        if _whole(seed) and 0 <= seed <= MAX_SEED:
-            enc.seed = seed
-        else:
-            enc.problems.append(
-                (at("seed"), f"'seed' must be a whole number from 0 to {MAX_SEED}, not {seed!r}.")
-            )
-    runs = data.get("runs", DEFAULT_RUNS)
-    if _whole(runs) and 1 <= runs <= MAX_RUNS:
+    enc.seed = _bounded(enc, at, data, "seed", 0, MAX_SEED, None)
+    runs = _bounded(enc, at, data, "runs", 1, MAX_RUNS, DEFAULT_RUNS)
+    if runs is not None:
         enc.runs = runs
-    else:
-        enc.problems.append(
-            (at("runs"), f"'runs' must be a whole number from 1 to {MAX_RUNS}, not {runs!r}.")
-        )
     for key in ("id", "title"):
         value = data.get(key)
         if value is None:
@@ -109,14 +117,14 @@ def read_combat(state: PageState, body: str, line: int) -> Encounter:
         if isinstance(value, str) and value.strip():
             setattr(enc, key, value.strip())
         else:
-            enc.problems.append((at(key), f"{key!r} must be text."))
+            enc.problems.append(Problem(at(key), f"{key!r} must be text."))
     if "system" not in data:
-        enc.problems.append((line, "needs 'system' (the game system the fight uses)."))
+        enc.problems.append(Problem(line, "needs 'system' (the game system the fight uses)."))
         return enc
     try:
         enc.system = get(str(data["system"]))
     except RulesError as err:
-        enc.problems.append((at("system"), str(err)))
+        enc.problems.append(Problem(at("system"), str(err)))
         return enc
     sides = data.get("sides")
     if not isinstance(sides, dict) or len(sides) != 2:
@@ -126,7 +134,7 @@ def read_combat(state: PageState, body: str, line: int) -> Encounter:
             else "no mapping of sides"
         )
         enc.problems.append(
-            (
+            Problem(
                 at("sides"),
                 "needs 'sides': exactly two sides, each a name with "
                 f"a list of stat blocks (found {count}).",
@@ -147,7 +155,7 @@ def _read_side(
         entries = [entries]  # one combatant given without a list
     if not isinstance(entries, list) or not entries:
         enc.problems.append(
-            (
+            Problem(
                 at("sides", key),
                 f"side {side!r} needs a list of one or more stat blocks or statblock names.",
             )
@@ -167,7 +175,7 @@ def _count(enc: Encounter, entry: Mapping[str, Any], where: int) -> int:
     if _whole(count) and 1 <= count <= MAX_COUNT:
         return int(count)
     enc.problems.append(
-        (where, f"'count' must be a whole number from 1 to {MAX_COUNT}, not {count!r}.")
+        Problem(where, f"'count' must be a whole number from 1 to {MAX_COUNT}, not {count!r}.")
     )
     return 1
 
@@ -191,7 +199,7 @@ def _read_entry(
         entry = {"ref": entry}
     if not isinstance(entry, dict):
         enc.problems.append(
-            (
+            Problem(
                 where,
                 f"side {side!r}: each entry is a statblock name, "
                 f"{{ref: NAME, count: N}}, or a stat block; not {entry!r}.",
@@ -203,7 +211,7 @@ def _read_entry(
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         enc.problems.append(
-            (
+            Problem(
                 where,
                 f"side {side!r}: a stat block written here needs a 'name' "
                 "(or use 'ref' to name a statblock of this page).",
@@ -213,7 +221,7 @@ def _read_entry(
     count = _count(enc, entry, at(*path, "count") if "count" in entry else where)
     fields, problems = check_fields(enc.system, entry, at.positions, path, where, ("name", "count"))
     enc.problems.extend(
-        (line, f"side {side!r}, {name.strip()!r}: {message}") for line, message in problems
+        Problem(p.line, f"side {side!r}, {name.strip()!r}: {p.message}") for p in problems
     )
     if problems:
         return None
@@ -235,12 +243,15 @@ def _read_ref(
     if block is None:
         known = ", ".join(sorted(blocks)) or "there are none"
         enc.problems.append(
-            (where, f"side {side!r}: no statblock {ref!r} on this page (statblocks here: {known}).")
+            Problem(
+                where,
+                f"side {side!r}: no statblock {ref!r} on this page (statblocks here: {known}).",
+            )
         )
         return None
     if block.problems or block.system is None:
         enc.problems.append(
-            (
+            Problem(
                 where,
                 f"side {side!r}: the statblock {ref!r} (line {block.line}) "
                 "has errors, so it cannot fight.",
@@ -249,7 +260,7 @@ def _read_ref(
         return None
     if block.system.id != enc.system.id:
         enc.problems.append(
-            (
+            Problem(
                 where,
                 f"side {side!r}: the statblock {ref!r} is for "
                 f"{block.system.id}, but this fight uses {enc.system.id}.",
@@ -258,16 +269,16 @@ def _read_ref(
         return None
     name = entry.get("name", block.name)
     if not isinstance(name, str) or not name.strip():
-        enc.problems.append((at(*path, "name"), f"side {side!r}: 'name' must be text."))
+        enc.problems.append(Problem(at(*path, "name"), f"side {side!r}: 'name' must be text."))
         return None
     # other keys override the statblock's fields for this entry (a leader, a wounded one)
     overrides, problems = check_fields(
         enc.system, entry, at.positions, path, where, ("ref", "count", "name")
     )
     enc.problems.extend(
-        (line, f"side {side!r}, {ref!r}: {message}")
-        for line, message in problems
-        if not message.startswith("missing")
+        Problem(p.line, f"side {side!r}, {ref!r}: {p.message}")
+        for p in problems
+        if not p.message.startswith("missing")
     )
     count = _count(enc, entry, at(*path, "count") if "count" in entry else where)
     return _unit(enc, name.strip(), {**block.fields, **overrides}, count, where)
@@ -279,7 +290,7 @@ def _unit(enc: Encounter, name: str, fields: dict[str, Any], count: int, where: 
     try:
         stats = enc.system.make_combatant("check", {"name": name, **fields}).stats
     except RulesError as err:
-        enc.problems.append((where, f"{name!r}: {err}"))
+        enc.problems.append(Problem(where, f"{name!r}: {err}"))
         return None
     label = f"{name} ×{count}" if count > 1 else name
     return Unit(label, _members(name, fields, count), stats)
@@ -293,7 +304,7 @@ def _check_in_engine(enc: Encounter) -> None:
     try:
         build_sides(enc.system, enc.resolved())
     except RulesError as err:
-        enc.problems.append((enc.line, str(err)))
+        enc.problems.append(Problem(enc.line, str(err)))
 
 
 # -- the fence ----------------------------------------------------------------------------
@@ -315,7 +326,7 @@ class CombatFence(Fence):
     def parse(self) -> Parsed:
         site = self.site
         enc = read_combat(self.state, site.body if site else self.src, self.line or 0)
-        return Parsed(enc, enc.id, [FenceProblem(at, m) for at, m in enc.problems])
+        return Parsed(enc, enc.id, enc.problems)
 
     @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:

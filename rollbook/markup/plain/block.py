@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 from markdown.blockprocessors import BlockProcessor
 
 from rollbook.markup import nested
-from rollbook.markup.fence_runner import FenceProblem, Parsed, run
+from rollbook.markup.fence_runner import Parsed, run
 from rollbook.markup.plain.reader import Reading, read_table
+from rollbook.markup.problems import Problem
 from rollbook.markup.roll_table.fence import Blocked, RollTableFence, table_from_data, view_of
 from rollbook.markup.roll_table.render import render_table
 
@@ -64,17 +65,13 @@ class PlainTableFence(RollTableFence):
         except Blocked as err:  # not one roll after all: an INFO line, the table stays as is
             return Parsed(
                 problems=[
-                    FenceProblem(at, f"{message} (the table stays a plain table)", "info")
-                    for at, message in err.problems
+                    Problem(p.line, f"{p.message} (the table stays a plain table)", "info")
+                    for p in err.problems
                 ]
             )
         finally:
             self.state.prose_in_cells = False
-        problems = [
-            FenceProblem(at, message, "warning" if sev == "warning" else "error", blocking=False)
-            for at, message, sev in notes
-        ]
-        return Parsed(table, site.block_id, problems)
+        return Parsed(table, site.block_id, notes, blocking=False)
 
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         """The roll-table block, its key column showing the keys as the author wrote them."""

@@ -13,9 +13,10 @@ from markdown import Markdown
 from rollbook.language import Catalogue
 from rollbook.markup import nested
 from rollbook.markup.cells import render_inline
-from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, formatter_for
+from rollbook.markup.fence_runner import Fence, Parsed, formatter_for
 from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import FENCE_KINDS, NAME_OF, fence_name
+from rollbook.markup.problems import Problem
 from rollbook.markup.roll_table.model import PromptView, RowView, TableView
 from rollbook.markup.roll_table.render import render_table
 from rollbook.markup.yamlpos import YamlProblem, load_with_positions
@@ -45,14 +46,10 @@ class RollTableFence(Fence):
         try:
             table, notes = build_table(self.state, self.KIND, self.src, first_line)
         except YamlProblem as err:
-            return Parsed(problems=[FenceProblem(err.line, err.message)])
+            return Parsed(problems=[err.problem])
         except Blocked as err:
-            return Parsed(problems=[FenceProblem(at, message) for at, message in err.problems])
-        problems = [
-            FenceProblem(at, message, "warning" if sev == "warning" else "error", blocking=False)
-            for at, message, sev in notes
-        ]
-        return Parsed(table, table.id, problems)
+            return Parsed(problems=err.problems)
+        return Parsed(table, table.id, notes, blocking=False)
 
     @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
@@ -81,20 +78,20 @@ formatter = formatter_for(RollTableFence)
 
 
 class Blocked(Exception):
-    """The engine could not build a table: every problem, as (line, message)."""
+    """The engine could not build a table: every problem."""
 
-    def __init__(self, problems: list[tuple[int | None, str]]) -> None:
-        super().__init__(problems[0][1] if problems else "")
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(problems[0].message if problems else "")
         self.problems = problems
 
 
 def build_table(
     state: PageState, kind: str, src: str, first_line: int
-) -> tuple[Any, list[tuple[int | None, str, str]]]:
+) -> tuple[Any, list[Problem]]:
     """Parse, render cells, build and validate one fence body.
 
     Returns:
-        The engine's ``Table`` / ``RollList`` and its problems as (line, message, severity).
+        The engine's ``Table`` / ``RollList`` and its problems (errors and warnings).
 
     Raises:
         YamlProblem: the body is not YAML (or repeats a key).
@@ -105,7 +102,7 @@ def build_table(
         what = "empty" if data is None else f"a {type(data).__name__}"
         raise Blocked(
             [
-                (
+                Problem(
                     first_line - 1,
                     f"the body must be a YAML mapping with at least 'roll' "
                     f"or 'results', but it is {what}.",
@@ -118,7 +115,7 @@ def build_table(
 
 def table_from_data(
     state: PageState, kind: str, data: dict[str, Any], positions: dict[Any, int], line: int
-) -> tuple[Any, list[tuple[int | None, str, str]]]:
+) -> tuple[Any, list[Problem]]:
     """Render the cells of a fence-shaped body, build and validate it.
 
     ``build_table``'s second half, shared with plain Markdown tables.
@@ -135,9 +132,8 @@ def table_from_data(
     try:
         table = cls.from_dict(data, positions)
     except TableError as err:
-        raise Blocked([(p.line, p.message) for p in err.problems]) from None
-    found = validate(table)
-    return table, [(p.line, p.message, p.severity) for p in found]
+        raise Blocked(list(err.problems)) from None
+    return table, list(validate(table))
 
 
 def apply_preset(
@@ -151,7 +147,7 @@ def apply_preset(
     if preset is None:
         raise Blocked(
             [
-                (
+                Problem(
                     positions.get(("preset",), first_line),
                     f"unknown preset {name!r}; known presets: {state.preset_names()}.",
                 )

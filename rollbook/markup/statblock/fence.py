@@ -19,9 +19,10 @@ from typing import Any, override
 
 from markdown.extensions.toc import slugify
 
-from rollbook.markup.fence_runner import Fence, FenceProblem, Parsed, accept, formatter_for
+from rollbook.markup.fence_runner import Fence, Parsed, accept, formatter_for
 from rollbook.markup.page_state import PageState
 from rollbook.markup.prescan import NAME_OF
+from rollbook.markup.problems import Problem
 from rollbook.markup.statblock.model import Problems, StatBlock
 from rollbook.markup.statblock.render import card_html, inline_roll_html
 from rollbook.markup.yamlpos import load_mapping
@@ -64,7 +65,7 @@ def check_fields(
 
     Returns:
         The fields (ints, bools and text as typed; a number given for a text field becomes
-        text) and the problems as ``(line, message)``.
+        text) and the problems.
     """
     from rollbook.engine.systems.base import RulesError
 
@@ -79,7 +80,7 @@ def check_fields(
         if param is None:
             known = ", ".join(params)
             problems.append(
-                (at, f"unknown field {key!r} for {system.id}; its fields are: {known}.")
+                Problem(at, f"unknown field {key!r} for {system.id}; its fields are: {known}.")
             )
             continue
         if param.kind is bool and not isinstance(value, bool):
@@ -92,19 +93,21 @@ def check_fields(
         else:
             ok = True
         if not ok:
-            problems.append((at, f"field {key!r} must be {_type_name(param.kind)}, not {value!r}."))
+            problems.append(
+                Problem(at, f"field {key!r} must be {_type_name(param.kind)}, not {value!r}.")
+            )
             continue
         try:
             param.coerce(value)
         except RulesError as err:
             said = str(err)
             said = said[len(param.name) + 1 :] if said.startswith(f"{param.name} ") else said
-            problems.append((at, f"field {key!r} {said}"))
+            problems.append(Problem(at, f"field {key!r} {said}"))
             continue
         out[str(key)] = value
     for name, param in params.items():
         if param.default is None and name not in data:
-            problems.append((line, f"missing field {name!r} ({param.help or name})."))
+            problems.append(Problem(line, f"missing field {name!r} ({param.help or name})."))
     return out, problems
 
 
@@ -153,29 +156,31 @@ def read_statblock(body: str, line: int) -> StatBlock:
         block.name = str(name).strip()
     else:
         block.problems.append(
-            (positions.get(("name",), line), "needs a 'name' (the text shown on the card).")
+            Problem(positions.get(("name",), line), "needs a 'name' (the text shown on the card).")
         )
     raw_id = data.get("id")
     if raw_id is not None:
         if isinstance(raw_id, str) and raw_id.strip():
             block.explicit_id = raw_id.strip()
         else:
-            block.problems.append((positions.get(("id",), line), "'id' must be text."))
+            block.problems.append(Problem(positions.get(("id",), line), "'id' must be text."))
     block.key = block.explicit_id or slugify(block.name, "-") or FENCE
     notes = data.get("notes")
     if notes is not None:
         if isinstance(notes, str):
             block.notes = notes
         else:
-            block.problems.append((positions.get(("notes",), line), "'notes' must be text."))
+            block.problems.append(Problem(positions.get(("notes",), line), "'notes' must be text."))
     system_id = data.get("system")
     if system_id is None:
-        block.problems.append((line, f"needs 'system' (one of: {', '.join(_system_ids())})."))
+        block.problems.append(
+            Problem(line, f"needs 'system' (one of: {', '.join(_system_ids())}).")
+        )
         return block
     try:
         block.system = get(str(system_id))
     except RulesError as err:
-        block.problems.append((positions.get(("system",), line), str(err)))
+        block.problems.append(Problem(positions.get(("system",), line), str(err)))
         return block
     block.fields, problems = check_fields(block.system, data, positions, (), line, RESERVED)
     block.problems.extend(problems)
@@ -183,7 +188,9 @@ def read_statblock(body: str, line: int) -> StatBlock:
         try:
             combatant = block.system.make_combatant("card", {"name": block.name, **block.fields})
         except RulesError as err:
-            block.problems.append((_line_of(str(err), block.fields, positions, line), str(err)))
+            block.problems.append(
+                Problem(_line_of(str(err), block.fields, positions, line), str(err))
+            )
         else:
             block.stats = combatant.stats
     return block
@@ -231,7 +238,7 @@ class StatblockFence(Fence):
             )
         else:  # no pre-scan (fence used without the extension): lines count from the body
             block = read_statblock(self.src, 0)
-        return Parsed(block, block.key, [FenceProblem(at, m) for at, m in block.problems])
+        return Parsed(block, block.key, block.problems)
 
     @override
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rollbook.engine.located import Problem
+
 __all__ = ["Problems", "StatBlock"]
 
-Problems = list[tuple[int, str]]
+Problems = list[Problem]
 
 
 @dataclass
@@ -21,7 +23,7 @@ class StatBlock:
         system: The engine's `System` (``None`` if the system is unknown).
         fields: The stat-block fields as the author gave them (types checked).
         stats: The fields bound to the system's schema, defaults filled in (``None`` on errors).
-        problems: ``(line, message)`` pairs; the card is not built when there are any.
+        problems: What is wrong; the card is not built when there are any.
         notes: The ``notes`` text (inline Markdown), if any.
     """
 

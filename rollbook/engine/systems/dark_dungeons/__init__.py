@@ -8,8 +8,9 @@ Readers' summary: docs/systems/dark-dungeons/.
 
 from __future__ import annotations
 
-from rollbook.engine.systems.dark_dungeons.combat import DarkDungeons
+from rollbook.engine.systems.dark_dungeons.combat import FIELDS, DarkDungeonsSystem
+from rollbook.engine.systems.dark_dungeons.procedures import PROCEDURES
 
-__all__ = ["SYSTEM", "DarkDungeons"]
+__all__ = ["SYSTEM", "DarkDungeonsSystem"]
 
-SYSTEM = DarkDungeons("Dark Dungeons")
+SYSTEM = DarkDungeonsSystem("Dark Dungeons", procedures=PROCEDURES, fields=FIELDS)

@@ -14,14 +14,13 @@ from rollbook.engine.messages import Joined, Message
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dark_dungeons import rules
-from rollbook.engine.systems.dark_dungeons.procedures import PROCEDURES, parse_damage
-from rollbook.engine.systems.dice import draw_dice, draw_die
+from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die, stat_dice
 from rollbook.engine.systems.mechanics import dice_param, number
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
-__all__ = ["DarkDungeons", "DarkDungeonsFightState", "DarkDungeonsState"]
+__all__ = ["FIELDS", "DarkDungeonsFightState", "DarkDungeonsState", "DarkDungeonsSystem"]
 
 FIELDS: tuple[Param, ...] = (
     Param("hp", int, None, "hit points", minimum=1, maximum=100000),
@@ -71,7 +70,9 @@ class _Prep:
     thousands of times, so the per-action work is plain arithmetic on these numbers.
     """
 
-    to_hit: int  # attack bonus + other to-hit bonuses, -5 when always smashing
+    # attack bonus + other to-hit bonuses (-5 when always smashing) + 2 x speed level: the
+    # attacker's half of the to-hit value
+    attack: int
     speed: int  # speed level, normal 0; each level apart is 2 points to hit
     bonus: int  # flat damage per hit, + strength when smashing (extra damage comes on top)
     tier: int  # index in _TIERS
@@ -79,9 +80,8 @@ class _Prep:
     attacks: int | None  # attacks every round, or None when the speed makes them alternate
     off_hand: bool  # a second weapon: one more blow after the main ones
     defence: int  # armour class - 2 x speed level: what attackers add to their attack value
-    # (initiative mod, attack value = to_hit + 2 x speed level, flat damage, damage dice
-    # count, sides, bonus) for the quick round, or None when the blows are not one a round
-    quick: tuple[int, int, int, int, int, int] | None
+    damage: SmallDice  # the main weapon's damage dice
+    off_hand_damage: SmallDice  # the second weapon's
 
     @classmethod
     def of(cls, s: dict[str, Any]) -> _Prep:
@@ -99,9 +99,8 @@ class _Prep:
         mod = rules.initiative_modifier(dex_mod=s["initiative_mod"], speed=s["speed"])
         attacks = rates.pop() if len(rates) == 1 else None
         off_hand = s["off_hand"] != "none"
-        dice = parse_damage(s["damage"])
         return cls(
-            to_hit=to_hit,
+            attack=to_hit + 2 * speed,
             speed=speed,
             bonus=bonus,
             tier=_TIERS.index(auto),
@@ -109,9 +108,8 @@ class _Prep:
             attacks=attacks,
             off_hand=off_hand,
             defence=s["ac"] - 2 * speed,
-            quick=(mod, to_hit + 2 * speed, bonus, dice.count, dice.sides, dice.bonus)
-            if attacks == 1 and not off_hand
-            else None,
+            damage=stat_dice(s["damage"]),
+            off_hand_damage=stat_dice(s["off_hand_damage"], "off_hand_damage"),
         )
 
 
@@ -119,14 +117,22 @@ class _Prep:
 class DarkDungeonsState(CombatantState):
     """One combatant's running numbers in a Dark Dungeons fight."""
 
+    prep: _Prep  # worked out from the stat block once (see `restart`)
     morale_checks: int = 0  # morale checks made this fight (at most MAX_MORALE_CHECKS)
     hurt_checked: bool = False  # has checked morale for dropping below half its hit points
     dying_saves: int | None = None  # saves vs death ray made while down (None: not dying)
 
+    @classmethod
+    @override
+    def start(cls, stats: dict[str, Any]) -> DarkDungeonsState:
+        return cls(prep=_Prep.of(stats))
+
+    @override
+    def restart(self, stats: dict[str, Any]) -> DarkDungeonsState:
+        return DarkDungeonsState(prep=self.prep)  # the stat block is the same: keep the work
+
 
 Fighter = Combatant[DarkDungeonsState]
-# The fast quiet round's plan per actor: see `_plan`.
-_Entry = tuple[Fighter, int, int, int, int, int, int, list[tuple[Fighter, int]]]
 
 
 @dataclass(slots=True)
@@ -141,18 +147,14 @@ class DarkDungeonsFightState(FightState):
     # (combatant, group key or None, initiative tier, initiative mod): the same all fight
     roster: list[tuple[Fighter, object, int, int]] | None = None
     solo_roll: bool = False  # no groups and one tier: every fighter rolls alone
-    plan: list[_Entry] | None = None  # the fast quiet round's plan ([]: not possible)
 
 
 if TYPE_CHECKING:
     DarkDungeonsFight = Fight[DarkDungeonsState, DarkDungeonsFightState]
 
 
-class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
+class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
     """Dark Dungeons (the package docstring sums up the rules)."""
-
-    procedures = PROCEDURES
-    combatant_fields = FIELDS
 
     @override
     def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
@@ -160,14 +162,6 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
         params = {"attack_bonus": a["attack_bonus"], "hit_bonus": a["hit_bonus"], "ac": d["ac"]}
         params.update(speed=a["speed"], target_speed=d["speed"], smash=a["smash"])
         return BlowOdds("attack", params, ("hit",))
-
-    @override
-    def make_combatant(self, side: str, data: Any) -> Fighter:
-        combatant = super().make_combatant(side, data)
-        parse_damage(combatant.stats["damage"])  # a bad expression fails now, not mid-fight
-        parse_damage(combatant.stats["off_hand_damage"])
-        combatant.stats["prep"] = _Prep.of(combatant.stats)
-        return combatant
 
     # -- before round 1 ----------------------------------------------------------------------
     @override
@@ -191,14 +185,6 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
             return
         surprised = fight.state.surprised if fight.round == 1 else None
         state = fight.state
-        if fight.quiet and type(rng) is random.Random and _EXACT:
-            plan = state.plan
-            if plan is None:
-                plan = state.plan = _plan(fight)
-            if plan:
-                _quick_actions(fight, rng, surprised, plan)
-                self.death_saves(fight, rng)
-                return
         for beat in self.initiative_order(fight, rng, surprised):
             state.fell = False
             if len(beat) == 1:
@@ -283,8 +269,8 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
                 (
                     c,
                     (c.side, c.stats["group"]) if c.stats["group"] else None,
-                    c.stats["prep"].tier,
-                    c.stats["prep"].initiative_mod,
+                    c.state.prep.tier,
+                    c.state.prep.initiative_mod,
                 )
                 for c in fight.everyone()
             ]
@@ -349,7 +335,7 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
     # -- actions -----------------------------------------------------------------------------
     def _act(self, fight: DarkDungeonsFight, actor: Fighter, rng: random.Random) -> None:
         s = actor.stats
-        prep: _Prep = s["prep"]
+        prep = actor.state.prep
         swings = prep.attacks
         if swings is None:
             swings = rules.attacks_this_round(s["attacks"], s["speed"], fight.round)
@@ -357,7 +343,7 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
         if swings == 1 and not off_hand:  # the usual single blow, without the loop below
             target = fight.target_for(actor)
             if target is not None:
-                self.strike(fight, actor, target, "main", s["damage"], rng)
+                self.strike(fight, actor, target, "main", prep.damage, rng)
             return
         if not swings and not off_hand and not fight.quiet:
             fight.say("log.dd.too_slow", name=actor.name)
@@ -366,9 +352,9 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
             if target is None:
                 return
             if blow < swings:
-                self.strike(fight, actor, target, "main", s["damage"], rng)
+                self.strike(fight, actor, target, "main", prep.damage, rng)
             else:
-                self.strike(fight, actor, target, "off", s["off_hand_damage"], rng)
+                self.strike(fight, actor, target, "off", prep.off_hand_damage, rng)
 
     def strike(
         self,
@@ -376,15 +362,15 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
         actor: Fighter,
         target: Fighter,
         hand: str,
-        damage: str,
+        dice: SmallDice,
         rng: random.Random,
     ) -> None:
         """One attack of ``actor`` on ``target``: to-hit, damage and what it does."""
         s = actor.stats
-        prep: _Prep = s["prep"]
+        prep = actor.state.prep
         # rules.to_hit_value with the speed, smash and off-hand modifiers, from numbers
-        # worked out once (see _Prep)
-        value = prep.to_hit + target.stats["ac"] + 2 * (prep.speed - target.stats["prep"].speed)
+        # worked out once (see _Prep): to-hit bonuses + ac + 2 x (speed - the target's speed)
+        value = prep.attack + target.state.prep.defence
         if hand == "off" and s["off_hand"] == "plain":
             value -= 4
         roll = draw_die(rng, 20)
@@ -396,7 +382,6 @@ class DarkDungeons(System[DarkDungeonsState, DarkDungeonsFightState]):
                 key = f"log.dd.miss{_verb(s, hand)}"
                 fight.say(key, name=actor.name, target=target.name, roll=roll, needs=needs)
             return
-        dice = parse_damage(damage)
         rolled = dice.roll(rng)
         bonus = prep.bonus + (rules.extra_damage(value) if value > rules.HIT_TARGET else 0)
         dealt = max(0, rolled + bonus)
@@ -474,7 +459,7 @@ def _settled(members: list[Fighter]) -> bool:
 def _solo_beats(
     roster: list[tuple[Fighter, object, int, int]], rng: random.Random, surprised: str | None
 ) -> list[list[Fighter]]:
-    """`DarkDungeons.initiative_order` without groups or tiers and without notes (quiet).
+    """`DarkDungeonsSystem.initiative_order` without groups or tiers and without notes (quiet).
 
     The same dice in the same order and the same beats, with a third of the work: this is
     the most frequent step of a Monte Carlo run.
@@ -491,121 +476,6 @@ def _solo_beats(
         else:
             same.append(c)  # equal totals act at the same time
     return [scored[total] for total in sorted(scored, reverse=True)]
-
-
-# True when `random.Random.randint` draws by getrandbits, as `draw_die` assumes
-_EXACT = getattr(random.Random, "_randbelow", None) is getattr(
-    random.Random, "_randbelow_with_getrandbits", 0
-)
-
-# One fighter in the quick round: combatant, initiative modifier, attack value (to hit plus
-# twice the speed level), flat damage, damage dice count, sides and bonus, and the foes as
-# (combatant, defence) pairs, defence being armour class minus twice the speed level.
-
-
-def _plan(fight: DarkDungeonsFight) -> list[_Entry]:
-    """The numbers `_quick_actions` needs, or [] when the fight needs the general path.
-
-    The quick path covers the usual Monte Carlo fight: two sides, no groups, one initiative
-    tier, and a single blow a round from everyone.
-    """
-    roster = fight.state.roster
-    if roster is None:  # builds the roster and its solo_roll flag without rolling
-        everyone = fight.everyone()
-        roster = [
-            (
-                c,
-                (c.side, c.stats["group"]) if c.stats["group"] else None,
-                c.stats["prep"].tier,
-                c.stats["prep"].initiative_mod,
-            )
-            for c in everyone
-        ]
-        fight.state.roster = roster
-        fight.state.solo_roll = len({tier for _, _, tier, _ in roster}) == 1 and all(
-            group is None for _, group, _, _ in roster
-        )
-    if not fight.state.solo_roll or len(fight.sides) != 2:
-        return []
-    for c, _, _, _ in roster:
-        if c.stats["prep"].quick is None:
-            return []
-    sides = fight.sides
-    foes = {
-        side: [(f, f.stats["prep"].defence) for f in sides[fight.other(side)]] for side in sides
-    }
-    return [(c, *c.stats["prep"].quick, foes[c.side]) for c, _, _, _ in roster]
-
-
-def _quick_actions(
-    fight: DarkDungeonsFight, rng: random.Random, surprised: str | None, plan: list[_Entry]
-) -> None:
-    """Initiative and actions of a quiet round from `_plan` (see `_solo_beats`, `strike`).
-
-    The same dice in the same order, the same beats and the same damage as the general path,
-    without its calls and per-action work: this is the inner loop of a Monte Carlo run.
-    """
-    getrandbits = rng.getrandbits
-    random_ = rng.random
-    active = [e for e in plan if e[0].out is None and e[0].side != surprised]
-    if len(active) < 2:
-        beats = [active] if active else []
-    else:
-        scored: dict[int, list[_Entry]] = {}
-        for e in active:
-            roll = getrandbits(3)  # a d6 exactly as draw_die rolls it
-            while roll >= 6:
-                roll = getrandbits(3)
-            total = roll + e[1]
-            same = scored.get(total)
-            if same is None:
-                scored[total] = [e]
-            else:
-                same.append(e)  # equal totals act at the same time
-        beats = [scored[total] for total in sorted(scored, reverse=True)]
-    hit_target = rules.HIT_TARGET
-    for beat in beats:
-        fell = False
-        if len(beat) > 1:  # everyone active when the beat starts acts
-            beat = [e for e in beat if e[0].out is None]
-        elif beat[0][0].out is not None:
-            continue
-        for _c, _mod, attack, bonus, count, sides, dbonus, foes in beat:
-            target = None
-            defence = 0
-            for f, d in foes:  # Fight.target_for: the weakest, then the first listed
-                if f.out is None and (target is None or f.hp < target.hp):
-                    target, defence = f, d
-            if target is None:
-                continue
-            roll = getrandbits(5)  # a d20 exactly as draw_die rolls it
-            while roll >= 20:
-                roll = getrandbits(5)
-            roll += 1
-            value = attack + defence
-            if roll == 1 or (roll != 20 and roll + value < hit_target):
-                continue
-            if count == 1:  # SmallDice.roll through roll_die
-                rolled = int(random_() * sides) + 1 + dbonus
-            else:
-                rolled = sum(int(random_() * sides) + 1 for _ in range(count)) + dbonus
-            if value > hit_target:
-                bonus += (value - hit_target + 1) // 2  # rules.extra_damage
-            dealt = rolled + bonus
-            hp = target.hp - dealt if dealt > 0 else target.hp  # damage is never negative
-            if hp > 0:
-                target.hp = hp
-                continue
-            target.hp = 0  # no negative hit points
-            if target.stats["death_save"]:  # DarkDungeons._fall, quiet
-                target.out = "down"
-                target.state.dying_saves = 0
-                fight.state.dying = True
-            else:
-                target.out = "dead"
-            fell = True
-        if fell and fight.decided():  # only a fall can end the fight
-            break
 
 
 def _verb(s: dict[str, Any], hand: str) -> str:

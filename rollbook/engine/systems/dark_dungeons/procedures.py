@@ -9,32 +9,16 @@ from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
 from rollbook.engine.systems.dark_dungeons import rules
-from rollbook.engine.systems.dice import SmallDice
+from rollbook.engine.systems.dice import draw_die, stat_dice
 from rollbook.engine.systems.mechanics import dice_param, number
-from rollbook.engine.systems.oddswork import check_odds_work
 
-__all__ = ["PROCEDURES", "damage_weights", "parse_damage"]
-
-
-@lru_cache(maxsize=256)
-def parse_damage(text: str) -> SmallDice:
-    """A damage expression parsed once (fights roll the same stat block thousands of times)."""
-    return SmallDice.parse(text, "damage")
+__all__ = ["PROCEDURES", "damage_weights"]
 
 
 @lru_cache(maxsize=256)
 def damage_weights(text: str) -> tuple[tuple[int, int], ...]:
     """Every total of a damage expression with its integer weight (ways to roll it)."""
-    dice = parse_damage(text)
-    check_odds_work(dice)
-    ways: dict[int, int] = {dice.bonus: 1}
-    for _ in range(dice.count):
-        nxt: dict[int, int] = {}
-        for total, w in ways.items():
-            for face in range(1, dice.sides + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + w
-        ways = nxt
-    return tuple(sorted(ways.items()))
+    return tuple(stat_dice(text).weights().items())
 
 
 def final_damage(rolled: int, *, bonus: int = 0, double: bool = False, halve: bool = False) -> int:
@@ -100,7 +84,7 @@ def _to_hit(p: dict[str, Any], **fixed: Any) -> int:
 
 
 def _roll_hit(value: int, rng: random.Random) -> tuple[int, bool]:
-    roll = rng.randint(1, 20)
+    roll = draw_die(rng, 20)
     return roll, roll != 1 and (roll == 20 or roll + value >= rules.HIT_TARGET)
 
 
@@ -124,7 +108,7 @@ def _hit_line(value: int, roll: int, hit: bool) -> str:
 def _roll_damage(
     p: dict[str, Any], value: int, rng: random.Random, **extra: Any
 ) -> tuple[int, str]:
-    dice = parse_damage(p["damage"])
+    dice = stat_dice(p["damage"])
     rolled = dice.roll(rng)
     bonus = p.get("damage_bonus", 0) + rules.extra_damage(value) + extra.get("strength", 0)
     total = final_damage(rolled, bonus=bonus, double=extra.get("double", False))
@@ -153,53 +137,14 @@ def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     return Outcome("hit" if hit else "miss", line + ".", data)
 
 
-def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    chance = rules.hit_chance(_to_hit(p))
+def _hit_odds(value: int) -> dict[str, Fraction]:
+    """The exact odds of one attack roll with this to-hit value."""
+    chance = rules.hit_chance(value)
     return {"hit": chance, "miss": 1 - chance}
 
 
-ATTACK = Procedure(
-    "attack",
-    "Attack roll: d20 + to-hit value must reach 20",
-    (
-        P_ATTACK_BONUS,
-        P_AC,
-        P_HIT_BONUS,
-        P_KIND,
-        Param(
-            "cover",
-            str,
-            "none",
-            "cover of the target (missile and thrown attacks only)",
-            choices=tuple(rules.COVER),
-        ),
-        P_SPEED,
-        P_TARGET_SPEED,
-        Param("off_hand", bool, False, "off-hand weapon without the Off Hand ability (-4)"),
-        Param(
-            "range_band",
-            str,
-            "none",
-            "range of a missile or thrown attack (short +1, long -1)",
-            choices=("none", "short", "medium", "long"),
-        ),
-        Param("smash", bool, False, "a smash: -5 to hit, strength score added to damage"),
-        Param("sneak", bool, False, "a thief's sneak attack: +4 and counts as unseen"),
-        Param("unseen", bool, False, "attacker unseen (from behind, above, invisible): +2"),
-        Param("target_shield", bool, False, "target carries a shield (lost to unseen attacks)"),
-        Param("target_unseen", bool, False, "attacker cannot see the target: -4 melee only"),
-        Param("target_parrying", bool, False, "target is parrying: -4 to melee and thrown"),
-        P_DAMAGE,
-        P_DAMAGE_BONUS,
-        Param(
-            "strength", int, 0, "strength score, added to a smash's damage", minimum=0, maximum=30
-        ),
-        Param("double", bool, False, "double damage (charge, set spear, sneak attack)"),
-    ),
-    ("hit", "miss"),
-    _attack_resolve,
-    _attack_odds,
-)
+def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return _hit_odds(_to_hit(p))
 
 
 # -- smash -----------------------------------------------------------------------------------
@@ -218,25 +163,7 @@ def _smash_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 
 def _smash_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    chance = rules.hit_chance(_to_hit(p, smash=True))
-    return {"hit": chance, "miss": 1 - chance}
-
-
-SMASH = Procedure(
-    "smash",
-    "Smash: one melee attack at -5 that adds the strength score to damage (loses initiative)",
-    (
-        P_ATTACK_BONUS,
-        P_AC,
-        P_HIT_BONUS,
-        dice_param("damage", "weapon damage dice such as 1d8"),
-        number("damage_bonus", 0, "strength modifier and other flat damage bonuses", -50, 100),
-        Param("strength", int, None, "strength score", minimum=0, maximum=30),
-    ),
-    ("hit", "miss"),
-    _smash_resolve,
-    _smash_odds,
-)
+    return _hit_odds(_to_hit(p, smash=True))
 
 
 # -- damage ----------------------------------------------------------------------------------
@@ -252,7 +179,7 @@ def _damage_total(p: dict[str, Any], rolled: int) -> int:
 
 
 def _damage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    rolled = parse_damage(p["damage"]).roll(rng)
+    rolled = stat_dice(p["damage"]).roll(rng)
     total = _damage_total(p, rolled)
     left = max(0, p["target_hp"] - total)  # no negative hit points: extra damage is lost
     name = "down" if left == 0 else "standing"
@@ -271,24 +198,6 @@ def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
             for t, w in damage_weights(p["damage"])
         ),
     )
-
-
-DAMAGE = Procedure(
-    "damage",
-    "Damage: hit points never go below 0; at 0 the target falls unconscious",
-    (
-        dice_param("damage", "damage dice such as 1d8+1"),
-        Param("target_hp", int, None, "target's current hit points", minimum=1, maximum=10000),
-        P_DAMAGE_BONUS,
-        number("extra_damage", 0, "extra damage from a to-hit value above 20", 0, 100),
-        Param("strength", int, 0, "strength score added by a smash", minimum=0, maximum=30),
-        Param("double", bool, False, "double damage (charge, set spear, sneak attack)"),
-        Param("halved", bool, False, "target saved against a hurled weapon: half damage"),
-    ),
-    ("down", "standing"),
-    _damage_resolve,
-    _damage_odds,
-)
 
 
 # -- initiative ------------------------------------------------------------------------------
@@ -316,9 +225,9 @@ def _init_compare(mod: int, auto: str, foe_mod: int, foe_auto: str, a: int, b: i
     return "first" if ours > theirs else "second" if ours < theirs else "together"
 
 
-def _init_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _initiative_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     mod, auto = _init_parts(p)
-    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    a, b = draw_die(rng, 6), draw_die(rng, 6)
     name = _init_compare(mod, auto, p["foe_modifier"], p["foe_auto"], a, b)
     if auto != p["foe_auto"]:
         how = "wins" if name == "first" else "loses"
@@ -336,7 +245,7 @@ def _init_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     return Outcome(name, line, {"modifier": mod, "auto": auto, "roll": a, "foe_roll": b})
 
 
-def _init_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+def _initiative_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     mod, auto = _init_parts(p)
     return tally(
         ("first", "together", "second"),
@@ -346,53 +255,6 @@ def _init_odds(p: dict[str, Any]) -> dict[str, Fraction]:
             for b in range(1, 7)
         ),
     )
-
-
-INITIATIVE = Procedure(
-    "initiative",
-    "Initiative: 1d6 plus modifiers against a foe; higher acts first, ties act together",
-    (
-        Param(
-            "declared",
-            str,
-            "normal",
-            "stated intent before the monsters (+1) or after (-1)",
-            choices=("early", "normal", "late"),
-        ),
-        Param("halfling", bool, False, "halflings get +1"),
-        Param("dex_mod", int, 0, "dexterity initiative modifier", minimum=-5, maximum=5),
-        Param(
-            "speed",
-            str,
-            "normal",
-            "hasted +2, slowed -2; double: automatic win or loss",
-            choices=rules.SPEEDS,
-        ),
-        Param("two_handed", bool, False, "attacking with a two-handed melee weapon: always last"),
-        Param("smash", bool, False, "making a smash: always last"),
-        number("modifier", 0, "any other bonus or penalty (spells, monster ability)", -20, 20),
-        Param(
-            "auto",
-            str,
-            "none",
-            "an item or ability that always wins or always loses",
-            choices=rules.AUTO,
-        ),
-        Param(
-            "foe_modifier", int, 0, "the foe's total initiative modifier", minimum=-20, maximum=20
-        ),
-        Param(
-            "foe_auto",
-            str,
-            "none",
-            "the foe automatically wins or loses initiative",
-            choices=rules.AUTO,
-        ),
-    ),
-    ("first", "together", "second"),
-    _init_resolve,
-    _init_odds,
-)
 
 
 # -- surprise --------------------------------------------------------------------------------
@@ -405,7 +267,7 @@ def _surprise_name(we: bool, they: bool) -> str:
 
 
 def _surprise_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    a, b = draw_die(rng, 6), draw_die(rng, 6)
     we = p["we_can_be_surprised"] and a <= p["chance"]
     they = p["they_can_be_surprised"] and b <= p["chance"]
     name = _surprise_name(we, they)
@@ -437,25 +299,11 @@ def _surprise_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     )
 
 
-SURPRISE = Procedure(
-    "surprise",
-    "Surprise: each side rolls 1d6 and is surprised on 1-2",
-    (
-        Param("chance", int, 2, "surprised on a d6 roll of this or less", minimum=0, maximum=6),
-        Param("we_can_be_surprised", bool, True, "false if we knew they were there"),
-        Param("they_can_be_surprised", bool, True, "false if they knew we were there"),
-    ),
-    ("neither", "both", "we_surprised", "they_surprised"),
-    _surprise_resolve,
-    _surprise_odds,
-)
-
-
 # -- morale ----------------------------------------------------------------------------------
 
 
 def _morale_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    a, b = draw_die(rng, 6), draw_die(rng, 6)
     score = p["morale"] + p["modifier"]
     holds = a + b <= score
     line = f"Morale: 2d6 {a}+{b} = {a + b} against {score}: " + (
@@ -472,19 +320,6 @@ def _morale_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     )
 
 
-MORALE = Procedure(
-    "morale",
-    "Morale check (monsters and hirelings): 2d6 at or under the morale score holds",
-    (
-        Param("morale", int, None, "base morale score", minimum=0, maximum=30),
-        Param("modifier", int, 0, "situational modifier to the score", minimum=-12, maximum=12),
-    ),
-    ("stands", "breaks"),
-    _morale_resolve,
-    _morale_odds,
-)
-
-
 # -- death saves -----------------------------------------------------------------------------
 
 
@@ -493,8 +328,8 @@ def death_save_penalty(previous_saves: int) -> int:
     return -previous_saves
 
 
-def _death_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    roll = rng.randint(1, 20)
+def _death_save_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+    roll = draw_die(rng, 20)
     mod = death_save_penalty(p["previous_saves"]) + p["modifier"]
     lives = roll + mod >= p["save"]
     line = (
@@ -504,26 +339,12 @@ def _death_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     return Outcome("survives" if lives else "dies", line, {"roll": roll, "modifier": mod})
 
 
-def _death_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+def _death_save_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     mod = death_save_penalty(p["previous_saves"]) + p["modifier"]
     return tally(
         ("survives", "dies"),
         (("survives" if r + mod >= p["save"] else "dies", 1) for r in range(1, 21)),
     )
-
-
-DEATH_SAVE = Procedure(
-    "death_save",
-    "Dying: a save vs death ray at the end of each round, -1 more for each earlier save",
-    (
-        number("save", None, "saving throw vs death ray (roll this or more on d20)", 1, 40),
-        Param("previous_saves", int, 0, "saves already made while dying", minimum=0, maximum=100),
-        Param("modifier", int, 0, "other bonus or penalty", minimum=-20, maximum=20),
-    ),
-    ("survives", "dies"),
-    _death_resolve,
-    _death_odds,
-)
 
 
 # -- a full attack routine: multiple attacks, haste/slow, two weapons --------------------------
@@ -547,7 +368,7 @@ def _routine_name(hits: int, total: int) -> str:
     return "all_hit" if hits == total else "none_hit" if hits == 0 else "some_hit"
 
 
-def _routine_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _attack_routine_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     main_n, main_v, off_n, off_v = _routine_parts(p)
     rolls: list[dict[str, Any]] = []
     for hand, n, value in (("main", main_n, main_v), ("off", off_n, off_v)):
@@ -576,7 +397,7 @@ def _routine_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-def _routine_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+def _attack_routine_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     main_n, main_v, off_n, off_v = _routine_parts(p)
     if main_n + off_n == 0:
         return {
@@ -594,31 +415,6 @@ def _routine_odds(p: dict[str, Any]) -> dict[str, Fraction]:
         "none_hit": none_hit,
         "no_attacks": Fraction(0),
     }
-
-
-ROUTINE = Procedure(
-    "attack_routine",
-    "A round's attacks: several attacks, haste and slow, and a second weapon in the off hand",
-    (
-        P_ATTACK_BONUS,
-        P_AC,
-        P_HIT_BONUS,
-        Param("attacks", int, 1, "attacks per round at normal speed", minimum=0, maximum=20),
-        P_SPEED,
-        P_TARGET_SPEED,
-        number("round", 1, "round number (slowed half attacks come every other round)", 1, 10000),
-        Param(
-            "second_weapon",
-            str,
-            "none",
-            "off-hand weapon: none, plain (-4) or one with the Off Hand ability",
-            choices=("none", "plain", "off-hand"),
-        ),
-    ),
-    ("all_hit", "some_hit", "none_hit", "no_attacks"),
-    _routine_resolve,
-    _routine_odds,
-)
 
 
 # -- structures ------------------------------------------------------------------------------
@@ -643,14 +439,14 @@ def _structure_name(p: dict[str, Any], s: rules.Structure, left: int, dmg: int) 
     return "destroyed" if lost >= left else "damaged" if lost else "no_effect"
 
 
-def _structure_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _structure_attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     s, value, left = _structure_parts(p)
     roll, hit = _roll_hit(value, rng)
     line = f"Against the {s.title}: " + _hit_line(value, roll, hit)
     data: dict[str, Any] = {"roll": roll, "to_hit_value": value, "points_left": left}
     if not hit:
         return Outcome("miss", line + ".", data)
-    dmg = max(0, parse_damage(p["damage"]).roll(rng) + rules.extra_damage(value))
+    dmg = max(0, stat_dice(p["damage"]).roll(rng) + rules.extra_damage(value))
     name = _structure_name(p, s, left, dmg)
     lost = (
         0
@@ -665,7 +461,7 @@ def _structure_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     return Outcome(name, line + ".", data)
 
 
-def _structure_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+def _structure_attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     s, value, left = _structure_parts(p)
     chance = rules.hit_chance(value)
     extra = rules.extra_damage(value)
@@ -682,39 +478,222 @@ def _structure_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     return out
 
 
-STRUCTURE_ATTACK = Procedure(
-    "structure_attack",
-    "Attacking a structure from Table 10-3: wood loses 1 point per 2 damage, stone 1 per 5",
-    (
-        Param("structure", str, None, "which structure", choices=tuple(rules.STRUCTURES)),
-        P_ATTACK_BONUS,
-        P_HIT_BONUS,
-        Param(
-            "kind",
-            str,
-            "melee",
-            "melee or missile (each has its own armour class)",
-            choices=("melee", "missile"),
-        ),
-        Param("source", str, "large-creature", "what is attacking", choices=SOURCES),
-        dice_param("damage", "damage dice such as 3d6"),
-        Param("full_damage", bool, False, "a wood-eater or rock-burrower does full damage"),
-        Param("damage_taken", int, 0, "structure points already lost", minimum=0, maximum=100000),
-    ),
-    ("miss", "no_effect", "damaged", "destroyed"),
-    _structure_resolve,
-    _structure_odds,
-)
-
-
 PROCEDURES = by_name(
-    ATTACK,
-    DAMAGE,
-    INITIATIVE,
-    SURPRISE,
-    MORALE,
-    DEATH_SAVE,
-    ROUTINE,
-    SMASH,
-    STRUCTURE_ATTACK,
+    Procedure(
+        "attack",
+        "Attack roll: d20 + to-hit value must reach 20",
+        (
+            P_ATTACK_BONUS,
+            P_AC,
+            P_HIT_BONUS,
+            P_KIND,
+            Param(
+                "cover",
+                str,
+                "none",
+                "cover of the target (missile and thrown attacks only)",
+                choices=tuple(rules.COVER),
+            ),
+            P_SPEED,
+            P_TARGET_SPEED,
+            Param("off_hand", bool, False, "off-hand weapon without the Off Hand ability (-4)"),
+            Param(
+                "range_band",
+                str,
+                "none",
+                "range of a missile or thrown attack (short +1, long -1)",
+                choices=("none", "short", "medium", "long"),
+            ),
+            Param("smash", bool, False, "a smash: -5 to hit, strength score added to damage"),
+            Param("sneak", bool, False, "a thief's sneak attack: +4 and counts as unseen"),
+            Param("unseen", bool, False, "attacker unseen (from behind, above, invisible): +2"),
+            Param("target_shield", bool, False, "target carries a shield (lost to unseen attacks)"),
+            Param("target_unseen", bool, False, "attacker cannot see the target: -4 melee only"),
+            Param("target_parrying", bool, False, "target is parrying: -4 to melee and thrown"),
+            P_DAMAGE,
+            P_DAMAGE_BONUS,
+            Param(
+                "strength",
+                int,
+                0,
+                "strength score, added to a smash's damage",
+                minimum=0,
+                maximum=30,
+            ),
+            Param("double", bool, False, "double damage (charge, set spear, sneak attack)"),
+        ),
+        ("hit", "miss"),
+        _attack_resolve,
+        _attack_odds,
+    ),
+    Procedure(
+        "damage",
+        "Damage: hit points never go below 0; at 0 the target falls unconscious",
+        (
+            dice_param("damage", "damage dice such as 1d8+1"),
+            Param("target_hp", int, None, "target's current hit points", minimum=1, maximum=10000),
+            P_DAMAGE_BONUS,
+            number("extra_damage", 0, "extra damage from a to-hit value above 20", 0, 100),
+            Param("strength", int, 0, "strength score added by a smash", minimum=0, maximum=30),
+            Param("double", bool, False, "double damage (charge, set spear, sneak attack)"),
+            Param("halved", bool, False, "target saved against a hurled weapon: half damage"),
+        ),
+        ("down", "standing"),
+        _damage_resolve,
+        _damage_odds,
+    ),
+    Procedure(
+        "initiative",
+        "Initiative: 1d6 plus modifiers against a foe; higher acts first, ties act together",
+        (
+            Param(
+                "declared",
+                str,
+                "normal",
+                "stated intent before the monsters (+1) or after (-1)",
+                choices=("early", "normal", "late"),
+            ),
+            Param("halfling", bool, False, "halflings get +1"),
+            Param("dex_mod", int, 0, "dexterity initiative modifier", minimum=-5, maximum=5),
+            Param(
+                "speed",
+                str,
+                "normal",
+                "hasted +2, slowed -2; double: automatic win or loss",
+                choices=rules.SPEEDS,
+            ),
+            Param(
+                "two_handed", bool, False, "attacking with a two-handed melee weapon: always last"
+            ),
+            Param("smash", bool, False, "making a smash: always last"),
+            number("modifier", 0, "any other bonus or penalty (spells, monster ability)", -20, 20),
+            Param(
+                "auto",
+                str,
+                "none",
+                "an item or ability that always wins or always loses",
+                choices=rules.AUTO,
+            ),
+            Param(
+                "foe_modifier",
+                int,
+                0,
+                "the foe's total initiative modifier",
+                minimum=-20,
+                maximum=20,
+            ),
+            Param(
+                "foe_auto",
+                str,
+                "none",
+                "the foe automatically wins or loses initiative",
+                choices=rules.AUTO,
+            ),
+        ),
+        ("first", "together", "second"),
+        _initiative_resolve,
+        _initiative_odds,
+    ),
+    Procedure(
+        "surprise",
+        "Surprise: each side rolls 1d6 and is surprised on 1-2",
+        (
+            Param("chance", int, 2, "surprised on a d6 roll of this or less", minimum=0, maximum=6),
+            Param("we_can_be_surprised", bool, True, "false if we knew they were there"),
+            Param("they_can_be_surprised", bool, True, "false if they knew we were there"),
+        ),
+        ("neither", "both", "we_surprised", "they_surprised"),
+        _surprise_resolve,
+        _surprise_odds,
+    ),
+    Procedure(
+        "morale",
+        "Morale check (monsters and hirelings): 2d6 at or under the morale score holds",
+        (
+            Param("morale", int, None, "base morale score", minimum=0, maximum=30),
+            Param("modifier", int, 0, "situational modifier to the score", minimum=-12, maximum=12),
+        ),
+        ("stands", "breaks"),
+        _morale_resolve,
+        _morale_odds,
+    ),
+    Procedure(
+        "death_save",
+        "Dying: a save vs death ray at the end of each round, -1 more for each earlier save",
+        (
+            number("save", None, "saving throw vs death ray (roll this or more on d20)", 1, 40),
+            Param(
+                "previous_saves", int, 0, "saves already made while dying", minimum=0, maximum=100
+            ),
+            Param("modifier", int, 0, "other bonus or penalty", minimum=-20, maximum=20),
+        ),
+        ("survives", "dies"),
+        _death_save_resolve,
+        _death_save_odds,
+    ),
+    Procedure(
+        "attack_routine",
+        "A round's attacks: several attacks, haste and slow, and a second weapon in the off hand",
+        (
+            P_ATTACK_BONUS,
+            P_AC,
+            P_HIT_BONUS,
+            Param("attacks", int, 1, "attacks per round at normal speed", minimum=0, maximum=20),
+            P_SPEED,
+            P_TARGET_SPEED,
+            number(
+                "round", 1, "round number (slowed half attacks come every other round)", 1, 10000
+            ),
+            Param(
+                "second_weapon",
+                str,
+                "none",
+                "off-hand weapon: none, plain (-4) or one with the Off Hand ability",
+                choices=("none", "plain", "off-hand"),
+            ),
+        ),
+        ("all_hit", "some_hit", "none_hit", "no_attacks"),
+        _attack_routine_resolve,
+        _attack_routine_odds,
+    ),
+    Procedure(
+        "smash",
+        "Smash: one melee attack at -5 that adds the strength score to damage (loses initiative)",
+        (
+            P_ATTACK_BONUS,
+            P_AC,
+            P_HIT_BONUS,
+            dice_param("damage", "weapon damage dice such as 1d8"),
+            number("damage_bonus", 0, "strength modifier and other flat damage bonuses", -50, 100),
+            Param("strength", int, None, "strength score", minimum=0, maximum=30),
+        ),
+        ("hit", "miss"),
+        _smash_resolve,
+        _smash_odds,
+    ),
+    Procedure(
+        "structure_attack",
+        "Attacking a structure from Table 10-3: wood loses 1 point per 2 damage, stone 1 per 5",
+        (
+            Param("structure", str, None, "which structure", choices=tuple(rules.STRUCTURES)),
+            P_ATTACK_BONUS,
+            P_HIT_BONUS,
+            Param(
+                "kind",
+                str,
+                "melee",
+                "melee or missile (each has its own armour class)",
+                choices=("melee", "missile"),
+            ),
+            Param("source", str, "large-creature", "what is attacking", choices=SOURCES),
+            dice_param("damage", "damage dice such as 3d6"),
+            Param("full_damage", bool, False, "a wood-eater or rock-burrower does full damage"),
+            Param(
+                "damage_taken", int, 0, "structure points already lost", minimum=0, maximum=100000
+            ),
+        ),
+        ("miss", "no_effect", "damaged", "destroyed"),
+        _structure_attack_resolve,
+        _structure_attack_odds,
+    ),
 )

@@ -21,8 +21,14 @@ Rules as implemented (readers' summary: docs/systems/grit-flesh/):
 
 from __future__ import annotations
 
-from rollbook.engine.systems.grit_flesh.combat import GritFleshSystem
+from rollbook.engine.systems.grit_flesh.combat import FIELDS, GritFleshSystem
+from rollbook.engine.systems.grit_flesh.procedures import PROCEDURES
 
 __all__ = ["SYSTEM", "GritFleshSystem"]
 
-SYSTEM = GritFleshSystem("Grit & Flesh", "d20 + attribute, damage tags, Morale 0-20")
+SYSTEM = GritFleshSystem(
+    "Grit & Flesh",
+    "d20 + attribute, damage tags, Morale 0-20",
+    procedures=PROCEDURES,
+    fields=FIELDS,
+)

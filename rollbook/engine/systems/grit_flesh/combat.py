@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any, override
 from rollbook.engine.messages import Joined, Message
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
-from rollbook.engine.systems.dice import SmallDice, roll_die, roll_edge
-from rollbook.engine.systems.grit_flesh.procedures import PROCEDURES, attr_param
+from rollbook.engine.systems.dice import NO_DICE, SmallDice, roll_die, roll_edge, stat_dice
 from rollbook.engine.systems.grit_flesh.rules import (
     EFFECTS,
     TAGS,
@@ -18,12 +17,40 @@ from rollbook.engine.systems.grit_flesh.rules import (
     attack_result,
     combine,
 )
-from rollbook.engine.systems.mechanics import KINDS, dice_param, kind_param, number
+from rollbook.engine.systems.mechanics import attr_param, dice_param, kind_param, number
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
-__all__ = ["KINDS", "GritFleshFightState", "GritFleshState", "GritFleshSystem"]
+__all__ = ["FIELDS", "GritFleshFightState", "GritFleshState", "GritFleshSystem"]
+
+
+FIELDS: tuple[Param, ...] = (
+    kind_param(),
+    Param("grit", int, 0, "Grit (lost first)", minimum=0, maximum=1000),
+    Param("flesh", int, None, "Flesh (0 takes them out)", minimum=1, maximum=1000),
+    attr_param("defense", "Defense", 10),
+    attr_param("violence", "Violence"),
+    attr_param("savvy", "Savvy (initiative, surprise)"),
+    attr_param("might", "MIG (saves against tag effects)"),
+    dice_param("damage", "weapon damage dice", "1d6"),
+    Param("tag", str, "slashing", "damage tag", choices=TAGS),
+    Param("ranged", bool, False, "fights with a ranged weapon"),
+    Param("morale", int, 10, "Morale 0-20 (enemies)", minimum=0, maximum=20),
+    Param("loyalty", int, 10, "Loyalty (hirelings under 10 test morale)", minimum=0, maximum=20),
+    number("armor", 0, "how much of Defense is armour (each armour Notch takes 1)", 0, 40),
+    Param("leader", bool, False, "the enemies' leader"),
+    Param(
+        "wits",
+        str,
+        "normal",
+        "normal, quick or slow: quick foes give characters a Bane on initiative, slow ones a Boon",
+        choices=("normal", "quick", "slow"),
+    ),
+    Param("surprised", bool, False, "caught unaware by the fiction: no action in round 1"),
+    Param("surprise_save", bool, False, "a pc who Saves vs Savvy against surprise"),
+    Param("stealthy", bool, False, "stealthy: foes' surprise saves take a Bane"),
+)
 
 
 @dataclass(slots=True)
@@ -38,11 +65,15 @@ class GritFleshState(CombatantState):
     armour_notches: int = 0
     reload: bool = False  # a ranged weapon out of ammunition: the next action fetches more
     surprised: bool = False  # loses round 1
+    damage: SmallDice = NO_DICE  # the stat block's damage dice
 
     @classmethod
     @override
     def start(cls, stats: dict[str, Any]) -> GritFleshState:
-        return cls(grit=stats["grit"], flesh=stats["flesh"], defense=stats["defense"])
+        damage = stat_dice(stats["damage"])
+        return cls(
+            grit=stats["grit"], flesh=stats["flesh"], defense=stats["defense"], damage=damage
+        )
 
 
 @dataclass(slots=True)
@@ -68,48 +99,10 @@ if TYPE_CHECKING:
 class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
     """Hooks for the encounter resolver (the package docstring sums up the rules)."""
 
-    procedures = PROCEDURES
-    combatant_fields = (
-        kind_param(),
-        Param("grit", int, 0, "Grit (lost first)", minimum=0, maximum=1000),
-        Param("flesh", int, None, "Flesh (0 takes them out)", minimum=1, maximum=1000),
-        attr_param("defense", "Defense", 10),
-        attr_param("violence", "Violence"),
-        attr_param("savvy", "Savvy (initiative, surprise)"),
-        attr_param("might", "MIG (saves against tag effects)"),
-        dice_param("damage", "weapon damage dice", "1d6"),
-        Param("tag", str, "slashing", "damage tag", choices=TAGS),
-        Param("ranged", bool, False, "fights with a ranged weapon"),
-        Param("morale", int, 10, "Morale 0-20 (enemies)", minimum=0, maximum=20),
-        Param(
-            "loyalty", int, 10, "Loyalty (hirelings under 10 test morale)", minimum=0, maximum=20
-        ),
-        number("armor", 0, "how much of Defense is armour (each armour Notch takes 1)", 0, 40),
-        Param("leader", bool, False, "the enemies' leader"),
-        Param(
-            "wits",
-            str,
-            "normal",
-            "normal, quick or slow: quick foes give characters a "
-            "Bane on initiative, slow ones a Boon",
-            choices=("normal", "quick", "slow"),
-        ),
-        Param("surprised", bool, False, "caught unaware by the fiction: no action in round 1"),
-        Param("surprise_save", bool, False, "a pc who Saves vs Savvy against surprise"),
-        Param("stealthy", bool, False, "stealthy: foes' surprise saves take a Bane"),
-    )
-
     @override
     def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
         params = {"violence": attacker["violence"], "defense": defender["defense"]}
         return BlowOdds("attack", params, ("critical_hit", "hit"))
-
-    @override
-    def make_combatant(self, side: str, data: Any) -> Fighter:
-        c = super().make_combatant(side, data)
-        s = c.stats
-        s["dice"] = SmallDice.parse(s["damage"], f"{c.name}'s damage")
-        return c
 
     @override
     def starting_hp(self, stats: dict[str, Any]) -> int:
@@ -286,7 +279,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         critical: bool,
         head: Message | None,
     ) -> None:
-        dice: SmallDice = c.stats["dice"]
+        dice = c.state.damage
         rolled = max(0, dice.roll(rng))
         self._harm(fight, foe, rolled, critical)
         note: str | Message = ""

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from rollbook.engine.systems.base import Outcome, Param, Procedure, by_name, product_faces, tally
+from rollbook.engine.systems.base import Outcome, Param, Procedure, by_name, tally
 from rollbook.engine.systems.dice import SmallDice, edge_faces, roll_die, roll_edge
 from rollbook.engine.systems.grit_flesh.rules import (
     ATTACK_OUTCOMES,
@@ -21,18 +21,14 @@ from rollbook.engine.systems.grit_flesh.rules import (
     reaction_result,
 )
 from rollbook.engine.systems.mechanics import (
+    EDGE,
     attr_param,
     d20_check,
     dice_param,
-    edge_param,
     reaction_procedure,
 )
-from rollbook.engine.systems.oddswork import check_odds_work
 
-__all__ = ["DIFFICULTY", "EDGE", "PROCEDURES", "attr_param", "edge_note"]
-
-EDGE = edge_param("none, boon (best of 2d20) or bane (worst of 2d20)")
-
+__all__ = ["DIFFICULTY", "PROCEDURES", "edge_note"]
 
 DIFFICULTY = Param(
     "difficulty", int, 10, "number the d20 + attribute must reach", minimum=-20, maximum=60
@@ -44,34 +40,28 @@ def edge_note(edge: str) -> str:
     return "" if edge == "none" else f" with a {edge.capitalize()}"
 
 
-def _test_factory(
-    name: str,
-    title: str,
-    attr: Param,
-    good: str,
-    bad: str,
-    said: dict[str, str],
-    extra: tuple[Param, ...] = (),
+def _test_edge(p: dict[str, Any]) -> str:
+    return combine(p["edge"], "bane" if p.get("stealthy") else "none")
+
+
+def _test(
+    name: str, title: str, attr: Param, said: dict[str, str], extra: tuple[Param, ...] = ()
 ) -> Procedure:
-    """A plain Test: d20 (+ edge) + attribute >= difficulty -> ``good`` or ``bad``."""
+    """A plain Test: d20 (+ edge) + attribute >= difficulty (``said``: success, failure)."""
 
-    def edge_of(p: dict[str, Any]) -> str:
-        return combine(p["edge"], "bane" if p.get("stealthy") else "none")
-
-    def sentence(p: dict[str, Any], edge: str, die: int, total: int) -> str:
-        outcome = good if total >= p["difficulty"] else bad
+    def head(p: dict[str, Any], edge: str, die: int, total: int) -> str:
         return (
             f"d20{edge_note(edge)} rolled {die}, +{attr.name} "
-            f"{p[attr.name]} = {total} vs {p['difficulty']}: {said[outcome]}."
+            f"{p[attr.name]} = {total} vs {p['difficulty']}"
         )
 
     params = (attr, DIFFICULTY, EDGE, *extra)
     return d20_check(
-        name, title, attr, (good, bad), sentence, against=DIFFICULTY, params=params, edge_of=edge_of
+        name, title, attr, said, head, against=DIFFICULTY, params=params, edge_of=_test_edge
     )
 
 
-def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     die = roll_edge(rng, 20, p["edge"])
     name = attack_result(die, p["violence"], p["defense"])
     said = {
@@ -97,7 +87,7 @@ def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     )
 
 
-def _damage(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _damage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     dice = SmallDice.parse(p["weapon"], "weapon")
     rolled = dice.roll(rng)
     amount = max(0, rolled)
@@ -128,22 +118,17 @@ def _damage(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     dice = SmallDice.parse(p["weapon"], "weapon")
-    check_odds_work(dice, every_combination=True)
+    grit, flesh, critical = p["grit"], p["flesh"], p["critical"]
     return tally(
         DAMAGE_OUTCOMES,
         (
-            (
-                apply_damage(max(0, sum(faces) + dice.bonus), p["grit"], p["flesh"], p["critical"])[
-                    2
-                ],
-                1,
-            )
-            for faces in product_faces(*([dice.sides] * dice.count))
+            (apply_damage(max(0, total), grit, flesh, critical)[2], ways)
+            for total, ways in dice.weights().items()
         ),
     )
 
 
-def _morale(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _morale_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     m = p["morale"]
     die = roll_die(rng, 20)
     name = "stands" if die <= m + 1 else "flees"
@@ -158,6 +143,11 @@ def _morale(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
+def _morale_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    chance = morale_chance(p["morale"])
+    return {"stands": chance, "flees": 1 - chance}
+
+
 _REACTION_SAID = {
     "bloodthirsty": "out for blood, attacking at once",
     "hostile": "hostile: threats, extortion, maybe violence",
@@ -167,26 +157,17 @@ _REACTION_SAID = {
 }
 
 
-def _morale_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    chance = morale_chance(p["morale"])
-    return {"stands": chance, "flees": 1 - chance}
-
-
 PROCEDURES = by_name(
-    _test_factory(
+    _test(
         "initiative",
         "Initiative (Test Savvy each round)",
         attr_param("savvy", "the character's Savvy"),
-        "first",
-        "after",
         {"first": "acts before the enemies", "after": "acts after the enemies"},
     ),
-    _test_factory(
+    _test(
         "surprise",
         "Surprise (Save vs Savvy)",
         attr_param("savvy", "the character's Savvy"),
-        "alert",
-        "surprised",
         {"alert": "ready for them", "surprised": "caught out: no action this round"},
         (Param("stealthy", bool, False, "the foes are stealthy (a Bane)"),),
     ),
@@ -199,7 +180,7 @@ PROCEDURES = by_name(
             EDGE,
         ),
         ATTACK_OUTCOMES,
-        _attack,
+        _attack_resolve,
         _attack_odds,
     ),
     Procedure(
@@ -220,23 +201,19 @@ PROCEDURES = by_name(
             ),
         ),
         DAMAGE_OUTCOMES,
-        _damage,
+        _damage_resolve,
         _damage_odds,
     ),
-    _test_factory(
+    _test(
         "effect_save",
         "Shaking off a tag effect (MIG Save)",
         attr_param("might", "the target's MIG"),
-        "recovers",
-        "still_affected",
         {"recovers": "the effect ends", "still_affected": "the effect holds"},
     ),
-    _test_factory(
+    _test(
         "gambit",
         "Gambit (Test the fitting attribute)",
         attr_param("attribute", "the attribute the gambit tests"),
-        "succeeds",
-        "backfires",
         {"succeeds": "it works", "backfires": "it backfires: the opponent gets a free action"},
     ),
     Procedure(
@@ -244,7 +221,7 @@ PROCEDURES = by_name(
         "Morale Test (Morale 0-20)",
         (Param("morale", int, 10, "Morale score", minimum=0, maximum=20),),
         ("stands", "flees"),
-        _morale,
+        _morale_resolve,
         _morale_odds,
     ),
     reaction_procedure(

@@ -8,8 +8,9 @@ Readers' summary: docs/systems/roll-under-atk/.
 
 from __future__ import annotations
 
-from rollbook.engine.systems.roll_under_atk.combat import RollUnderAtk
+from rollbook.engine.systems.roll_under_atk.combat import FIELDS, RollUnderAtkSystem
+from rollbook.engine.systems.roll_under_atk.procedures import PROCEDURES
 
-__all__ = ["SYSTEM", "RollUnderAtk"]
+__all__ = ["SYSTEM", "RollUnderAtkSystem"]
 
-SYSTEM = RollUnderAtk("Roll-under ATK")
+SYSTEM = RollUnderAtkSystem("Roll-under ATK", procedures=PROCEDURES, fields=FIELDS)

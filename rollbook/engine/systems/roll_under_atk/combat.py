@@ -10,23 +10,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, override
 
 from rollbook.engine.messages import Joined, Message
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
-from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die
-from rollbook.engine.systems.mechanics import dice_param, number
+from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die, stat_dice
+from rollbook.engine.systems.mechanics import dice_param, kind_param, number
 from rollbook.engine.systems.roll_under_atk import rules
-from rollbook.engine.systems.roll_under_atk.procedures import PROCEDURES
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
-__all__ = ["RollUnderAtk", "RollUnderAtkFightState", "RollUnderAtkState"]
-
-KINDS = ("pc", "retainer", "monster")
+__all__ = ["FIELDS", "RollUnderAtkFightState", "RollUnderAtkState", "RollUnderAtkSystem"]
 
 
 @dataclass(slots=True)
@@ -38,6 +34,12 @@ class RollUnderAtkState(CombatantState):
     weapon_ruined: bool = False  # fights with fists from now on
     atk_penalty: int = 0  # from a cracked weapon
     armor_breaks: int = 0  # armour points lost
+    damage: SmallDice | None = None  # the stat block's own damage dice (None: the weapon's)
+
+    @classmethod
+    @override
+    def start(cls, stats: dict[str, Any]) -> RollUnderAtkState:
+        return cls(damage=stat_dice(stats["damage"]) if stats["damage"] else None)
 
 
 Fighter = Combatant[RollUnderAtkState]
@@ -59,13 +61,7 @@ if TYPE_CHECKING:
     RollUnderAtkFight = Fight[RollUnderAtkState, RollUnderAtkFightState]
 
 FIELDS: tuple[Param, ...] = (
-    Param(
-        "kind",
-        str,
-        "monster",
-        "pc, retainer or monster (who rolls, who checks morale)",
-        choices=KINDS,
-    ),
+    kind_param(("pc", "retainer", "monster"), "monster", "who rolls, who checks morale"),
     Param("hp", int, None, "hit points", minimum=1, maximum=10000),
     Param("atk", int, 11, "attack score (8 poor, 11 standard, 15 great)", minimum=0, maximum=40),
     Param("armor", int, 0, "worn armour bonus: DEF is 10 + armour", minimum=0, maximum=20),
@@ -112,17 +108,8 @@ def _can_break(c: Fighter) -> bool:
 _MORALE_REASONS = ("outnumbered", "half")  # a side checks once for each
 
 
-@lru_cache(maxsize=256)
-def _parsed(text: str) -> SmallDice:
-    """A stat block's damage dice, parsed once (a Monte Carlo run rolls them thousands of times)."""
-    return SmallDice.parse(text)
-
-
-class RollUnderAtk(System[RollUnderAtkState, RollUnderAtkFightState]):
+class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
     """Roll-under-atk (the package docstring sums up the rules)."""
-
-    procedures = PROCEDURES
-    combatant_fields = FIELDS
 
     @override
     def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
@@ -134,13 +121,6 @@ class RollUnderAtk(System[RollUnderAtkState, RollUnderAtkFightState]):
         params = {"atk": a["atk"], "enemy_def": d["armor"], "weapon": a["weapon"]}
         params.update(two_hands=a["two_hands"], str_mod=a["str_mod"], quality=a["weapon_quality"])
         return BlowOdds("attack", params, ("critical", "hit"))
-
-    @override
-    def make_combatant(self, side: str, data: Any) -> Fighter:
-        combatant = super().make_combatant(side, data)
-        if combatant.stats["damage"]:
-            SmallDice.parse(combatant.stats["damage"])  # fail now, not mid-fight
-        return combatant
 
     # -- before round 1 ----------------------------------------------------------------------
     @override
@@ -351,8 +331,8 @@ class RollUnderAtk(System[RollUnderAtkState, RollUnderAtkFightState]):
     ) -> None:
         """``actor`` hits ``target`` with ``weapon_name`` (its own weapon, or fists once broken)."""
         s = actor.stats
-        if s["damage"] and weapon_name == s["weapon"]:
-            dice = _parsed(s["damage"])
+        dice = actor.state.damage
+        if dice is not None and weapon_name == s["weapon"]:
             rolled = dice.roll(rng) + (draw_die(rng, dice.sides) if critical and dice.count else 0)
             dealt = max(0, rolled)
         else:

@@ -6,22 +6,15 @@ The core combat checks live here; chases, manoeuvres, fire and backpacks in `spe
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
-from rollbook.engine.systems.dice import draw_die
+from rollbook.engine.systems.dice import dice_weights, draw_die
 from rollbook.engine.systems.mechanics import number, reaction_procedure
 from rollbook.engine.systems.roll_under_atk import rules
-from rollbook.engine.systems.roll_under_atk.special import (
-    CHASE,
-    CHASE_STEP,
-    GRAPPLE,
-    MANEUVER,
-    ON_FIRE,
-    RETRIEVE,
-)
+from rollbook.engine.systems.roll_under_atk.special import SPECIAL
 
 __all__ = ["PROCEDURES", "damage_weights"]
 
@@ -56,18 +49,10 @@ def damage_weights(p: dict[str, Any], critical: bool = False) -> dict[int, int]:
     flat = (p["str_mod"] if w.strength else 0) - (1 if p.get("non_lethal") else 0)
     count = 1 + p["bonus_dice"] + (1 if critical else 0)
     mult = p.get("multiplier", 1)
-    ways: dict[int, int] = {0: 1}
-    if die == 0:  # fists: a flat 1, extra "dice" add nothing
-        ways = {1: 1}
-    else:
-        for _ in range(count):
-            nxt: dict[int, int] = {}
-            for t, n in ways.items():
-                for face in range(1, die + 1):
-                    nxt[t + face] = nxt.get(t + face, 0) + n
-            ways = nxt
+    # fists: a flat 1, extra "dice" add nothing
+    ways = dice_weights(count, die) if die else [(1, 1)]
     out: dict[int, int] = {}
-    for t, n in ways.items():
+    for t, n in ways:
         total = max(0, (t + flat) * mult)
         out[total] = out.get(total, 0) + n
     return out
@@ -78,7 +63,7 @@ def roll_damage(p: dict[str, Any], rng: random.Random, critical: bool = False) -
     w = rules.WEAPONS[p["weapon"]]
     die = _die(p)
     count = 1 + p["bonus_dice"] + (1 if critical else 0)
-    faces = [rng.randint(1, die) for _ in range(count)] if die else [1]
+    faces = [draw_die(rng, die) for _ in range(count)] if die else [1]
     flat = (p["str_mod"] if w.strength else 0) - (1 if p.get("non_lethal") else 0)
     mult = p.get("multiplier", 1)
     total = max(0, (sum(faces) + flat) * mult)
@@ -102,7 +87,7 @@ def _surprise_name(roll: int, p: dict[str, Any]) -> str:
 
 
 def _surprise_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    roll = rng.randint(1, 6)
+    roll = draw_die(rng, 6)
     name = _surprise_name(roll, p)
     effect = {
         "party_surprises": "the party gets the drop: +4 ATK and acts first in round 1",
@@ -112,61 +97,52 @@ def _surprise_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     return Outcome(name, f"Surprise d6: {roll}; {effect}.", {"roll": roll})
 
 
-SURPRISE = Procedure(
-    "surprise",
-    "Surprise: one d6, 1 the party surprises, 6 the party is surprised",
-    (
-        Param("party_has_light", bool, False, "the party carries a light source"),
-        Param("foes_have_light", bool, False, "the foes carry a light source"),
-    ),
-    ("party_surprises", "foes_surprise", "no_surprise"),
-    _surprise_resolve,
-    lambda p: tally(
+def _surprise_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return tally(
         ("party_surprises", "foes_surprise", "no_surprise"), ((_surprise_name(r, p), 1) for r in D6)
-    ),
-)
+    )
 
 
 # -- reaction ----------------------------------------------------------------------------------
-
-REACTION = reaction_procedure(
-    "Reaction of a creature met: 2d6 from helpful (2) to hostile (12)",
-    rules.reaction_for,
-    draw_die,  # what rng.randint(1, 6) gives
-    lambda a, b, name: f"Reaction 2d6: {a}+{b} = {a + b}: {name.replace('_', ' ')}.",
-)
 
 
 # -- initiative --------------------------------------------------------------------------------
 
 
-def _init_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    roll = rng.randint(1, 20)
-    name = "before" if roll <= p["wis"] else "after"
-    return Outcome(
-        name,
-        f"WIS check d20 {roll} against {p['wis']}: acts {name} the enemy "
-        f"(ties within a group go lowest roll first).",
-        {"roll": roll},
-    )
+def stat_check(
+    name: str,
+    title: str,
+    stat: Param,
+    outcomes: tuple[str, str],
+    said: Callable[[dict[str, Any], int, str], tuple[str, dict[str, Any]]],
+) -> Procedure:
+    """A plain check: d20 at or under ``stat`` -> ``outcomes`` (success, failure).
 
+    ``said(p, roll, outcome)`` gives the log line and the outcome's numbers besides the roll.
+    """
+    good, bad = outcomes
 
-INITIATIVE = Procedure(
-    "initiative",
-    "Initiative: a WIS check; success acts before the enemy, failure after",
-    (Param("wis", int, None, "wisdom score", minimum=0, maximum=30),),
-    ("before", "after"),
-    _init_resolve,
-    lambda p: tally(
-        ("before", "after"), (("before" if r <= p["wis"] else "after", 1) for r in D20)
-    ),
-)
+    def resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+        roll = draw_die(rng, 20)
+        outcome = good if roll <= p[stat.name] else bad
+        line, data = said(p, roll, outcome)
+        return Outcome(outcome, line, {"roll": roll, **data})
+
+    def odds(p: dict[str, Any]) -> dict[str, Fraction]:
+        return tally(outcomes, ((good if r <= p[stat.name] else bad, 1) for r in D20))
+
+    return Procedure(name, title, (stat,), outcomes, resolve, odds)
 
 
 # -- attack ------------------------------------------------------------------------------------
 
 
 def _attack_target(p: dict[str, Any]) -> int:
+    """The number an attack rolls under; `RulesError` for a weapon broken past use."""
+    if (p["quality"] == "masterwork" and p["breaks"] >= 2) or (
+        p["quality"] != "masterwork" and p["breaks"] >= 1
+    ):
+        raise RulesError("that weapon is already broken and useless.")
     w = rules.WEAPONS[p["weapon"]]
     atk = p["atk"] + p["modifier"] + w.atk + rules.range_penalty(p["weapon"], p["distance"])
     atk += 4 if p["surprise"] else 0
@@ -185,17 +161,9 @@ def _check_name(roll: int, target: int, p: dict[str, Any], pos: str, neg: str) -
     return pos if total <= target else neg
 
 
-def _attack_checked(p: dict[str, Any]) -> None:
-    if (p["quality"] == "masterwork" and p["breaks"] >= 2) or (
-        p["quality"] != "masterwork" and p["breaks"] >= 1
-    ):
-        raise RulesError("that weapon is already broken and useless.")
-
-
 def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    _attack_checked(p)
     target = _attack_target(p)
-    roll = rng.randint(1, 20)
+    roll = draw_die(rng, 20)
     name = _check_name(roll, target, p, "hit", "miss")
     data: dict[str, Any] = {"roll": roll, "target": target}
     line = f"Attack: d20 {roll}, needs {target} or less: "
@@ -204,7 +172,7 @@ def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
         data["damage"] = total
         line += ("critical hit, an extra damage die" if name == "critical" else "hit") + f"; {text}"
     elif name == "fumble":
-        b = rng.randint(1, 6)
+        b = draw_die(rng, 6)
         data["break_roll"] = b
         if b <= rules.break_chance(p["quality"]):
             name = "weapon_breaks"
@@ -219,18 +187,28 @@ def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
 ATTACK_OUTCOMES = ("critical", "hit", "miss", "fumble", "weapon_breaks")
 
 
-def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    _attack_checked(p)
-    target = _attack_target(p)
+def _check_odds(
+    p: dict[str, Any], target: int, outcomes: tuple[str, ...], broke: Fraction
+) -> dict[str, Fraction]:
+    """Odds of a check whose natural 20 breaks something with chance ``broke``.
+
+    ``outcomes``: critical, success, failure, fumble, and what a fumble breaks.
+    """
+    _, pos, neg, _, breaks = outcomes
     weights: list[tuple[str, Fraction]] = []
-    broke = Fraction(rules.break_chance(p["quality"]), 6)
     for r in D20:
-        name = _check_name(r, target, p, "hit", "miss")
+        name = _check_name(r, target, p, pos, neg)
         if name == "fumble":
-            weights += [("weapon_breaks", broke), ("fumble", 1 - broke)]
+            weights += [(breaks, broke), ("fumble", 1 - broke)]
         else:
             weights.append((name, Fraction(1)))
-    return tally(ATTACK_OUTCOMES, weights)
+    return tally(outcomes, weights)
+
+
+def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    target = _attack_target(p)
+    broke = Fraction(rules.break_chance(p["quality"]), 6)
+    return _check_odds(p, target, ATTACK_OUTCOMES, broke)
 
 
 P_MORE_CRITS = Param(
@@ -247,50 +225,20 @@ P_ROLL_MOD = number(
     20,
 )
 
-ATTACK = Procedure(
-    "attack",
-    "Attack: d20 at or under ATK minus the enemy's defense; 1 critical, 20 risks breakage",
-    (
-        Param(
-            "atk", int, None, "attack score (8 poor, 11 standard, 15 great)", minimum=0, maximum=40
-        ),
-        number("enemy_def", 0, "enemy defense (armour bonus; another game's AC minus 10)", -10, 30),
-        Param("modifier", int, 0, "other ATK modifiers", minimum=-20, maximum=20),
-        Param("surprise", bool, False, "surprise round: +4 ATK"),
-        Param("from_behind", bool, False, "attacking from behind: +2 ATK"),
-        Param("non_lethal", bool, False, "pulling blows: -1 ATK and -1 damage"),
-        P_WEAPON,
-        P_TWO_HANDS,
-        number("distance", 0, "range in feet for thrown and missile weapons", 0, 2000),
-        P_STR_MOD,
-        P_BONUS_DICE,
-        P_QUALITY,
-        number("breaks", 0, "earlier breaks of this weapon (masterwork: 1 = -1 ATK)", 0, 2),
-        P_MORE_CRITS,
-        P_ROLL_MOD,
-    ),
-    ATTACK_OUTCOMES,
-    _attack_resolve,
-    _attack_odds,
-)
-
 
 # -- defend ------------------------------------------------------------------------------------
 
 
 def _defend_target(p: dict[str, Any]) -> int:
+    """The number a defence rolls under; `RulesError` for more breaks than armour."""
+    if p["armor_breaks"] > p["armor"]:
+        raise RulesError("armor_breaks cannot exceed the armour's bonus.")
     return 10 + p["armor"] - p["armor_breaks"] - p["enemy_hd"] - p["enemy_bonus"]
 
 
-def _defend_checked(p: dict[str, Any]) -> None:
-    if p["armor_breaks"] > p["armor"]:
-        raise RulesError("armor_breaks cannot exceed the armour's bonus.")
-
-
 def _defend_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    _defend_checked(p)
     target = _defend_target(p)
-    roll = rng.randint(1, 20)
+    roll = draw_die(rng, 20)
     name = _check_name(roll, target, p, "blocked", "hit")
     line = (
         f"Defence: d20 {roll}, needs DEF {10 + p['armor'] - p['armor_breaks']} minus the "
@@ -300,7 +248,7 @@ def _defend_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     if name == "fumble":
         line += "natural 20, the blow lands"
         if p["armor"] - p["armor_breaks"] > 0:
-            b = rng.randint(1, 6)
+            b = draw_die(rng, 6)
             data["break_roll"] = b
             if b <= rules.break_chance(p["armor_quality"]):
                 name = "armor_breaks"
@@ -320,36 +268,10 @@ DEFEND_OUTCOMES = ("critical", "blocked", "hit", "fumble", "armor_breaks")
 
 
 def _defend_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    _defend_checked(p)
     target = _defend_target(p)
     has_armor = p["armor"] - p["armor_breaks"] > 0
     broke = Fraction(rules.break_chance(p["armor_quality"]), 6) if has_armor else Fraction(0)
-    weights: list[tuple[str, Fraction]] = []
-    for r in D20:
-        name = _check_name(r, target, p, "blocked", "hit")
-        if name == "fumble":
-            weights += [("armor_breaks", broke), ("fumble", 1 - broke)]
-        else:
-            weights.append((name, Fraction(1)))
-    return tally(DEFEND_OUTCOMES, weights)
-
-
-DEFEND = Procedure(
-    "defend",
-    "Defend: d20 at or under DEF (10 + armour) minus the enemy's hit dice; a 20 risks the armour",
-    (
-        Param("armor", int, 0, "worn armour bonus", minimum=0, maximum=20),
-        Param("enemy_hd", int, 1, "attacker's hit dice", minimum=0, maximum=30),
-        number("armor_breaks", 0, "earlier breaks of this armour (-1 DEF each)", 0, 20),
-        Param("armor_quality", str, "standard", "armour quality", choices=rules.QUALITIES),
-        number("enemy_bonus", 0, "other penalties to the defence (e.g. 4 when surprised)", -20, 20),
-        P_MORE_CRITS,
-        P_ROLL_MOD,
-    ),
-    DEFEND_OUTCOMES,
-    _defend_resolve,
-    _defend_odds,
-)
+    return _check_odds(p, target, DEFEND_OUTCOMES, broke)
 
 
 # -- breakage ----------------------------------------------------------------------------------
@@ -369,9 +291,9 @@ def _break_checked(p: dict[str, Any]) -> None:
         raise RulesError("armour with no bonus has nothing left to break.")
 
 
-def _break_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _breakage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     _break_checked(p)
-    roll = rng.randint(1, 6)
+    roll = draw_die(rng, 6)
     broke = roll <= rules.break_chance(p["quality"])
     name = _break_effect(p) if broke else "holds"
     effect = {
@@ -384,28 +306,13 @@ def _break_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-def _break_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+def _breakage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     _break_checked(p)
     chance = rules.break_chance(p["quality"])
     return tally(
         ("holds", "damaged", "ruined"),
         ((_break_effect(p) if r <= chance else "holds", 1) for r in D6),
     )
-
-
-BREAKAGE = Procedure(
-    "breakage",
-    "Breakage after a natural 20: fragile always, standard 3 in 6, masterwork 1 in 6",
-    (
-        Param("item", str, "weapon", "weapon or armour", choices=("weapon", "armor")),
-        P_QUALITY,
-        Param("breaks", int, 0, "breaks it has already suffered", minimum=0, maximum=20),
-        number("armor", 1, "armour bonus (armour is useless when breaks reach it)", 0, 20),
-    ),
-    ("holds", "damaged", "ruined"),
-    _break_resolve,
-    _break_odds,
-)
 
 
 # -- damage ------------------------------------------------------------------------------------
@@ -420,63 +327,24 @@ def _damage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-DAMAGE = Procedure(
-    "damage",
-    "Damage by weapon class plus STR, extra dice for criticals and the ideal weapon",
-    (
-        Param("target_hp", int, None, "target's hit points", minimum=1, maximum=10000),
-        P_WEAPON,
-        P_TWO_HANDS,
-        P_STR_MOD,
-        P_BONUS_DICE,
-        Param("critical", bool, False, "critical hit: one more damage die"),
-        Param(
-            "multiplier", int, 1, "2 or 3 for a stealthy attack from behind", minimum=1, maximum=3
-        ),
-        Param("non_lethal", bool, False, "pulling blows: -1 damage"),
-    ),
-    ("down", "standing"),
-    _damage_resolve,
-    lambda p: tally(
+def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return tally(
         ("down", "standing"),
         (
             ("down" if t >= p["target_hp"] else "standing", n)
             for t, n in damage_weights(p, p["critical"]).items()
         ),
-    ),
-)
-
-
-# -- stealth attack from behind ----------------------------------------------------------------
-
-
-def _stealth_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    roll = rng.randint(1, 20)
-    name = "triple" if roll <= p["stat"] else "double"
-    return Outcome(
-        name,
-        f"Stealth check d20 {roll} against {p['stat']}: {name} damage.",
-        {"roll": roll, "multiplier": 3 if name == "triple" else 2},
     )
 
 
-STEALTH = Procedure(
-    "stealth_attack",
-    "Attack from hiding behind the foe: a DEX or STR check; success triples damage, else doubles",
-    (Param("stat", int, None, "DEX or STR score", minimum=0, maximum=30),),
-    ("triple", "double"),
-    _stealth_resolve,
-    lambda p: tally(
-        ("triple", "double"), (("triple" if r <= p["stat"] else "double", 1) for r in D20)
-    ),
-)
+# -- stealth attack from behind ----------------------------------------------------------------
 
 
 # -- morale ------------------------------------------------------------------------------------
 
 
 def _morale_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    a, b = draw_die(rng, 6), draw_die(rng, 6)
     holds = a + b <= p["morale"]
     who = "the retainer" if p["who"] == "retainer" else "the enemy"
     verdict = "stands firm" if holds else "runs or gives up"
@@ -487,35 +355,151 @@ def _morale_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-MORALE = Procedure(
-    "morale",
-    "Morale (enemy or retainer): 2d6 at or under morale holds; 12 never breaks",
-    (
-        Param("morale", int, None, "morale score", minimum=2, maximum=12),
-        Param("who", str, "enemy", "enemy or retainer", choices=("enemy", "retainer")),
-    ),
-    ("stands", "breaks"),
-    _morale_resolve,
-    lambda p: tally(
+def _morale_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return tally(
         ("stands", "breaks"), (("stands" if t <= p["morale"] else "breaks", 1) for t in _two_d6())
-    ),
-)
+    )
 
 
 PROCEDURES = by_name(
-    SURPRISE,
-    REACTION,
-    INITIATIVE,
-    ATTACK,
-    DEFEND,
-    DAMAGE,
-    BREAKAGE,
-    STEALTH,
-    MORALE,
-    CHASE_STEP,
-    CHASE,
-    MANEUVER,
-    GRAPPLE,
-    ON_FIRE,
-    RETRIEVE,
+    Procedure(
+        "surprise",
+        "Surprise: one d6, 1 the party surprises, 6 the party is surprised",
+        (
+            Param("party_has_light", bool, False, "the party carries a light source"),
+            Param("foes_have_light", bool, False, "the foes carry a light source"),
+        ),
+        ("party_surprises", "foes_surprise", "no_surprise"),
+        _surprise_resolve,
+        _surprise_odds,
+    ),
+    reaction_procedure(
+        "Reaction of a creature met: 2d6 from helpful (2) to hostile (12)",
+        rules.reaction_for,
+        draw_die,
+        lambda a, b, name: f"Reaction 2d6: {a}+{b} = {a + b}: {name.replace('_', ' ')}.",
+    ),
+    stat_check(
+        "initiative",
+        "Initiative: a WIS check; success acts before the enemy, failure after",
+        Param("wis", int, None, "wisdom score", minimum=0, maximum=30),
+        ("before", "after"),
+        lambda p, roll, name: (
+            f"WIS check d20 {roll} against {p['wis']}: acts {name} the enemy "
+            f"(ties within a group go lowest roll first).",
+            {},
+        ),
+    ),
+    Procedure(
+        "attack",
+        "Attack: d20 at or under ATK minus the enemy's defense; 1 critical, 20 risks breakage",
+        (
+            Param(
+                "atk",
+                int,
+                None,
+                "attack score (8 poor, 11 standard, 15 great)",
+                minimum=0,
+                maximum=40,
+            ),
+            number(
+                "enemy_def", 0, "enemy defense (armour bonus; another game's AC minus 10)", -10, 30
+            ),
+            Param("modifier", int, 0, "other ATK modifiers", minimum=-20, maximum=20),
+            Param("surprise", bool, False, "surprise round: +4 ATK"),
+            Param("from_behind", bool, False, "attacking from behind: +2 ATK"),
+            Param("non_lethal", bool, False, "pulling blows: -1 ATK and -1 damage"),
+            P_WEAPON,
+            P_TWO_HANDS,
+            number("distance", 0, "range in feet for thrown and missile weapons", 0, 2000),
+            P_STR_MOD,
+            P_BONUS_DICE,
+            P_QUALITY,
+            number("breaks", 0, "earlier breaks of this weapon (masterwork: 1 = -1 ATK)", 0, 2),
+            P_MORE_CRITS,
+            P_ROLL_MOD,
+        ),
+        ATTACK_OUTCOMES,
+        _attack_resolve,
+        _attack_odds,
+    ),
+    Procedure(
+        "defend",
+        "Defend: d20 at or under DEF (10 + armour) minus the enemy's hit dice; "
+        "a 20 risks the armour",
+        (
+            Param("armor", int, 0, "worn armour bonus", minimum=0, maximum=20),
+            Param("enemy_hd", int, 1, "attacker's hit dice", minimum=0, maximum=30),
+            number("armor_breaks", 0, "earlier breaks of this armour (-1 DEF each)", 0, 20),
+            Param("armor_quality", str, "standard", "armour quality", choices=rules.QUALITIES),
+            number(
+                "enemy_bonus", 0, "other penalties to the defence (e.g. 4 when surprised)", -20, 20
+            ),
+            P_MORE_CRITS,
+            P_ROLL_MOD,
+        ),
+        DEFEND_OUTCOMES,
+        _defend_resolve,
+        _defend_odds,
+    ),
+    Procedure(
+        "damage",
+        "Damage by weapon class plus STR, extra dice for criticals and the ideal weapon",
+        (
+            Param("target_hp", int, None, "target's hit points", minimum=1, maximum=10000),
+            P_WEAPON,
+            P_TWO_HANDS,
+            P_STR_MOD,
+            P_BONUS_DICE,
+            Param("critical", bool, False, "critical hit: one more damage die"),
+            Param(
+                "multiplier",
+                int,
+                1,
+                "2 or 3 for a stealthy attack from behind",
+                minimum=1,
+                maximum=3,
+            ),
+            Param("non_lethal", bool, False, "pulling blows: -1 damage"),
+        ),
+        ("down", "standing"),
+        _damage_resolve,
+        _damage_odds,
+    ),
+    Procedure(
+        "breakage",
+        "Breakage after a natural 20: fragile always, standard 3 in 6, masterwork 1 in 6",
+        (
+            Param("item", str, "weapon", "weapon or armour", choices=("weapon", "armor")),
+            P_QUALITY,
+            Param("breaks", int, 0, "breaks it has already suffered", minimum=0, maximum=20),
+            number("armor", 1, "armour bonus (armour is useless when breaks reach it)", 0, 20),
+        ),
+        ("holds", "damaged", "ruined"),
+        _breakage_resolve,
+        _breakage_odds,
+    ),
+    stat_check(
+        "stealth_attack",
+        "Attack from hiding behind the foe: a DEX or STR check; "
+        "success triples damage, else doubles",
+        Param("stat", int, None, "DEX or STR score", minimum=0, maximum=30),
+        ("triple", "double"),
+        lambda p, roll, name: (
+            f"Stealth check d20 {roll} against {p['stat']}: {name} damage.",
+            {"multiplier": 3 if name == "triple" else 2},
+        ),
+    ),
+    Procedure(
+        "morale",
+        "Morale (enemy or retainer): 2d6 at or under morale holds; 12 never breaks",
+        (
+            Param("morale", int, None, "morale score", minimum=2, maximum=12),
+            Param("who", str, "enemy", "enemy or retainer", choices=("enemy", "retainer")),
+        ),
+        ("stands", "breaks"),
+        _morale_resolve,
+        _morale_odds,
+    ),
+    *SPECIAL,
 )

@@ -7,10 +7,11 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, tally
+from rollbook.engine.systems.dice import draw_die
 from rollbook.engine.systems.mechanics import number
 from rollbook.engine.systems.roll_under_atk import rules
 
-__all__ = ["CHASE", "CHASE_STEP", "GRAPPLE", "MANEUVER", "ON_FIRE", "RETRIEVE"]
+__all__ = ["SPECIAL"]
 
 D20 = range(1, 21)
 D6 = range(1, 7)
@@ -33,8 +34,8 @@ def _chase_state(gap: int) -> str:
     return "escaped" if gap >= ESCAPE_GAP else "caught" if gap <= 0 else "running"
 
 
-def _step_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    a, b = rng.randint(1, 20), rng.randint(1, 20)
+def _chase_step_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+    a, b = draw_die(rng, 20), draw_die(rng, 20)
     gap = _chase_step(p["gap"], p["fleer_move"], p["pursuer_move"], a, b)
     name = _chase_state(gap)
     effect = {
@@ -57,21 +58,16 @@ P_GAP = Param(
     "gap", int, 1, "steps (about 10 feet each) between them", minimum=1, maximum=ESCAPE_GAP - 1
 )
 
-CHASE_STEP = Procedure(
-    "chase_step",
-    "One chase exchange: opposed MOVE checks, each success gains its margin in steps",
-    (P_FLEER, P_PURSUER, P_GAP),
-    ("escaped", "caught", "running"),
-    _step_resolve,
-    lambda p: tally(
+
+def _chase_step_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return tally(
         ("escaped", "caught", "running"),
         (
             (_chase_state(_chase_step(p["gap"], p["fleer_move"], p["pursuer_move"], a, b)), 1)
             for a in D20
             for b in D20
         ),
-    ),
-)
+    )
 
 
 def _chase_checked(p: dict[str, Any]) -> None:
@@ -83,7 +79,7 @@ def _chase_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     _chase_checked(p)
     steps: list[str] = []
     if p["bait_morale"]:
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        a, b = draw_die(rng, 6), draw_die(rng, 6)
         if a + b > p["bait_morale"]:
             return Outcome(
                 "distracted",
@@ -94,7 +90,7 @@ def _chase_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
         steps.append(f"bait ignored ({a + b})")
     gap, n = p["gap"], 0
     while _chase_state(gap) == "running":
-        a, b = rng.randint(1, 20), rng.randint(1, 20)
+        a, b = draw_die(rng, 20), draw_die(rng, 20)
         gap = _chase_step(gap, p["fleer_move"], p["pursuer_move"], a, b)
         n += 1
         steps.append(str(gap))
@@ -147,21 +143,6 @@ def _chase_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     return {"escaped": (1 - stop) * escape, "caught": (1 - stop) * (1 - escape), "distracted": stop}
 
 
-CHASE = Procedure(
-    "chase",
-    "A whole chase: exchanges until the fleeing are 5 steps ahead or caught",
-    (
-        P_FLEER,
-        P_PURSUER,
-        P_GAP,
-        number("bait_morale", 0, "morale of pursuers tempted by a dropped item (0: none)", 0, 12),
-    ),
-    ("escaped", "caught", "distracted"),
-    _chase_resolve,
-    _chase_odds,
-)
-
-
 # -- manoeuvres and grapples -------------------------------------------------------------------
 
 
@@ -180,7 +161,7 @@ P_MANEUVER = (
 
 
 def _maneuver_roll(p: dict[str, Any], rng: random.Random) -> tuple[bool, str, str]:
-    a, b, c = (rng.randint(1, 20) for _ in range(3))
+    a, b, c = (draw_die(rng, 20) for _ in range(3))
     countered, won = _maneuver_parts(p, a, b, c)
     line = (
         f"ATK check: d20 {a}, needs {p['atk'] - p['target_hd']} or less: "
@@ -200,7 +181,7 @@ def _maneuver_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-def _maneuver_odds(
+def _contest_odds(
     p: dict[str, Any], names: dict[str, str], order: tuple[str, ...]
 ) -> dict[str, Fraction]:
     return tally(
@@ -209,19 +190,9 @@ def _maneuver_odds(
     )
 
 
-MANEUVER = Procedure(
-    "maneuver",
-    "Combat manoeuvre (shove, trip, disarm...): ATK minus target HD, then an opposed check",
-    (
-        *P_MANEUVER,
-        Param("kind", str, "shove", "which stunt", choices=("shove", "trip", "disarm", "other")),
-    ),
-    ("succeeds", "fails"),
-    _maneuver_resolve,
-    lambda p: _maneuver_odds(
-        p, {"a": "succeeds", "b": "fails", "tie": "fails"}, ("succeeds", "fails")
-    ),
-)
+def _maneuver_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return _contest_odds(p, {"a": "succeeds", "b": "fails", "tie": "fails"}, ("succeeds", "fails"))
+
 
 GRAPPLE_NAMES = {"a": "pinned", "b": "attacker_stunned", "tie": "no_effect"}
 
@@ -237,22 +208,16 @@ def _grapple_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     return Outcome(name, f"{line}: {effect}.", {"countered": countered})
 
 
-GRAPPLE = Procedure(
-    "grapple",
-    "Grapple: like a manoeuvre; the attacker winning pins, the defender winning stuns",
-    P_MANEUVER,
-    ("pinned", "attacker_stunned", "no_effect"),
-    _grapple_resolve,
-    lambda p: _maneuver_odds(p, GRAPPLE_NAMES, ("pinned", "attacker_stunned", "no_effect")),
-)
+def _grapple_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return _contest_odds(p, GRAPPLE_NAMES, ("pinned", "attacker_stunned", "no_effect"))
 
 
 # -- fire and fetching things ------------------------------------------------------------------
 
 
-def _fire_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
-    burn = rng.randint(1, 6)
-    roll = rng.randint(1, 20)
+def _on_fire_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+    burn = draw_die(rng, 6)
+    roll = draw_die(rng, 20)
     name = "put_out" if roll <= p["dex"] else "still_burning"
     return Outcome(
         name,
@@ -262,27 +227,84 @@ def _fire_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-ON_FIRE = Procedure(
-    "on_fire",
-    "On fire: 1d6 damage a round; spending the round on a DEX check puts it out",
-    (Param("dex", int, None, "DEX score", minimum=0, maximum=30),),
-    ("put_out", "still_burning"),
-    _fire_resolve,
-    lambda p: tally(
+def _on_fire_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return tally(
         ("put_out", "still_burning"),
         (("put_out" if r <= p["dex"] else "still_burning", 1) for r in D20),
-    ),
-)
+    )
+
 
 RETRIEVE_NAMES = ("one_round", "two_rounds", "three_rounds")
 
-RETRIEVE = Procedure(
-    "retrieve_item",
-    "Digging something out of a backpack takes 1d3 rounds",
-    (),
-    RETRIEVE_NAMES,
-    lambda p, rng: (
-        lambda r: Outcome(RETRIEVE_NAMES[r - 1], f"Rummaging takes {r} round(s).", {"rounds": r})
-    )(rng.randint(1, 3)),
-    lambda p: tally(RETRIEVE_NAMES, ((n, 1) for n in RETRIEVE_NAMES)),
+
+def _retrieve_item_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    return tally(RETRIEVE_NAMES, ((n, 1) for n in RETRIEVE_NAMES))
+
+
+#: The situational procedures, in the order `rollbook rules` lists them after the core ones.
+SPECIAL = (
+    Procedure(
+        "chase_step",
+        "One chase exchange: opposed MOVE checks, each success gains its margin in steps",
+        (P_FLEER, P_PURSUER, P_GAP),
+        ("escaped", "caught", "running"),
+        _chase_step_resolve,
+        _chase_step_odds,
+    ),
+    Procedure(
+        "chase",
+        "A whole chase: exchanges until the fleeing are 5 steps ahead or caught",
+        (
+            P_FLEER,
+            P_PURSUER,
+            P_GAP,
+            number(
+                "bait_morale", 0, "morale of pursuers tempted by a dropped item (0: none)", 0, 12
+            ),
+        ),
+        ("escaped", "caught", "distracted"),
+        _chase_resolve,
+        _chase_odds,
+    ),
+    Procedure(
+        "maneuver",
+        "Combat manoeuvre (shove, trip, disarm...): ATK minus target HD, then an opposed check",
+        (
+            *P_MANEUVER,
+            Param(
+                "kind", str, "shove", "which stunt", choices=("shove", "trip", "disarm", "other")
+            ),
+        ),
+        ("succeeds", "fails"),
+        _maneuver_resolve,
+        _maneuver_odds,
+    ),
+    Procedure(
+        "grapple",
+        "Grapple: like a manoeuvre; the attacker winning pins, the defender winning stuns",
+        P_MANEUVER,
+        ("pinned", "attacker_stunned", "no_effect"),
+        _grapple_resolve,
+        _grapple_odds,
+    ),
+    Procedure(
+        "on_fire",
+        "On fire: 1d6 damage a round; spending the round on a DEX check puts it out",
+        (Param("dex", int, None, "DEX score", minimum=0, maximum=30),),
+        ("put_out", "still_burning"),
+        _on_fire_resolve,
+        _on_fire_odds,
+    ),
+    Procedure(
+        "retrieve_item",
+        "Digging something out of a backpack takes 1d3 rounds",
+        (),
+        RETRIEVE_NAMES,
+        lambda p, rng: (
+            lambda r: Outcome(
+                RETRIEVE_NAMES[r - 1], f"Rummaging takes {r} round(s).", {"rounds": r}
+            )
+        )(draw_die(rng, 3)),
+        _retrieve_item_odds,
+    ),
 )

@@ -20,8 +20,11 @@ Rules as implemented (readers' summary: docs/systems/scars/):
 
 from __future__ import annotations
 
-from rollbook.engine.systems.scars.combat import ScarsSystem
+from rollbook.engine.systems.scars.combat import FIELDS, ScarsSystem
+from rollbook.engine.systems.scars.procedures import PROCEDURES
 
 __all__ = ["SYSTEM", "ScarsSystem"]
 
-SYSTEM = ScarsSystem("Scars", "roll-under d20, Agility/Brawn/Cunning")
+SYSTEM = ScarsSystem(
+    "Scars", "roll-under d20, Agility/Brawn/Cunning", procedures=PROCEDURES, fields=FIELDS
+)

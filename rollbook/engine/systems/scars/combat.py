@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING, Any, override
 from rollbook.engine.messages import Message
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
-from rollbook.engine.systems.dice import SmallDice, roll_die
-from rollbook.engine.systems.mechanics import KINDS, dice_param, kind_param
+from rollbook.engine.systems.dice import NO_DICE, SmallDice, roll_die, stat_dice
+from rollbook.engine.systems.mechanics import dice_param, kind_param
 from rollbook.engine.systems.scars.procedures import (
-    PROCEDURES,
     roll_attack,
     roll_dying,
     roll_hireling,
@@ -28,9 +27,26 @@ from rollbook.engine.systems.scars.rules import (
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
-__all__ = ["KINDS", "MAX_CHAIN", "ScarsFightState", "ScarsState", "ScarsSystem"]
+__all__ = ["FIELDS", "MAX_CHAIN", "ScarsFightState", "ScarsState", "ScarsSystem"]
 
 MAX_CHAIN = 20  # stun chains are rare; the cap only guards against an endless loop
+
+
+FIELDS: tuple[Param, ...] = (
+    kind_param(),
+    Param("health", int, None, "health (hit points)", minimum=1, maximum=1000),
+    score_param(
+        "attack", "number to roll at or under to hit (Brawn, Agility or Attack)", default=10
+    ),
+    score_param("ac", "Armour Class", default=0),
+    dice_param("damage", "weapon damage dice", "1d6"),
+    Param("hd", int, 1, "Hit Dice (enemy and hireling morale)", minimum=0, maximum=30),
+    score_param("agility", "Agility (initiative of pcs and hirelings)", default=10),
+    score_param("cunning", "Cunning (a pc's hireling morale checks)", default=10),
+    Param("scars", int, 0, "Scars", minimum=0, maximum=20),
+    Param("leader", bool, False, "an enemy leader: the group's morale follows them"),
+    Param("surprised", bool, False, "caught unaware: no action in round 1"),
+)
 
 
 @dataclass(slots=True)
@@ -47,11 +63,12 @@ class ScarsState(CombatantState):
     tested: bool = False  # a hireling has tested its nerve this fight
     waking: int | None = None  # rounds until a downed pc comes round (None: not waking)
     fell: int = 0  # the round it dropped (the count starts with the next)
+    damage: SmallDice = NO_DICE  # the stat block's damage dice
 
     @classmethod
     @override
     def start(cls, stats: dict[str, Any]) -> ScarsState:
-        return cls(ac=stats["ac"], scars=stats["scars"])
+        return cls(ac=stats["ac"], scars=stats["scars"], damage=stat_dice(stats["damage"]))
 
 
 @dataclass(slots=True)
@@ -71,36 +88,12 @@ if TYPE_CHECKING:
 class ScarsSystem(System[ScarsState, ScarsFightState]):
     """Hooks for the encounter resolver (the package docstring sums up the rules)."""
 
-    procedures = PROCEDURES
-    combatant_fields = (
-        kind_param(),
-        Param("health", int, None, "health (hit points)", minimum=1, maximum=1000),
-        score_param(
-            "attack", "number to roll at or under to hit (Brawn, Agility or Attack)", default=10
-        ),
-        score_param("ac", "Armour Class", default=0),
-        dice_param("damage", "weapon damage dice", "1d6"),
-        Param("hd", int, 1, "Hit Dice (enemy and hireling morale)", minimum=0, maximum=30),
-        score_param("agility", "Agility (initiative of pcs and hirelings)", default=10),
-        score_param("cunning", "Cunning (a pc's hireling morale checks)", default=10),
-        Param("scars", int, 0, "Scars", minimum=0, maximum=20),
-        Param("leader", bool, False, "an enemy leader: the group's morale follows them"),
-        Param("surprised", bool, False, "caught unaware: no action in round 1"),
-    )
-
     @override
     def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
         # the fight lets each roller use Scars in the most useful way ("best")
         a, d = attacker, defender
         params = {"attribute": a["attack"], "ac": d["ac"], "scars": a["scars"], "shift": "best"}
         return BlowOdds("attack", params, ("stun", "hit"))
-
-    @override
-    def make_combatant(self, side: str, data: Any) -> Fighter:
-        c = super().make_combatant(side, data)
-        s = c.stats
-        s["dice"] = SmallDice.parse(s["damage"], f"{c.name}'s damage")
-        return c
 
     @override
     def starting_hp(self, stats: dict[str, Any]) -> int:
@@ -210,7 +203,7 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
                     foe=foe.name,
                 )  # fmt: skip
             return False, False
-        dealt = max(0, s["dice"].roll(rng) + c.state.scars)
+        dealt = max(0, c.state.damage.roll(rng) + c.state.scars)
         foe.hp = max(0, foe.hp - dealt)
         foe.state.hurt = foe.state.hurt or dealt > 0
         if name == "stun":

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, by_name, product_faces, tally
 from rollbook.engine.systems.dice import SmallDice, roll_die
 from rollbook.engine.systems.mechanics import dice_param, number, reaction_procedure
-from rollbook.engine.systems.oddswork import check_odds_work
 from rollbook.engine.systems.scars.rules import (
     ATTACK_OUTCOMES,
     ATTACK_RANK,
@@ -23,6 +23,8 @@ from rollbook.engine.systems.scars.rules import (
     MORALE_OUTCOMES,
     PACK_OUTCOMES,
     PACK_RANK,
+    RITUAL_OUTCOMES,
+    RITUAL_RANK,
     SHIFTS,
     attack_result,
     damage_result,
@@ -46,8 +48,12 @@ __all__ = [
     "roll_dying",
     "roll_hireling",
     "roll_initiative",
+    "roll_shifted",
     "score_param",
+    "shifted_odds",
 ]
+
+Rank = Mapping[str, int]  # how good each outcome is: Scars move a die to the best
 
 
 def score_param(name: str, help_text: str, default: int | None = None, low: int = 0) -> Param:
@@ -69,16 +75,37 @@ SHIFT = Param(
 )
 
 
+def roll_shifted(
+    rng: random.Random, scars: int, shift: str, result: Callable[[int], str], rank: Rank
+) -> tuple[int, int, str]:
+    """One d20 the roller may move by Scars: ``(raw die, used result, outcome)``.
+
+    ``result`` says what a face means, ``rank`` how good each outcome is (for ``best``).
+    """
+    raw = roll_die(rng, 20)
+    used = shifted(raw, scars, shift, lambda v: rank[result(v)])
+    return raw, used, result(used)
+
+
+def shifted_odds(
+    outcomes: tuple[str, ...], scars: int, shift: str, result: Callable[[int], str], rank: Rank
+) -> dict[str, Fraction]:
+    """Exact odds of `roll_shifted`: each face of the d20, moved as the roller would."""
+
+    def ranked(v: int) -> int:
+        return rank[result(v)]
+
+    return tally(outcomes, ((result(shifted(r, scars, shift, ranked)), 1) for r in range(1, 21)))
+
+
 def roll_attack(
     rng: random.Random, attack: int, ac: int, scars: int, shift: str
 ) -> tuple[int, int, str]:
     """Roll one attack: ``(raw die, used result, outcome)``."""
-    raw = roll_die(rng, 20)
-    used = shifted(raw, scars, shift, lambda v: ATTACK_RANK[attack_result(v, attack, ac)])
-    return raw, used, attack_result(used, attack, ac)
+    return roll_shifted(rng, scars, shift, lambda v: attack_result(v, attack, ac), ATTACK_RANK)
 
 
-def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     raw, used, name = roll_attack(rng, p["attribute"], p["ac"], p["scars"], p["shift"])
     ac = p["ac"]
     said = {
@@ -101,14 +128,12 @@ def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 
 def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    a, ac, x, s = p["attribute"], p["ac"], p["scars"], p["shift"]
-    rank: Callable[[int], int] = lambda v: ATTACK_RANK[attack_result(v, a, ac)]  # noqa: E731
-    return tally(
-        ATTACK_OUTCOMES, ((attack_result(shifted(r, x, s, rank), a, ac), 1) for r in range(1, 21))
-    )
+    a, ac = p["attribute"], p["ac"]
+    result = functools.partial(attack_result, attack=a, ac=ac)
+    return shifted_odds(ATTACK_OUTCOMES, p["scars"], p["shift"], result, ATTACK_RANK)
 
 
-def _damage(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _damage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     dice = SmallDice.parse(p["weapon"], "weapon")
     raw = dice.roll(rng)
     dealt = max(0, raw + damage_shift(p["scars"], p["shift"]))
@@ -127,18 +152,6 @@ def _damage(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-def _sum_pmf(dice: SmallDice) -> dict[int, int]:
-    check_odds_work(dice)
-    pmf = {dice.bonus: 1}
-    for _ in range(dice.count):
-        step: dict[int, int] = {}
-        for total, ways in pmf.items():
-            for face in range(1, dice.sides + 1):
-                step[total + face] = step.get(total + face, 0) + ways
-        pmf = step
-    return pmf
-
-
 def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     dice = SmallDice.parse(p["weapon"], "weapon")
     bump = damage_shift(p["scars"], p["shift"])
@@ -147,7 +160,7 @@ def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
         DAMAGE_OUTCOMES,
         (
             (damage_result(max(0, p["health"] - max(0, total + bump)), max_health), ways)
-            for total, ways in _sum_pmf(dice).items()
+            for total, ways in dice.weights().items()
         ),
     )
 
@@ -161,7 +174,7 @@ def roll_dying(rng: random.Random, scars_before: int) -> tuple[int, int, str, in
     return scars, total, name, rounds
 
 
-def _dying(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _dying_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     scars, total, name, rounds = roll_dying(rng, p["scars"])
     if name == "dies":
         text = f"new Scar (now {scars}); 2d6 rolled {total}, not above {scars}: the wounds win."
@@ -184,12 +197,11 @@ def roll_initiative(
     rng: random.Random, agility: int, scars: int, shift: str
 ) -> tuple[int, int, str]:
     """Roll initiative: the raw d20, the face Scars moved it to, and the result."""
-    raw = roll_die(rng, 20)
-    used = shifted(raw, scars, shift, lambda v: INIT_RANK[initiative_result(v, agility)])
-    return raw, used, initiative_result(used, agility)
+    result = functools.partial(initiative_result, agility=agility)
+    return roll_shifted(rng, scars, shift, result, INIT_RANK)
 
 
-def _initiative(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _initiative_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     raw, used, name = roll_initiative(rng, p["agility"], p["scars"], p["shift"])
     said = {
         "quick_action": "acts before the enemies and gets a quick action before the fight",
@@ -204,15 +216,11 @@ def _initiative(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 
 def _initiative_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    ag, x, s = p["agility"], p["scars"], p["shift"]
-    rank: Callable[[int], int] = lambda v: INIT_RANK[initiative_result(v, ag)]  # noqa: E731
-    return tally(
-        INITIATIVE_OUTCOMES,
-        ((initiative_result(shifted(r, x, s, rank), ag), 1) for r in range(1, 21)),
-    )
+    result = functools.partial(initiative_result, agility=p["agility"])
+    return shifted_odds(INITIATIVE_OUTCOMES, p["scars"], p["shift"], result, INIT_RANK)
 
 
-def _morale(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _morale_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     roll = roll_die(rng, 20)
     name = morale_result(roll, p["hd"])
     said = {
@@ -235,12 +243,11 @@ def roll_hireling(
     rng: random.Random, cunning: int, hd: int, scars: int, shift: str
 ) -> tuple[int, int, str]:
     """Roll a hireling's check: the raw d20, the face Scars moved it to, and the result."""
-    raw = roll_die(rng, 20)
-    used = shifted(raw, scars, shift, lambda v: HIRELING_RANK[hireling_result(v, cunning, hd)])
-    return raw, used, hireling_result(used, cunning, hd)
+    result = functools.partial(hireling_result, cunning=cunning, hd=hd)
+    return roll_shifted(rng, scars, shift, result, HIRELING_RANK)
 
 
-def _hireling(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _hireling_morale_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     raw, used, name = roll_hireling(rng, p["cunning"], p["hd"], p["scars"], p["shift"])
     pay = 15 * p["hd"]
     said = {
@@ -257,20 +264,15 @@ def _hireling(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-def _hireling_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    c, hd, x, s = p["cunning"], p["hd"], p["scars"], p["shift"]
-    rank: Callable[[int], int] = lambda v: HIRELING_RANK[hireling_result(v, c, hd)]  # noqa: E731
-    return tally(
-        HIRELING_OUTCOMES,
-        ((hireling_result(shifted(r, x, s, rank), c, hd), 1) for r in range(1, 21)),
-    )
+def _hireling_morale_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    result = functools.partial(hireling_result, cunning=p["cunning"], hd=p["hd"])
+    return shifted_odds(HIRELING_OUTCOMES, p["scars"], p["shift"], result, HIRELING_RANK)
 
 
-def _pack(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _pack_search_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     c = p["cunning"]
-    raw = roll_die(rng, 20)
-    used = shifted(raw, p["scars"], p["shift"], lambda v: PACK_RANK[pack_result(v, c)])
-    name = pack_result(used, c)
+    result = functools.partial(pack_result, cunning=c)
+    raw, used, name = roll_shifted(rng, p["scars"], p["shift"], result, PACK_RANK)
     rounds = roll_die(rng, 3) if name == "lost" else 0
     said = {
         "ready_now": "in hand and usable this same round",
@@ -285,19 +287,15 @@ def _pack(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-def _pack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    c, x, s = p["cunning"], p["scars"], p["shift"]
-    rank: Callable[[int], int] = lambda v: PACK_RANK[pack_result(v, c)]  # noqa: E731
-    return tally(PACK_OUTCOMES, ((pack_result(shifted(r, x, s, rank), c), 1) for r in range(1, 21)))
+def _pack_search_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+    result = functools.partial(pack_result, cunning=p["cunning"])
+    return shifted_odds(PACK_OUTCOMES, p["scars"], p["shift"], result, PACK_RANK)
 
 
-def _ritual(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _ritual_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     c, hurt = p["cunning"], p["damage_taken"]
-    raw = roll_die(rng, 20)
-    used = shifted(
-        raw, p["scars"], p["shift"], lambda v: 1 if ritual_result(v, c, hurt) == "casts" else 0
-    )
-    name = ritual_result(used, c, hurt)
+    result = functools.partial(ritual_result, cunning=c, hurt=hurt)
+    raw, used, name = roll_shifted(rng, p["scars"], p["shift"], result, RITUAL_RANK)
     need = f"above {hurt} and at most {c}" if hurt else f"at most {c}"
     said = "the ritual works" if name == "casts" else "it goes wrong: roll a Mishap"
     return Outcome(
@@ -308,18 +306,11 @@ def _ritual(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 
 def _ritual_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    c, hurt, x, s = p["cunning"], p["damage_taken"], p["scars"], p["shift"]
-
-    def rank(v: int) -> int:
-        return 1 if ritual_result(v, c, hurt) == "casts" else 0
-
-    return tally(
-        ("casts", "mishap"),
-        ((ritual_result(shifted(r, x, s, rank), c, hurt), 1) for r in range(1, 21)),
-    )
+    result = functools.partial(ritual_result, cunning=p["cunning"], hurt=p["damage_taken"])
+    return shifted_odds(RITUAL_OUTCOMES, p["scars"], p["shift"], result, RITUAL_RANK)
 
 
-def _distance(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _encounter_distance_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     total = roll_die(rng, 6) + roll_die(rng, 6)
     unit = "feet" if p["where"] == "dungeon" else "yards"
     return Outcome(
@@ -329,11 +320,11 @@ def _distance(p: dict[str, Any], rng: random.Random) -> Outcome:
     )
 
 
-def _distance_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+def _encounter_distance_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     return tally(DISTANCES, ((str(10 * (a + b)), 1) for a, b in product_faces(6, 6)))
 
 
-def _wandering(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _wandering_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     roll = roll_die(rng, 6)
     name = "encounter" if roll == 1 else "quiet"
     said = "something is coming" if roll == 1 else "nothing turns up"
@@ -350,7 +341,7 @@ PROCEDURES = by_name(
         "Initiative (d20 vs Agility, once per combat)",
         (score_param("agility", "the character's Agility"), SCARS, SHIFT),
         INITIATIVE_OUTCOMES,
-        _initiative,
+        _initiative_resolve,
         _initiative_odds,
     ),
     Procedure(
@@ -363,7 +354,7 @@ PROCEDURES = by_name(
             SHIFT,
         ),
         ATTACK_OUTCOMES,
-        _attack,
+        _attack_resolve,
         _attack_odds,
     ),
     Procedure(
@@ -377,7 +368,7 @@ PROCEDURES = by_name(
             SHIFT,
         ),
         DAMAGE_OUTCOMES,
-        _damage,
+        _damage_resolve,
         _damage_odds,
     ),
     Procedure(
@@ -385,7 +376,7 @@ PROCEDURES = by_name(
         "Dropping to 0 health (new Scar, 2d6 vs Scars)",
         (Param("scars", int, 0, "Scars before this one", minimum=0, maximum=20),),
         ("dies", "wakes"),
-        _dying,
+        _dying_resolve,
         _dying_odds,
     ),
     Procedure(
@@ -393,7 +384,7 @@ PROCEDURES = by_name(
         "Enemy morale (d20 vs 10 + HD)",
         (Param("hd", int, 1, "the enemy's Hit Dice", minimum=0, maximum=30),),
         MORALE_OUTCOMES,
-        _morale,
+        _morale_resolve,
         _morale_odds,
     ),
     Procedure(
@@ -406,16 +397,16 @@ PROCEDURES = by_name(
             SHIFT,
         ),
         HIRELING_OUTCOMES,
-        _hireling,
-        _hireling_odds,
+        _hireling_morale_resolve,
+        _hireling_morale_odds,
     ),
     Procedure(
         "pack_search",
         "Digging in the pack mid-fight (d20 vs Cunning)",
         (score_param("cunning", "the character's Cunning"), SCARS, SHIFT),
         PACK_OUTCOMES,
-        _pack,
-        _pack_odds,
+        _pack_search_resolve,
+        _pack_search_odds,
     ),
     Procedure(
         "ritual",
@@ -426,8 +417,8 @@ PROCEDURES = by_name(
             SCARS,
             SHIFT,
         ),
-        ("casts", "mishap"),
-        _ritual,
+        RITUAL_OUTCOMES,
+        _ritual_resolve,
         _ritual_odds,
     ),
     reaction_procedure(
@@ -449,15 +440,15 @@ PROCEDURES = by_name(
             ),
         ),
         DISTANCES,
-        _distance,
-        _distance_odds,
+        _encounter_distance_resolve,
+        _encounter_distance_odds,
     ),
     Procedure(
         "wandering",
         "Wandering encounter check (d6, 1 = encounter)",
         (),
         ("encounter", "quiet"),
-        _wandering,
+        _wandering_resolve,
         _wandering_odds,
     ),
 )

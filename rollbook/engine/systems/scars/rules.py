@@ -19,6 +19,8 @@ __all__ = [
     "PACK_OUTCOMES",
     "PACK_RANK",
     "REACTION_OUTCOMES",
+    "RITUAL_OUTCOMES",
+    "RITUAL_RANK",
     "SHIFTS",
     "attack_result",
     "damage_result",
@@ -135,6 +137,10 @@ PACK_RANK = {"ready_now": 2, "found": 1, "lost": 0}
 def pack_result(value: int, cunning: int) -> str:
     """d20 against Cunning when digging in the pack mid-fight."""
     return _at_under_over(PACK_OUTCOMES, value, cunning)
+
+
+RITUAL_OUTCOMES = ("casts", "mishap")
+RITUAL_RANK = {"casts": 1, "mishap": 0}
 
 
 def ritual_result(value: int, cunning: int, hurt: int) -> str:

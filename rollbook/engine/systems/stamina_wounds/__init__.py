@@ -23,8 +23,14 @@ Rules as implemented (readers' summary: docs/systems/stamina-wounds/):
 
 from __future__ import annotations
 
-from rollbook.engine.systems.stamina_wounds.combat import StaminaWoundsSystem
+from rollbook.engine.systems.stamina_wounds.combat import FIELDS, StaminaWoundsSystem
+from rollbook.engine.systems.stamina_wounds.procedures import PROCEDURES
 
 __all__ = ["SYSTEM", "StaminaWoundsSystem"]
 
-SYSTEM = StaminaWoundsSystem("Stamina & Wounds", "side initiative, damage - AV, exploding dice")
+SYSTEM = StaminaWoundsSystem(
+    "Stamina & Wounds",
+    "side initiative, damage - AV, exploding dice",
+    procedures=PROCEDURES,
+    fields=FIELDS,
+)

@@ -17,11 +17,9 @@ from rollbook.engine.systems.base import (
 )
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import roll_die
-from rollbook.engine.systems.mechanics import KINDS, dice_param, kind_param
+from rollbook.engine.systems.mechanics import attr_param, dice_param, kind_param
 from rollbook.engine.systems.stamina_wounds.procedures import (
-    PROCEDURES,
     roll_damage,
-    stat_param,
     weapon_die,
     wound_extras,
 )
@@ -31,11 +29,26 @@ if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
 
 __all__ = [
-    "KINDS",
+    "FIELDS",
     "StaminaWoundsFightState",
     "StaminaWoundsState",
     "StaminaWoundsSystem",
 ]
+
+
+FIELDS: tuple[Param, ...] = (
+    kind_param(),
+    Param("stamina", int, 0, "Stamina (lost first)", minimum=0, maximum=1000),
+    Param("max_wounds", int, None, "Max Wounds (death when reached)", minimum=1, maximum=1000),
+    Param("wounds", int, 0, "Wounds already taken", minimum=0, maximum=1000),
+    Param("av", int, 0, "Armor Value", minimum=0, maximum=40),
+    dice_param("weapon", "the weapon's damage die", "d6"),
+    Param("slots", int, 1, "slots the weapon fills (explosion cap)", minimum=1, maximum=3),
+    attr_param("wil", "WIL (a pc's morale saves)"),
+    Param("target", int, 10, "Target (saves against this creature)", minimum=-20, maximum=60),
+    Param("leader", bool, False, "the side's leader"),
+    Param("ambush", bool, False, "this side caught the other unaware"),
+)
 
 
 @dataclass(slots=True)
@@ -47,11 +60,13 @@ class StaminaWoundsState(CombatantState):
     usage: int = 0  # Usage marked on the weapon (a 1 on a damage die)
     bleeding: bool = False  # one more Wound at the end of every round
     dying_in: int | None = None  # rounds left after a mortal wound (None: none taken)
+    sides: int = 6  # the weapon's one die (the stat block's ``weapon``)
 
     @classmethod
     @override
     def start(cls, stats: dict[str, Any]) -> StaminaWoundsState:
-        return cls(stamina=stats["stamina"], wounds=stats["wounds"])
+        sides = weapon_die(stats["weapon"])
+        return cls(stamina=stats["stamina"], wounds=stats["wounds"], sides=sides)
 
 
 @dataclass(slots=True)
@@ -72,21 +87,6 @@ if TYPE_CHECKING:
 class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
     """Hooks for the encounter resolver (the package docstring sums up the rules)."""
 
-    procedures = PROCEDURES
-    combatant_fields = (
-        kind_param(),
-        Param("stamina", int, 0, "Stamina (lost first)", minimum=0, maximum=1000),
-        Param("max_wounds", int, None, "Max Wounds (death when reached)", minimum=1, maximum=1000),
-        Param("wounds", int, 0, "Wounds already taken", minimum=0, maximum=1000),
-        Param("av", int, 0, "Armor Value", minimum=0, maximum=40),
-        dice_param("weapon", "the weapon's damage die", "d6"),
-        Param("slots", int, 1, "slots the weapon fills (explosion cap)", minimum=1, maximum=3),
-        stat_param("wil", "WIL (a pc's morale saves)"),
-        Param("target", int, 10, "Target (saves against this creature)", minimum=-20, maximum=60),
-        Param("leader", bool, False, "the side's leader"),
-        Param("ambush", bool, False, "this side caught the other unaware"),
-    )
-
     @override
     def blow_odds(self, attacker: dict[str, Any], defender: dict[str, Any]) -> BlowOdds:
         # every attack connects; "lands" here means it gets past the armour (AV)
@@ -100,7 +100,6 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         c = super().make_combatant(side, data)
         if c.stats["wounds"] >= c.stats["max_wounds"]:
             raise RulesError(f"{c.name} starts with Wounds at Max Wounds (already dead).")
-        c.stats["sides"] = weapon_die({"weapon": c.stats["weapon"]})
         return c
 
     @override
@@ -171,7 +170,8 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         if foe is None:
             return
         s = c.stats
-        faces, booms, fumble = roll_damage(rng, s["sides"], s["slots"], "none", sneak)
+        sides = c.state.sides
+        faces, booms, fumble = roll_damage(rng, sides, s["slots"], "none", sneak)
         raw = sum(faces)
         dealt = max(0, raw - foe.stats["av"])
         if fumble:
@@ -185,7 +185,7 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
                 {
                     "name": c.name,
                     "foe": foe.name,
-                    "sides": s["sides"],
+                    "sides": sides,
                     "faces": "+".join(map(str, faces)),
                     "av": foe.stats["av"],
                     "dealt": dealt,

@@ -7,8 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.systems.base import Outcome, Param, Procedure, RulesError, by_name, tally
-from rollbook.engine.systems.dice import EDGES, SmallDice, roll_die, roll_edge
-from rollbook.engine.systems.mechanics import attr_param, d20_check, dice_param, edge_param, number
+from rollbook.engine.systems.dice import EDGES, roll_die, roll_edge, stat_dice
+from rollbook.engine.systems.mechanics import EDGE, attr_param, d20_check, dice_param, number
 from rollbook.engine.systems.stamina_wounds.rules import (
     ATTACK_OUTCOMES,
     WOUND_BANDS,
@@ -17,13 +17,10 @@ from rollbook.engine.systems.stamina_wounds.rules import (
     wound_band,
 )
 
-__all__ = ["EDGE", "PROCEDURES", "roll_damage", "stat_param", "weapon_die", "wound_extras"]
-
-EDGE = edge_param("none, boon or bane (two dice, keep the better/worse)")
-stat_param = attr_param  # Stamina & Wounds calls its attributes stats
+__all__ = ["PROCEDURES", "roll_damage", "weapon_die", "wound_extras"]
 
 
-def _initiative(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _initiative_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     if p["ambush"] != "none":
         name = f"{p['ambush']}_first"
         return Outcome(
@@ -68,11 +65,11 @@ def roll_damage(
     return faces, slots - cap, fumble
 
 
-def weapon_die(p: dict[str, Any]) -> int:
-    """The sides of the weapon's one die; `RulesError` for anything else."""
-    dice = SmallDice.parse(p["weapon"], "weapon")
+def weapon_die(text: str) -> int:
+    """The sides of a weapon's one die (``d8``); `RulesError` for anything else."""
+    dice = stat_dice(text, "weapon")
     if dice.count != 1 or dice.bonus:
-        raise RulesError(f"a weapon here rolls one die, like d8; {p['weapon']!r} will not do.")
+        raise RulesError(f"weapon rolls one die here, like d8; {text!r} will not do.")
     return dice.sides
 
 
@@ -95,8 +92,16 @@ def wound_extras(band: str, rng: random.Random) -> tuple[dict[str, Any], str]:
     return {}, ""
 
 
-def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
-    sides = weapon_die(p)
+# What an attack that leaves no wound band did (the bands say their own: `wound_extras`).
+_ATTACK_SAID = {
+    "no_damage": "the armour turns it",
+    "stamina": "Stamina takes it all",
+    "dead": "Wounds reach the maximum: dead",
+}
+
+
+def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
+    sides = weapon_die(p["weapon"])
     if p["sneak"] and p["defenseless"]:
         return Outcome(
             "dead",
@@ -119,12 +124,7 @@ def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
     }
     extra, said = wound_extras(name, rng)
     data.update(extra)
-    if name == "no_damage":
-        said = "the armour turns it"
-    elif name == "stamina":
-        said = "Stamina takes it all"
-    elif name == "dead":
-        said = "Wounds reach the maximum: dead"
+    said = _ATTACK_SAID.get(name, said)
     av = "direct, AV ignored" if p["direct"] else f"AV {p['av']}"
     fum = "; a 1 came up, mark Usage on the weapon" if fumble else ""
     return Outcome(
@@ -139,7 +139,7 @@ def _attack(p: dict[str, Any], rng: random.Random) -> Outcome:
 def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     if p["sneak"] and p["defenseless"]:
         return {n: Fraction(n == "dead") for n in ATTACK_OUTCOMES}
-    pmf = damage_pmf(weapon_die(p), p["slots"], p["edge"], p["sneak"])
+    pmf = damage_pmf(weapon_die(p["weapon"]), p["slots"], p["edge"], p["sneak"])
     return tally(
         ATTACK_OUTCOMES,
         (
@@ -149,36 +149,33 @@ def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     )
 
 
-def _wound(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _wound_effect_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     name = wound_band(p["wounds"])
     data, said = wound_extras(name, rng)
     return Outcome(name, f"{p['wounds']} Wounds from one blow: {said}.", data)
 
 
-def _wound_odds(p: dict[str, Any]) -> dict[str, Fraction]:
+def _wound_effect_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     band = wound_band(p["wounds"])
     return {n: Fraction(n == band) for n in WOUND_BANDS}
 
 
-def _save_factory(
-    name: str, title: str, attr: Param, good: str, bad: str, said: dict[str, str]
-) -> Procedure:
-    """A Save: d20 (+ edge) + stat >= the opponent's Target -> ``good`` or ``bad``."""
+TARGET = Param("target", int, None, "the opponent's Target", minimum=-20, maximum=60)
 
-    def sentence(p: dict[str, Any], edge: str, die: int, total: int) -> str:
-        outcome = good if total >= p["target"] else bad
+
+def _save(name: str, title: str, attr: Param, said: dict[str, str]) -> Procedure:
+    """A Save: d20 (+ edge) + stat >= the opponent's Target (``said``: success, failure)."""
+
+    def head(p: dict[str, Any], edge: str, die: int, total: int) -> str:
         return (
             f"d20 rolled {die} + {attr.name.upper()} {p[attr.name]} = "
-            f"{total} vs Target {p['target']}: {said[outcome]}."
+            f"{total} vs Target {p['target']}"
         )
 
-    target = Param("target", int, None, "the opponent's Target", minimum=-20, maximum=60)
-    return d20_check(
-        name, title, attr, (good, bad), sentence, against=target, params=(attr, target, EDGE)
-    )
+    return d20_check(name, title, attr, said, head, against=TARGET, params=(attr, TARGET, EDGE))
 
 
-def _rest(p: dict[str, Any], rng: random.Random) -> Outcome:
+def _rest_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     stamina, wounds, top = p["stamina"], p["wounds"], p["max_stamina"]
     if p["length"] == "turn":
         gain = roll_die(rng, 6) + p["end"]
@@ -228,7 +225,7 @@ PROCEDURES = by_name(
             ),
         ),
         ("players_first", "enemies_first"),
-        _initiative,
+        _initiative_resolve,
         _initiative_odds,
     ),
     Procedure(
@@ -252,7 +249,7 @@ PROCEDURES = by_name(
             Param("max_wounds", int, None, "the target's Max Wounds", minimum=1, maximum=1000),
         ),
         ATTACK_OUTCOMES,
-        _attack,
+        _attack_resolve,
         _attack_odds,
     ),
     Procedure(
@@ -260,23 +257,19 @@ PROCEDURES = by_name(
         "What Wounds from one blow do",
         (Param("wounds", int, None, "Wounds from the one attack", minimum=1, maximum=1000),),
         WOUND_BANDS,
-        _wound,
-        _wound_odds,
+        _wound_effect_resolve,
+        _wound_effect_odds,
     ),
-    _save_factory(
+    _save(
         "maneuver",
         "Maneuver (save vs the enemy's Target)",
-        stat_param("stat", "the attribute that fits the maneuver"),
-        "succeeds",
-        "fails",
+        attr_param("stat", "the attribute that fits the maneuver"),
         {"succeeds": "it works", "fails": "it does not come off"},
     ),
-    _save_factory(
+    _save(
         "morale",
         "Morale (a PC's WIL save vs the enemy leader's Target)",
-        stat_param("wil", "the PC's WIL"),
-        "flees",
-        "stands",
+        attr_param("wil", "the PC's WIL"),
         {
             "flees": "the enemies run or give up",
             "stands": "they fight on; wait for another breaking point",
@@ -287,13 +280,13 @@ PROCEDURES = by_name(
         "Rest and healing",
         (
             Param("length", str, "turn", "turn, watch or week", choices=("turn", "watch", "week")),
-            stat_param("end", "END"),
+            attr_param("end", "END"),
             Param("stamina", int, 0, "Stamina now", minimum=0, maximum=1000),
             Param("max_stamina", int, None, "full Stamina", minimum=0, maximum=1000),
             Param("wounds", int, 0, "Wounds now", minimum=0, maximum=1000),
         ),
         ("full", "partial"),
-        _rest,
+        _rest_resolve,
         _rest_odds,
     ),
 )

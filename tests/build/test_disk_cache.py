@@ -1,0 +1,43 @@
+"""The build's disk cache: the same input reads back the same bytes, a changed input misses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rollbook.site_runtime.disk_cache import cached
+from rollbook.site_runtime.sources import engine_files
+from rollbook.site_runtime.wheel import build_wheel
+from rollbook.site_runtime.zips import zip_files
+
+
+def test_made_once_then_read_back(tmp_path: Path) -> None:
+    calls: list[int] = []
+
+    def make() -> bytes:
+        calls.append(1)
+        return b"made"
+
+    assert cached(tmp_path, [b"a", b"b"], make) == b"made"
+    assert cached(tmp_path, [b"a", b"b"], make) == b"made"
+    assert len(calls) == 1
+    # The parts are length-prefixed: moving a byte from one part to the next is another key.
+    assert cached(tmp_path, [b"ab", b""], make) == b"made"
+    assert len(calls) == 2
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_wheels_and_zips_same_bytes_with_and_without_cache(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": b"X = 1\n", "pkg/data.json": b"{}"}
+    plain = build_wheel("pkg", "1.0", files)
+    first = build_wheel("pkg", "1.0", files, cache_dir=tmp_path)
+    again = build_wheel("pkg", "1.0", files, cache_dir=tmp_path)
+    assert plain == first == again
+    changed = build_wheel(
+        "pkg", "1.0", {**files, "pkg/__init__.py": b"X = 2\n"}, cache_dir=tmp_path
+    )
+    assert changed.filename != plain.filename and changed.data != plain.data
+    assert zip_files(files, tmp_path) == zip_files(files) == zip_files(files, tmp_path)
+
+
+def test_engine_files_same_with_cache(tmp_path: Path) -> None:
+    assert engine_files(tmp_path) == engine_files() == engine_files(tmp_path)
