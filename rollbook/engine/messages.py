@@ -166,6 +166,9 @@ ENGLISH: dict[str, Template] = {
     ),
     "error.prompt.range": "prompt '{name}' must be from {low} to {high}, not {value}",
     "error.table.no_row": "No row for {value}.",
+    "error.table.no_prompt": "this table has no prompt '{name}' (its prompts: {names})",
+    "error.table.too_deep": "table references nest deeper than {limit} levels",
+    "error.table.missing_ref": "the table '{ref}' that this row rolls is not available",
     # -- the fight log, every system (rollbook.engine.systems.encounter)
     "log.line": "R{round}: {text}",
     "log.over": {

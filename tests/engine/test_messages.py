@@ -124,3 +124,13 @@ def test_a_refused_prompt_value_is_a_message() -> None:
         "args": {"name": "bonus", "low": 0, "high": 3, "value": 9},
     }
     assert refused["error"] == "Prompt 'bonus' must be from 0 to 3, not 9."
+
+
+def test_a_prompt_the_table_does_not_have_is_a_message() -> None:
+    table = {"roll": "1d6", "results": {"1--3": "Low", "4--6": "High"}}
+    refused = bridge.handle({"op": "table", "table": table, "prompts": {"nope": "1"}})
+    assert refused["message"] == {
+        "key": "error.table.no_prompt",
+        "args": {"name": "nope", "names": "none"},
+    }
+    assert refused["error"] == "This table has no prompt 'nope' (its prompts: none)."

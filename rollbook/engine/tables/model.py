@@ -151,7 +151,7 @@ class Table:
         for name in given:
             if name not in known:
                 names = ", ".join(known) or "none"
-                raise TableError(f"this table has no prompt {name!r} (its prompts: {names})")
+                raise _refused("error.table.no_prompt", name=name, names=names)
         values: dict[str, int] = {}
         for prompt in self.prompts:
             if prompt.name not in given:
@@ -364,10 +364,10 @@ class Table:
                 shown.append(f'<span class="rb-nested" title="{tip}">{total}</span>{label}')
                 continue
             if depth + 1 > MAX_DEPTH:
-                raise TableError(f"table references nest deeper than {MAX_DEPTH} levels")
+                raise _refused("error.table.too_deep", limit=MAX_DEPTH)
             data = refs.get(part.table or "")
             if not isinstance(data, Mapping):
-                raise TableError(f"the table {part.ref!r} that this row rolls is not available")
+                raise _refused("error.table.missing_ref", ref=part.ref)
             inner = Table.from_dict({**data, "refs": {}})
             sub = inner.roll(rng, prompts_for(part.anchor, given), _depth=depth + 1, _refs=refs)
             replies.append({"kind": "table", "ref": part.ref, **sub.to_dict()})
@@ -451,3 +451,11 @@ class RollList(Table):
 
     def _extra_dict(self) -> dict[str, Any]:
         return {"column_count": self.column_count}
+
+
+def _refused(key: str, **args: Any) -> TableError:
+    """A `TableError` a reader may see, with its sentence as a `Message` (``said``)."""
+    said = Message(key, args)
+    error = TableError(said.english())
+    error.said = said
+    return error

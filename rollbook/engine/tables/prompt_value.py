@@ -33,6 +33,8 @@ class PromptError(TableError):
     ``said`` is the sentence as a `Message` (the page says it in the reader's language).
     """
 
+    said: Message
+
     def __init__(self, said: Message, prompt: str) -> None:
         super().__init__(said.english())
         self.said = said
