@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1:8000
 # Markdown extensions that its successor runs unchanged (see README), so keep output quiet.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build dist test lint bench clean
+.PHONY: setup serve build dist test lint format bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -21,8 +21,9 @@ build: setup
 dist: setup
 	$(PY) scripts/make_dist.py
 
-# Static checks: ruff (lint, Google docstrings and format) over every Python file, mypy, tsc for the browser modules
-# (JSDoc types, no build step; page and worker modules see different globals).
+# Static checks: ruff (lint, Google docstrings and format) over every Python file, mypy, tsc --strict
+# for the browser code (JSDoc types, no build step; page, engine worker and offline service worker
+# see different globals), Biome (lint and format) over the browser code's JS and CSS (biome.jsonc).
 lint:
 	@bash scripts/setup.sh --browser
 	$(PY) -m ruff check rollbook tests scripts setup.py
@@ -30,6 +31,13 @@ lint:
 	$(PY) -m mypy
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.worker.json
+	node_modules/.bin/tsc -p tsconfig.sw.json
+	node_modules/.bin/biome check
+
+# Rewrite every file in the formats lint checks (ruff for Python, Biome for JS and CSS).
+format: setup
+	$(PY) -m ruff format rollbook tests scripts setup.py
+	node_modules/.bin/biome format --write
 
 # Coverage is reported (lines of rollbook/ the suite never ran), not enforced.
 test: lint

@@ -1,6 +1,6 @@
 """How exact chances are written: ``"p/q"`` for machines, a percentage for readers.
 
-The one formatter of each kind on the Python side; ``rollbook/assets/page/util.js``
+The one formatter of each kind on the Python side; ``rollbook/assets/page/numbers.js``
 (``fractionText``, ``percentText``) is its twin in the browser and gives the same text for
 the same fraction (tests/markup/test_number_formats.py runs both on one corpus). Both round
 the exact value, a half to the even digit (as Python's own formatting rounds a float), so

@@ -4,7 +4,7 @@ The engine writes numbers one way (``"27.8%"``, ``"10.5"``: `rollbook.engine.num
 this module gives them the language's decimal sign, digit groups, minus sign and percent
 pattern (``"27,8 %"`` in French, with the narrow no-break space CLDR asks for). The page
 gets the same signs from the build (`NumberStyle.for_browser`) and applies them the same way
-(``util.js``), so a chance reads alike whether the build or the page wrote it, whichever
+(``numbers.js``), so a chance reads alike whether the build or the page wrote it, whichever
 CLDR version the reader's browser carries; plural forms come from ``Intl.PluralRules``
 there, Babel's rules here (tests/language/test_numbers_agree.py runs both on one corpus).
 """
@@ -57,7 +57,7 @@ class NumberStyle:
         return _percent(self.language, text)
 
     def for_browser(self) -> dict[str, Any]:
-        """The signs ``util.js`` applies to the engine's numbers.
+        """The signs ``numbers.js`` applies to the engine's numbers.
 
         Decimal, group, minus, the percent pattern with ``{n}`` for the number, and the
         digit group sizes (primary, secondary).

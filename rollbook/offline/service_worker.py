@@ -1,10 +1,11 @@
 """The offline service worker: ``SITE/rollbook-sw.js``, written after everything else.
 
 The worker sits at the site's root, so its scope is the site's base path wherever the site
-is deployed (``/`` or ``/rules/``). It carries the list of the site's files, each with a
-content hash, its size and what it is for; its cache is named by a hash of that list, so
-two builds of the same input write the same worker and any change gives a new cache (and,
-because the worker's bytes change, an update in every reader's browser).
+is deployed (``/`` or ``/rules/``). It carries the list of the site's files, each as
+``{"hash", "size", "kind"}`` (its content hash, its size and what it is for); its cache is
+named by a hash of that list, so two builds of the same input write the same worker and any
+change gives a new cache (and, because the worker's bytes change, an update in every
+reader's browser).
 
 With ``enabled=False`` (a site option, and always under ``mkdocs serve``) the same URL gets
 a worker that removes itself and its caches, so readers who had the site offline lose it
@@ -17,10 +18,12 @@ import hashlib
 import json
 import re
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Final, Literal, TypedDict
 
 __all__ = [
     "WORKER_NAME",
+    "FileKind",
+    "ListedFile",
     "is_redirect_stub",
     "keep_query_in_redirects",
     "search_language_files",
@@ -34,13 +37,25 @@ _WORKER_SOURCE = _HERE / "service_worker.js"
 _OFF_SOURCE = _HERE / "service_worker_off.js"
 _ASSETS = "assets/rollbook/"
 
-# What each kind of file is for (the worker reads these letters):
-ENGINE = "e"  # the dice engine: cached when the worker installs
-OPTIONAL = "o"  # the start-up snapshot: the same, unless the reader asked to save data
-SHELL = "t"  # what every page uses (theme, search index, sitemap, 404): cached at install
-PAGE = "p"  # a page: cached when opened, or by "save this site"
-SAVED = "s"  # anything else (the author's images, downloads): cached when used, or by "save"
-LATER = "r"  # cached only once something asks for it (source maps, other languages' search)
+# What each kind of file is for: the worker reads these names (its `FileKind`, in
+# rollbook/assets/offline/service_worker.js).
+FileKind = Literal["engine", "snapshot", "shell", "page", "other", "later"]
+ENGINE: Final = "engine"  # the dice engine: cached when the worker installs
+SNAPSHOT: Final = "snapshot"  # the start-up snapshot: the same, unless the reader saves data
+SHELL: Final = "shell"  # what every page uses (theme, search index, sitemap, 404): at install
+PAGE: Final = "page"  # a page: cached when opened, or by "save this site"
+OTHER: Final = "other"  # anything else (the author's images, downloads): when used, or "save"
+LATER: Final = "later"  # cached only once something asks for it (source maps, other search)
+
+
+class ListedFile(TypedDict):
+    """One file in the worker's list: the start of its SHA-256 (hex), its size, its kind."""
+
+    hash: str
+    size: int
+    kind: FileKind
+
+
 # Material's search for other languages than English; Pyodide files the worker does not read.
 _LATER_FOLDERS = ("assets/javascripts/lunr/", "assets/pyodide/")
 _SHELL_FOLDERS = ("assets/", "search/")
@@ -51,9 +66,9 @@ _LUNR = "assets/javascripts/lunr/"
 _LUNR_EXTRA = {"ja": ("tinyseg.js",), "hi": ("wordcut.js",), "th": ("wordcut.js",)}
 
 
-def _kind(path: str, engine: set[str], snapshot: str | None, search: set[str]) -> str:
+def _kind(path: str, engine: set[str], snapshot: str | None, search: set[str]) -> FileKind:
     if path == snapshot:
-        return OPTIONAL
+        return SNAPSHOT
     if path in engine:
         return ENGINE
     if path in search:
@@ -65,7 +80,7 @@ def _kind(path: str, engine: set[str], snapshot: str | None, search: set[str]) -
         return LATER
     if path.startswith(_SHELL_FOLDERS) or path in _SHELL_FILES:
         return SHELL
-    return SAVED
+    return OTHER
 
 
 def _engine_files(site: Path, manifest: dict[str, Any]) -> set[str]:
@@ -114,8 +129,8 @@ def is_redirect_stub(data: bytes) -> bool:
     return len(data) < 4096 and b'http-equiv="refresh"' in head
 
 
-def site_files(site_dir: str | Path, manifest: dict[str, Any]) -> dict[str, list[Any]]:
-    """``{path: [hash, size, kind]}`` for every file of the site but the worker itself.
+def site_files(site_dir: str | Path, manifest: dict[str, Any]) -> dict[str, ListedFile]:
+    """``{path: {"hash", "size", "kind"}}`` for every file of the site but the worker itself.
 
     Redirect stubs are saved with the site but are not its pages (not counted as such).
     """
@@ -124,7 +139,7 @@ def site_files(site_dir: str | Path, manifest: dict[str, Any]) -> dict[str, list
     search = search_language_files(site)
     snapshot = manifest.get("snapshot")
     snapshot_path = f"{_ASSETS}{snapshot}" if isinstance(snapshot, str) else None
-    files: dict[str, list[Any]] = {}
+    files: dict[str, ListedFile] = {}
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
         if not path.is_file() or rel == WORKER_NAME:
@@ -133,8 +148,8 @@ def site_files(site_dir: str | Path, manifest: dict[str, Any]) -> dict[str, list
         digest = hashlib.sha256(data).hexdigest()
         kind = _kind(rel, engine, snapshot_path, search)
         if kind == PAGE and is_redirect_stub(data):
-            kind = SAVED
-        files[rel] = [digest, len(data), kind]
+            kind = OTHER
+        files[rel] = {"hash": digest, "size": len(data), "kind": kind}
     return files
 
 
@@ -163,10 +178,10 @@ def write_offline(site_dir: str | Path, *, enabled: bool = True) -> str | None:
     _write_manifest(manifest_path, manifest)
     keep_query_in_redirects(site)
     files = site_files(site, manifest)
-    listing = "".join(f"{path}\0{entry[0]}\n" for path, entry in files.items())
+    listing = "".join(f"{path}\0{entry['hash']}\n" for path, entry in files.items())
     version = hashlib.sha256(listing.encode()).hexdigest()[:16]
     # 20 hex digits of each file's hash are plenty to tell two versions of a file apart.
-    short = {path: [entry[0][:20], entry[1], entry[2]] for path, entry in files.items()}
+    short = {path: {**entry, "hash": entry["hash"][:20]} for path, entry in files.items()}
     build = json.dumps({"files": short, "version": version}, sort_keys=True, separators=(",", ":"))
     header = (
         "// rollbook's offline service worker for this site, written by the build "

@@ -59,8 +59,8 @@ def link(base: str, *pins: str) -> str:
 
 
 def storage(name: str) -> str:
-    """The site-scoped key of `name` (the fixture site is served at the origin's root)."""
-    return f"{name}@/"
+    """The key of `name` (storage.js; the fixture site is served at the origin's root)."""
+    return f"rollbook:/:{name}"
 
 
 def test_shared_links_fetch_only_pages_the_site_lists(
@@ -97,7 +97,7 @@ def test_the_gms_own_pins_of_unlisted_pages_are_never_fetched(
         page.evaluate(
             "([key, pins]) => localStorage.setItem(key, JSON.stringify(pins))",
             [
-                storage("rollbook.pins.v1"),
+                storage("pins"),
                 [{"page": "404.html", "id": "x", "kind": "table"},
                  {"page": "prompts/", "id": "recovery", "kind": "table"}],
             ],
@@ -179,7 +179,7 @@ def test_modifiers_belong_to_each_pages_own_roll(page: Page, fixture_site: str) 
             ["/#rb-roll-1", 5], ["/gm/#rb-roll-1", 7], ["/gm/#rb-roll-2", 3],
           ]));
         }""",
-        [storage("rollbook.pins.v1"), storage("rollbook.modifiers.v1")],
+        [storage("pins"), storage("modifiers")],
     )
     page.reload()
     wait_ready(page)
@@ -189,9 +189,7 @@ def test_modifiers_belong_to_each_pages_own_roll(page: Page, fixture_site: str) 
     for i, notation in enumerate(expected):
         rolls.nth(i).locator("button.rb-roll").click()
         expect(rolls.nth(i)).to_have_attribute("data-rb-notation", notation)
-    kept = dict(
-        json.loads(page.evaluate(f"localStorage.getItem('{storage('rollbook.modifiers.v1')}')"))
-    )
+    kept = dict(json.loads(page.evaluate(f"localStorage.getItem('{storage('modifiers')}')")))
     # The old key of one pinned roll moved to its page; the one two rolls shared is gone.
     assert kept == {"/#rb-roll-1": 5, "/#rb-roll-2": 3}
     # The home page's own roll has the modifier set there, and only that one.
@@ -226,7 +224,7 @@ def test_keeping_a_shared_screen_asks_before_replacing_the_gms_own(
     page.evaluate(
         "key => localStorage.setItem(key, JSON.stringify("
         "[{page: '', id: 'rb-roll-2', kind: 'inline'}]))",
-        storage("rollbook.pins.v1"),
+        storage("pins"),
     )
     page.goto(link(fixture_site, "prompts/|recovery|table", "combat/|ford|combat"))
     keep = page.locator(".rb-gm-keep")
@@ -240,12 +238,12 @@ def test_keeping_a_shared_screen_asks_before_replacing_the_gms_own(
     page.keyboard.press("Escape")
     expect(ask).to_be_hidden()
     expect(keep).to_be_focused()
-    own = page.evaluate("key => JSON.parse(localStorage.getItem(key))", storage("rollbook.pins.v1"))
+    own = page.evaluate("key => JSON.parse(localStorage.getItem(key))", storage("pins"))
     assert [p["id"] for p in own] == ["rb-roll-2"]
     keep.click()
     ask.locator(".rb-gm-replace").click()
     expect(page.locator(".rb-gm-status")).to_have_text("This screen is now yours.")
-    own = page.evaluate("key => JSON.parse(localStorage.getItem(key))", storage("rollbook.pins.v1"))
+    own = page.evaluate("key => JSON.parse(localStorage.getItem(key))", storage("pins"))
     assert [p["id"] for p in own] == ["recovery", "ford"]
 
 

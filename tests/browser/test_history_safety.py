@@ -71,8 +71,8 @@ def store(page: Page, key: str, entries: list[object]) -> None:
 
 
 def new_key(site: str) -> str:
-    """The history's key for the site at `site` (its base path scopes it)."""
-    return f"rollbook.history.v2:{urlsplit(site).path}"
+    """The history's key for the site at `site` (storage.js: its base path scopes it)."""
+    return f"rollbook:{urlsplit(site).path}:history"
 
 
 def open_tray(page: Page) -> None:

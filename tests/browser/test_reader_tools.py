@@ -31,7 +31,7 @@ def _cli_roll(notation: str, seed: int) -> str:
 def _history(page: Page) -> list[dict]:
     return page.evaluate(
         """() => {
-          const key = Object.keys(localStorage).find((k) => k.startsWith("rollbook.history"));
+          const key = Object.keys(localStorage).find((k) => /^rollbook:.*:history$/.test(k));
           return key ? JSON.parse(localStorage.getItem(key)) : [];
         }"""
     )
@@ -71,7 +71,7 @@ def test_advantage_rolls_2d20kh1_like_the_cli(page: Page, fixture_site: str) -> 
     expect(root.locator(".rb-dice")).to_have_text(cli)
     expect(root.locator("output.rb-out")).to_have_text(cli.rsplit("= ", 1)[1])
     page.wait_for_function(
-        "() => Object.keys(localStorage).some((k) => k.startsWith('rollbook.history'))"
+        "() => Object.keys(localStorage).some((k) => /^rollbook:.*:history$/.test(k))"
     )
     assert _history(page)[-1]["result"] == cli  # the notation rolled is what is recorded
     # Disadvantage keeps the lower of two.
@@ -250,8 +250,7 @@ def test_stored_pins_are_checked(page: Page, fixture_site: str) -> None:
     page.goto(f"{fixture_site}gm/")
     page.evaluate(
         """() => {
-          const key = Object.keys(localStorage).find((k) => k.startsWith("rollbook.pins")) ||
-            "rollbook.pins.v1@" + new URL("./", location.href).pathname.replace(/gm\\/$/, "");
+          const key = "rollbook:" + new URL("../", location.href).pathname + ":pins";
           localStorage.setItem(key, JSON.stringify([
             null, 7, {"page": "javascript:alert(1)//", "id": "x", "kind": "table"},
             {"page": "//evil.example/", "id": "x", "kind": "table"},
@@ -325,8 +324,7 @@ def test_labelled_rolls_keep_their_label_through_every_variant(
     page.goto(f"{fixture_site}limits/")
     # A modifier an older menu stored for a labelled roll (it broke the roll then).
     page.evaluate(
-        "localStorage.setItem('rollbook.modifiers.v1@/', "
-        "JSON.stringify([['/limits/#rb-roll-2', 2]]))"
+        "localStorage.setItem('rollbook:/:modifiers', JSON.stringify([['/limits/#rb-roll-2', 2]]))"
     )
     page.reload()
     wait_ready(page)
@@ -374,7 +372,7 @@ def test_the_menu_offers_only_what_the_roll_takes(page: Page, fixture_site: str)
     ]
     # A stored modifier for it is ignored: it still rolls as written.
     page.evaluate(
-        "id => localStorage.setItem('rollbook.modifiers.v1@/', "
+        "id => localStorage.setItem('rollbook:/:modifiers', "
         "JSON.stringify([['/limits/#' + id, 4]]))",
         pair_id,
     )

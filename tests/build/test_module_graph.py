@@ -44,6 +44,6 @@ def test_the_entry_imports_its_whole_graph_directly(entry: str) -> None:
 
 
 def test_the_reader_finds_static_and_side_effect_imports() -> None:
-    assert {"engine.js", "util.js", "chart.js"} <= _imports("rollbook.js")
+    assert {"engine.js", "storage.js", "chart.js"} <= _imports("rollbook.js")
     assert "combat.mjs" not in _graph("rollbook.js")  # a dynamic import: pages with fights
     assert "sha256.js" in _imports("wheel-check.js")

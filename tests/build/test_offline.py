@@ -43,21 +43,23 @@ def test_worker_lists_every_file_with_its_kind_and_is_byte_identical(tmp_path):
     files = data["files"]
     on_disk = {p.relative_to(first).as_posix() for p in first.rglob("*") if p.is_file()}
     assert set(files) == on_disk - {WORKER_NAME}
-    kinds = {path: entry[2] for path, entry in files.items()}
-    assert kinds["index.html"] == kinds["lore/index.html"] == "p"
-    assert kinds["search/search_index.json"] == kinds["sitemap.xml"] == kinds["404.html"] == "t"
-    assert kinds["assets/images/favicon.png"] == "t"
-    assert kinds["assets/rollbook/rollbook.js"] == kinds["assets/rollbook/manifest.json"] == "e"
+    kinds = {path: entry["kind"] for path, entry in files.items()}
+    assert kinds["index.html"] == kinds["lore/index.html"] == "page"
+    assert kinds["search/search_index.json"] == kinds["sitemap.xml"] == kinds["404.html"] == "shell"
+    assert kinds["assets/images/favicon.png"] == "shell"
+    assert (
+        kinds["assets/rollbook/rollbook.js"] == kinds["assets/rollbook/manifest.json"] == "engine"
+    )
     # The Pyodide files as the site serves them (the big ones gzipped) are engine files.
     folder = "assets/" + manifest(first)["pyodide"].removeprefix("../")
     for name in ("pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "python_stdlib.zip", "pyodide.mjs"):
-        assert kinds[folder + name] == "e", name
+        assert kinds[folder + name] == "engine", name
     # The lock file is not read when the manifest carries its info; the snapshot is optional.
-    assert kinds[folder + "pyodide-lock.json"] == "r"
-    assert kinds["assets/rollbook/" + manifest(first)["snapshot"]] == "o"
-    assert kinds["sitemap.xml.gz"] == "r"
+    assert kinds[folder + "pyodide-lock.json"] == "later"
+    assert kinds["assets/rollbook/" + manifest(first)["snapshot"]] == "snapshot"
+    assert kinds["sitemap.xml.gz"] == "later"
     size = (first / "index.html").stat().st_size
-    assert files["index.html"][1] == size
+    assert files["index.html"]["size"] == size
     assert manifest(first)["offline"] == {"worker": f"../../{WORKER_NAME}"}
 
 
@@ -65,7 +67,9 @@ def test_a_changed_page_changes_the_version_and_only_its_own_hash(tmp_path):
     before = listing(built(tmp_path / "a"))
     after = listing(built(tmp_path / "b", home_text="Rewritten."))
     assert before["version"] != after["version"]
-    changed = {p for p in before["files"] if before["files"][p][0] != after["files"][p][0]}
+    changed = {
+        p for p in before["files"] if before["files"][p]["hash"] != after["files"][p]["hash"]
+    }
     # The page itself, and the search index and sitemap that hold its text.
     assert "index.html" in changed
     assert changed <= {"index.html", "search/search_index.json", "sitemap.xml", "sitemap.xml.gz"}
@@ -85,4 +89,4 @@ def test_the_page_list_names_the_pages_with_rolls_and_nothing_else(tmp_path):
     pages = json.loads((site / "assets/rollbook/pages.json").read_text(encoding="utf-8"))["pages"]
     assert pages == ["fights/index.html", "index.html", "lore/index.html", "tables/index.html"]
     # Listed by the worker like every asset of ours: cached when it installs.
-    assert listing(site)["files"]["assets/rollbook/pages.json"][2] == "e"
+    assert listing(site)["files"]["assets/rollbook/pages.json"]["kind"] == "engine"

@@ -29,11 +29,11 @@ def tree(folder: Path) -> dict[str, bytes]:
     }
 
 
-def worker_files(site: Path) -> dict[str, list]:
+def worker_files(site: Path) -> dict[str, dict]:
     text = (site / "rollbook-sw.js").read_text(encoding="utf-8")
     build = re.search(r"^const BUILD = (\{.*\});$", text, re.MULTILINE)
     assert build, "the offline worker carries no file list"
-    files: dict[str, list] = json.loads(build[1])["files"]
+    files: dict[str, dict] = json.loads(build[1])["files"]
     return files
 
 
@@ -46,9 +46,12 @@ def built_twice(case: Case, tmp_path: Path) -> Path:
     assert sorted(one) == sorted(two)
     assert [p for p in one if one[p] != two[p]] == []
     listed = worker_files(first)
-    for path, (digest, size, _kind) in listed.items():
+    for path, entry in listed.items():
         data = one[path]
-        assert (hashlib.sha256(data).hexdigest()[:20], len(data)) == (digest, size), path
+        assert (hashlib.sha256(data).hexdigest()[:20], len(data)) == (
+            entry["hash"],
+            entry["size"],
+        ), path
     assert set(listed) == set(one) - {"rollbook-sw.js"}
     return first
 
@@ -63,7 +66,7 @@ def text(site: Path, rel: str) -> str:
 
 
 def kinds(site: Path) -> dict[str, str]:
-    return {path: entry[2] for path, entry in worker_files(site).items()}
+    return {path: entry["kind"] for path, entry in worker_files(site).items()}
 
 
 # -- what each plugin's site shows without a browser ---------------------------------------
@@ -78,8 +81,8 @@ def i18n_suffix(site: Path) -> None:
     assert "GM screen" in text(site, "gm/index.html")  # the generated page
     lunr = "assets/javascripts/lunr/min/"  # "Save this site": search in French too
     for name in ("lunr.fr.min.js", "lunr.multi.min.js", "lunr.stemmer.support.min.js"):
-        assert kinds(site)[lunr + name] == "t", name
-    assert kinds(site)[lunr + "lunr.de.min.js"] == "r"  # a language the site does not have
+        assert kinds(site)[lunr + name] == "shell", name
+    assert kinds(site)[lunr + "lunr.de.min.js"] == "later"  # a language the site does not have
 
 
 def i18n_folder(site: Path) -> None:
@@ -95,7 +98,7 @@ def filled(site: Path, rel: str) -> None:
 
 def redirects(site: Path) -> None:
     assert "location.search" in text(site, "old/index.html")
-    assert kinds(site)["old/index.html"] == "s" and kinds(site)["other/index.html"] == "p"
+    assert kinds(site)["old/index.html"] == "other" and kinds(site)["other/index.html"] == "page"
 
 
 def awesome_nav(site: Path) -> None:

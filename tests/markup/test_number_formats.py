@@ -1,5 +1,5 @@
 """One chance, one text: the Python formatters (engine/numbers.py) and their JS twins
-(assets/util.js) agree on a corpus of fractions, with every option.
+(assets/page/numbers.js) agree on a corpus of fractions, with every option.
 
 The build writes a table's chances with the Python ones; the page rewrites them with the JS
 ones when a prompt changes, so a reader who sets a prompt back sees the same text again.
@@ -20,7 +20,7 @@ import pytest
 from rollbook.engine.dice import odds
 from rollbook.engine.numbers import fraction_text, percent_text
 
-UTIL = Path(__file__).resolve().parents[2] / "rollbook" / "assets" / "page" / "util.js"
+NUMBERS_JS = Path(__file__).resolve().parents[2] / "rollbook" / "assets" / "page" / "numbers.js"
 
 # Chances a rules site shows (whole distributions), the edges of rounding (exact halves,
 # just below the smallest shown value, exactly at it), and fractions past 2**53.
@@ -62,7 +62,7 @@ PERCENT_OPTIONS = [
 ]
 
 SCRIPT = """
-import { fractionText, percentText } from "./util.js";
+import { fractionText, percentText } from "./numbers.js";
 const { fractions, options } = JSON.parse(process.argv[1]);
 const out = fractions.map((pq) => ({
   fraction: fractionText(pq),
@@ -87,7 +87,7 @@ def _js(fractions: list[str]) -> list[dict[str, Any]]:
         capture_output=True,
         text=True,
         check=True,
-        cwd=UTIL.parent,
+        cwd=NUMBERS_JS.parent,
         timeout=60,
     )
     return list(json.loads(proc.stdout))
@@ -132,12 +132,12 @@ def test_js_reduces_and_refuses_like_python() -> None:
     assert zero["fraction"] == "1/0" and zero["percents"][0] == ""
 
 
-# -- every shipped language: the build (Babel) and the page (util.js + the catalogue's
+# -- every shipped language: the build (Babel) and the page (numbers.js + the catalogue's
 # -- signs, Intl.PluralRules) write the same text -------------------------------------
 
 LANGUAGE_SCRIPT = """
 import { numberText, pluralCategory } from "./i18n.js";
-import { formatTotal, percentText } from "./util.js";
+import { formatTotal, percentText } from "./numbers.js";
 const { languages, fractions, options, numbers, counts } = JSON.parse(process.argv[1]);
 const out = {};
 for (const lang of languages) {
@@ -174,8 +174,8 @@ def languages_js(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     from rollbook.site_runtime.strings import write_strings
 
     folder = tmp_path_factory.mktemp("i18n-js")
-    for name in ("i18n.js", "util.js"):
-        shutil.copy(UTIL.parent / name, folder / name)
+    for name in ("i18n.js", "numbers.js"):
+        shutil.copy(NUMBERS_JS.parent / name, folder / name)
     write_strings(folder, [catalogue(language) for language in LANGUAGES])
     fractions = [f"{f.numerator}/{f.denominator}" for f in CORPUS]
     data = {

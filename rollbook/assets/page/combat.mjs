@@ -12,9 +12,27 @@ import { record } from "./history.js";
 import { pinButton } from "./pins.js";
 import { MAX_SEED, parseSeed, seedRule } from "./seeds.js";
 import { numberText, t } from "./i18n.js";
-import { copyText, el, pageUrl, percentText, readPayload } from "./util.js";
+import { copyText, el, readPayload } from "./dom.js";
+import { percentText } from "./numbers.js";
+import { pageUrl } from "./site.js";
 
 export const SELECTOR = ".rb-combat";
+
+/** @typedef {import("./protocol.js").CombatantState} CombatantState */
+/** @typedef {import("./protocol.js").FightReply} FightReply */
+/** @typedef {import("./protocol.js").Sides} Sides */
+/**
+ * A combat block's payload: the system, the sides (as [[name, members], ...]) and the seed
+ * the author gave, if any.
+ * @typedef {{system: string, sides: Array<[string, object[]]>, seed?: number | string | null}} CombatPayload
+ */
+/**
+ * The block's controls, as the build writes them (rollbook/markup/combat/render.py); the
+ * Monte Carlo button and its result only where the system simulates.
+ * @typedef {{seed: HTMLInputElement, start: HTMLButtonElement, next: HTMLButtonElement,
+ *   end: HTMLButtonElement, reset: HTMLButtonElement, copy: HTMLButtonElement, status: HTMLElement,
+ *   log: HTMLElement, rows: HTMLElement[], mcRun: HTMLButtonElement | null, mcResult: HTMLElement | null}} Controls
+ */
 
 // Monte Carlo fights per request: start small, then aim at ~250 ms a request, far inside
 // the engine's 1 s watchdog on a slow device too.
@@ -25,13 +43,18 @@ const Z95 = 1.959964;
 const HOW = new Set(["defeated", "fled", "surrendered"]);
 const STATES = new Set(["dead", "down", "fled", "surrendered"]);
 
-/** A rule system's word (a stat's label, a choice) from the catalogue's `stat.*` keys, which
- * arrive with the first fight's reply; else as the engine names it. */
+/**
+ * A rule system's word (a stat's label, a choice) from the catalogue's `stat.*` keys, which
+ * arrive with the first fight's reply; else as the engine names it.
+ * @param {string} key
+ * @param {string} fallback
+ */
 function word(key, fallback) {
   const text = t(key);
   return text === key ? fallback : text;
 }
 
+/** @param {unknown} value */
 function statusValue(value) {
   if (Array.isArray(value)) {
     return value.length ? value.map((v) => word(`stat.value.${v}`, String(v))).join(", ") : t("combat.value.none");
@@ -40,8 +63,11 @@ function statusValue(value) {
   return String(value);
 }
 
-/** "dead", or "fighting; AC 2, Scars 1" from the system's status (hp has its own column;
- * a number not set, such as "dying in" of a fighter who is not dying, is left out). */
+/**
+ * "dead", or "fighting; AC 2, Scars 1" from the system's status (hp has its own column; a
+ * number not set, such as "dying in" of a fighter who is not dying, is left out).
+ * @param {CombatantState} c
+ */
 function statusText(c) {
   const head = c.out ? (STATES.has(c.out) ? t(`combat.state.${c.out}`) : c.out) : t("combat.state.fighting");
   const extras = Object.entries(c.status || {})
@@ -49,9 +75,15 @@ function statusText(c) {
     .map(([key, value]) => `${word(`stat.${key}`, key.replace(/_/g, " "))} ${statusValue(value)}`);
   return extras.length ? `${head}; ${extras.join(", ")}` : head;
 }
+/** @type {string | null} */
 let linkHandled = null; // the URL whose ?fight= was already followed
 
-/** The Wilson score interval of a proportion, as the engine's Monte Carlo computes it. */
+/**
+ * The Wilson score interval of a proportion, as the engine's Monte Carlo computes it.
+ * @param {number} successes
+ * @param {number} trials
+ * @returns {[number, number]}
+ */
 export function wilson(successes, trials, z = Z95) {
   if (trials <= 0) return [0, 1];
   const p = successes / trials;
@@ -62,14 +94,19 @@ export function wilson(successes, trials, z = Z95) {
 }
 
 // A Monte Carlo rate keeps its ".0": its decimal is its precision, not a rounding.
-const pct = (x) => percentText(x, { trim: false, floor: false });
+const pct = (/** @type {number} */ x) => percentText(x, { trim: false, floor: false });
 
-/** Health as "7/9" text (what screen readers read) over a bar (what eyes read). */
+/**
+ * Health as "7/9" text (what screen readers read) over a bar (what eyes read).
+ * @param {Element | null} cell
+ * @param {string} text
+ */
 function paintHp(cell, text) {
+  if (!cell) return;
   const [hp, max] = String(text).split("/").map(Number);
-  let bar = cell.querySelector(".rb-hp-bar");
+  let bar = /** @type {HTMLElement | null} */ (cell.querySelector(".rb-hp-bar"));
   let label = cell.querySelector(".rb-hp-text");
-  if (!label) {
+  if (!label || !bar) {
     label = el("span", { class: "rb-hp-text" });
     bar = el("span", { class: "rb-hp-bar", "aria-hidden": "true" }, "");
     bar.append(el("span", { class: "rb-hp-fill" }));
@@ -78,11 +115,17 @@ function paintHp(cell, text) {
   label.textContent = text;
   const share = max > 0 && Number.isFinite(hp) ? Math.max(0, Math.min(1, hp / max)) : 0;
   bar.hidden = !(max > 0);
-  bar.firstChild.style.inlineSize = `${share * 100}%`;
+  const fill = /** @type {HTMLElement | null} */ (bar.firstElementChild);
+  if (fill) fill.style.inlineSize = `${share * 100}%`;
   bar.classList.toggle("rb-hp-low", share <= 0.25);
 }
 
-/** A side's Monte Carlo win chance as a bar with its 95% interval marked. */
+/**
+ * A side's Monte Carlo win chance as a bar with its 95% interval marked.
+ * @param {number} rate
+ * @param {number} lo
+ * @param {number} hi
+ */
 function winBar(rate, lo, hi) {
   const bar = el("span", { class: "rb-win-bar", "aria-hidden": "true" });
   const fill = el("span", { class: "rb-win-fill" });
@@ -94,14 +137,19 @@ function winBar(rate, lo, hi) {
   return bar;
 }
 
-/** Make one combat block live; safe to call again on the same element. */
+/**
+ * Make one combat block live; safe to call again on the same element.
+ * @param {HTMLElement} root
+ */
 export function mount(root) {
   if (root.dataset.rbMounted) return;
-  const data = readPayload(root);
+  const data = /** @type {CombatPayload | null} */ (readPayload(root));
   if (!data) return;
   root.dataset.rbMounted = "true";
   const anchor = root.dataset.rbAnchor || root.id;
-  const q = (selector) => root.querySelector(selector);
+  // The build writes every control but the Monte Carlo ones (render.py).
+  const q = (/** @type {string} */ selector) => /** @type {any} */ (root.querySelector(selector));
+  /** @type {Controls} */
   const ui = {
     seed: q("input.rb-seed"),
     start: q("button.rb-fight-start"),
@@ -111,17 +159,18 @@ export function mount(root) {
     copy: q("button.rb-copy-link"),
     status: q(".rb-fight-status"),
     log: q("ol.rb-log-lines"),
-    rows: [...root.querySelectorAll("tr[data-rb-c]")],
+    rows: [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("tr[data-rb-c]"))],
     mcRun: q("button.rb-mc-run"),
     mcResult: q(".rb-mc-result"),
   };
   const maxHp = ui.rows.map((row) => row.querySelector(".rb-hp")?.textContent || "");
   const pin = pinButton({ kind: "combat", id: anchor, label: q(".rb-combat-title strong")?.textContent || anchor });
   if (pin) ui.copy.after(pin);
+  /** @type {{seed: number | null, round: number | null, ended: boolean, busy: boolean, shown: number}} */
   const fight = { seed: null, round: null, ended: false, busy: false, shown: 0 };
   const title = q(".rb-combat-title strong")?.textContent || anchor;
 
-  const setBusy = (on) => {
+  const setBusy = (/** @type {boolean} */ on) => {
     fight.busy = on;
     for (const b of [ui.start, ui.next, ui.end]) {
       if (on) b.setAttribute("aria-busy", "true");
@@ -145,15 +194,16 @@ export function mount(root) {
     ui.log.replaceChildren();
     ui.rows.forEach((row, i) => {
       paintHp(row.querySelector(".rb-hp"), maxHp[i]);
-      row.querySelector(".rb-status").textContent = t("combat.state.ready");
+      const status = row.querySelector(".rb-status");
+      if (status) status.textContent = t("combat.state.ready");
       row.classList.remove("rb-out");
     });
-    if (!keepSeed) ui.seed.value = data.seed ?? "";
+    if (!keepSeed) ui.seed.value = String(data.seed ?? "");
     ui.status.textContent = t("combat.not_started");
     syncButtons();
   };
 
-  const show = (reply) => {
+  const show = (/** @type {FightReply} */ reply) => {
     const lines = reply.log || [];
     if (lines.length < fight.shown) {
       ui.log.replaceChildren();
@@ -168,7 +218,8 @@ export function mount(root) {
       const row = ui.rows[i];
       if (!row) return;
       paintHp(row.querySelector(".rb-hp"), `${c.hp}/${c.max_hp}`);
-      row.querySelector(".rb-status").textContent = statusText(c);
+      const status = row.querySelector(".rb-status");
+      if (status) status.textContent = statusText(c);
       row.classList.toggle("rb-out", Boolean(c.out));
     });
     fight.round = reply.round;
@@ -177,17 +228,18 @@ export function mount(root) {
       const { winner, reason, rounds } = reply.result;
       const how = HOW.has(reason) ? t(`combat.how.${reason}`) : reason;
       const outcome = winner ? t("combat.win", { side: winner, how }) : t("combat.no_winner", { reason: how });
-      ui.status.textContent = t("combat.over", { count: rounds, outcome, seed: fight.seed });
+      const seed = String(fight.seed);
+      ui.status.textContent = t("combat.over", { count: rounds, outcome, seed });
       record({
         where: title,
-        result: t("combat.history", { winner: winner || t("combat.nobody"), reason: how, count: rounds, seed: fight.seed }),
+        result: t("combat.history", { winner: winner || t("combat.nobody"), reason: how, count: rounds, seed }),
         href: fightLink(),
       });
     } else if (reply.round === 0) {
-      ui.status.textContent = t("combat.ready", { seed: fight.seed }) +
-        (lines.length ? "" : ` ${t("combat.initiative_later")}`);
+      ui.status.textContent =
+        t("combat.ready", { seed: String(fight.seed) }) + (lines.length ? "" : ` ${t("combat.initiative_later")}`);
     } else {
-      ui.status.textContent = t("combat.round_done", { round: reply.round, seed: fight.seed });
+      ui.status.textContent = t("combat.round_done", { round: reply.round, seed: String(fight.seed) });
     }
     syncButtons();
   };
@@ -198,7 +250,7 @@ export function mount(root) {
   };
 
   // rounds: a number, or null for "to the end".
-  const run = async (rounds) => {
+  const run = async (/** @type {number | null} */ rounds) => {
     if (fight.busy) return;
     if (fight.seed === null) {
       const typed = ui.seed.value.trim();
@@ -217,7 +269,7 @@ export function mount(root) {
     if (rounds !== null) req.rounds = rounds;
     const reply = await request(req);
     setBusy(false);
-    if (reply.error) {
+    if (reply.error !== undefined) {
       ui.status.textContent = reply.error;
       return;
     }
@@ -236,25 +288,43 @@ export function mount(root) {
     const href = fightLink();
     const ok = await copyText(href);
     ui.status.querySelector(".rb-note")?.remove();
-    const note = ok ? el("span", { class: "rb-note" }, ` ${t("link.copied")}`) : el("a", { class: "rb-note", href }, ` ${t("combat.link")}`);
+    const note = ok
+      ? el("span", { class: "rb-note" }, ` ${t("link.copied")}`)
+      : el("a", { class: "rb-note", href }, ` ${t("combat.link")}`);
     ui.status.append(note);
   });
 
-  ui.mcRun?.addEventListener("click", () => simulate(root, data, ui));
+  ui.mcRun?.addEventListener("click", () => simulate(data, ui));
 
   reset();
-  widgets.set(root, { runWithSeed: (seed) => { reset(); ui.seed.value = String(seed); return run(null); } });
+  widgets.set(root, {
+    runWithSeed: (seed) => {
+      reset();
+      ui.seed.value = String(seed);
+      return run(null);
+    },
+  });
   followLink(root, anchor);
 }
 
+/** @type {WeakMap<Element, {runWithSeed: (seed: number) => Promise<void>}>} */
 const widgets = new WeakMap();
 
-/** Fight a mounted widget to the end with this seed (deep links, tests). */
+/**
+ * Fight a mounted widget to the end with this seed (deep links, tests).
+ * @param {Element} root
+ * @param {number} seed
+ */
 export function fightWith(root, seed) {
   const widget = widgets.get(root);
   return widget ? widget.runWithSeed(seed) : null;
 }
 
+/**
+ * Fight the block whose anchor the address's ?fight= names, once per address.
+ * @param {HTMLElement} root
+ * @param {string} anchor
+ */
 function followLink(root, anchor) {
   const params = new URLSearchParams(location.search);
   if (params.get("fight") !== anchor || linkHandled === location.href) return;
@@ -270,9 +340,15 @@ function followLink(root, anchor) {
   fightWith(root, seed);
 }
 
-async function simulate(root, data, ui) {
+/**
+ * Run the Monte Carlo fights in batches and show each side's win rate.
+ * @param {CombatPayload} data
+ * @param {Controls} ui
+ */
+async function simulate(data, ui) {
   const button = ui.mcRun;
-  if (button.getAttribute("aria-busy") === "true") return;
+  const result = ui.mcResult;
+  if (!button || !result || button.getAttribute("aria-busy") === "true") return;
   const runs = Number(button.dataset.rbRuns) || 1000;
   button.setAttribute("aria-busy", "true");
   const names = data.sides.map(([name]) => name);
@@ -282,19 +358,23 @@ async function simulate(root, data, ui) {
   let stalemate = 0;
   let rounds = 0;
   const base = newSeed();
-  ui.mcResult.textContent = isReady() ? t("combat.simulating") : t("combat.warming");
+  result.textContent = isReady() ? t("combat.simulating") : t("combat.warming");
   let batch = FIRST_BATCH;
   for (let k = 0; done < runs; k += 1) {
     const size = Math.min(batch, runs - done);
     const warm = isReady(); // a request that waited for start-up says nothing about speed
     const t0 = performance.now();
     const reply = await request({
-      op: "simulate", system: data.system, sides: data.sides, runs: size, seed: (base + k) % (MAX_SEED + 1),
+      op: "simulate",
+      system: data.system,
+      sides: data.sides,
+      runs: size,
+      seed: (base + k) % (MAX_SEED + 1),
     });
     const ms = performance.now() - t0;
     if (warm) batch = Math.max(10, Math.min(1000, Math.round((size * BATCH_MS) / Math.max(ms, 1))));
-    if (reply.error) {
-      ui.mcResult.textContent = reply.error;
+    if (reply.error !== undefined) {
+      result.textContent = reply.error;
       button.removeAttribute("aria-busy");
       return;
     }
@@ -305,19 +385,24 @@ async function simulate(root, data, ui) {
     stalemate += reply.stalemate;
     rounds += reply.avg_rounds * reply.runs;
     done += reply.runs;
-    ui.mcResult.textContent = t("combat.simulating_progress", { done: numberText(done), count: runs });
+    result.textContent = t("combat.simulating_progress", { done: numberText(done), count: runs });
   }
   button.removeAttribute("aria-busy");
   const list = el("ul", { class: "rb-mc-rates" });
   for (const n of names) {
     const [lo, hi] = wilson(wins[n], done);
     const flight = fled[n] ? t("combat.rate_fled", { count: fled[n] }) : "";
-    const li = el("li", { "data-rb-side": n }, t("combat.rate", { side: n, rate: pct(wins[n] / done), low: pct(lo), high: pct(hi), flight }));
+    const li = el(
+      "li",
+      { "data-rb-side": n },
+      t("combat.rate", { side: n, rate: pct(wins[n] / done), low: pct(lo), high: pct(hi), flight }),
+    );
     li.prepend(winBar(wins[n] / done, lo, hi));
     list.append(li);
   }
-  if (stalemate) list.append(el("li", {}, t("combat.stalemate", { count: numberText(stalemate), total: numberText(done) })));
-  ui.mcResult.replaceChildren(
+  if (stalemate)
+    list.append(el("li", {}, t("combat.stalemate", { count: numberText(stalemate), total: numberText(done) })));
+  result.replaceChildren(
     el("span", {}, t("combat.summary", { count: done, rounds: numberText((rounds / done).toFixed(1)), seed: base })),
     list,
   );

@@ -9,6 +9,7 @@ import * as table from "./table.js";
 
 const MAX_SHOWN_ID = 80; // characters of an unknown id quoted back to the reader
 const NOTICE_CLASS = "rb-link-notice";
+/** @type {string | null} */
 let handled = null; // the URL whose roll was already done (document$ may fire twice)
 
 /** Roll what the current URL asks for, once per URL. */
@@ -18,7 +19,7 @@ export function follow() {
   if (!id || handled === location.href) return;
   handled = location.href;
   document.querySelector(`.${NOTICE_CLASS}`)?.remove(); // an earlier link's notice
-  const root = table.find(id) || document.getElementById(id);
+  const root = /** @type {HTMLElement | null} */ (table.find(id) || document.getElementById(id));
   if (!root) {
     const shown = id.length > MAX_SHOWN_ID ? `${id.slice(0, MAX_SHOWN_ID)}…` : id;
     notice(t("deeplink.unknown", { name: shown }));
@@ -52,6 +53,7 @@ export function follow() {
 /**
  * Show `sentence` in a dismissible notice at the top of the content. The sentence holds
  * text from the URL, so it only ever goes in as a text node.
+ * @param {string} sentence
  */
 function notice(sentence) {
   const box = document.createElement("div");
@@ -67,9 +69,10 @@ function notice(sentence) {
   close.addEventListener("click", () => box.remove());
   box.append(text, close);
   // First match in this order (a selector list would pick Material's outer <main>).
-  const content = ["article.md-content__inner", "main", "[role=main]"]
-    .map((selector) => document.querySelector(selector))
-    .find(Boolean) || document.body;
+  const content =
+    ["article.md-content__inner", "main", "[role=main]"]
+      .map((selector) => document.querySelector(selector))
+      .find(Boolean) || document.body;
   content.prepend(box);
 }
 

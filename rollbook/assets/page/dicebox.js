@@ -7,7 +7,9 @@
 import { isReady, newSeed, request } from "./engine.js";
 import { record } from "./history.js";
 import { language, t } from "./i18n.js";
-import { el, markBusy, pageUrl } from "./util.js";
+import { markBusy } from "./busy.js";
+import { el } from "./dom.js";
+import { pageUrl } from "./site.js";
 
 export const SHORTCUT = "d";
 const ID = "rb-dicebox";
@@ -17,7 +19,11 @@ const INPUT_LIMIT = 10_000;
 const AROUND = 60; // characters of the notation shown either side of the problem
 const SENTENCE_LIMIT = 300; // characters of an error sentence (it may quote the input)
 
-/** `text` cut to `max` characters with an ellipsis; {text, cut}. */
+/**
+ * `text` cut to `max` characters with an ellipsis; {text, cut}.
+ * @param {string} text
+ * @param {number} max
+ */
 function shortened(text, max) {
   return text.length > max ? { text: `${text.slice(0, max)}…`, cut: true } : { text, cut: false };
 }
@@ -25,6 +31,7 @@ function shortened(text, max) {
 /**
  * The engine's caret ("notation" + line break + spaces and "^") with the notation cut to
  * AROUND characters either side of the caret; {text, cut}.
+ * @param {string} caret
  */
 function clippedCaret(caret) {
   const [line, marker = ""] = caret.split("\n");
@@ -37,18 +44,28 @@ function clippedCaret(caret) {
   return { text: `${text}\n${" ".repeat(at - start + head.length)}^`, cut: true };
 }
 
-/** The sentence said when an echo was cut. */
+/**
+ * The sentence said when an echo was cut.
+ * @param {number} length
+ */
 function cutNote(length) {
   return el("p", { class: "rb-dicebox-cut" }, t("dicebox.cut", { count: length }));
 }
 
+/**
+ * Whether a key pressed in `target` is typing (a text field, an editable element).
+ * @param {EventTarget | null} target
+ */
 function editable(target) {
-  return Boolean(
-    target &&
-      (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName || "")),
+  return (
+    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
   );
 }
 
+/**
+ * The dice box's form, put in the tray's panel under its heading.
+ * @param {Element} panel
+ */
 function build(panel) {
   const form = el("form", { class: "rb-dicebox", "aria-label": t("dicebox.form") });
   const label = el("label", { for: `${ID}-input` }, t("dicebox.label"));
@@ -103,11 +120,12 @@ function build(panel) {
     const reply = await request({ op: "roll", expr, seed, language: language() });
     rolling = false;
     done();
-    if (reply.error) {
+    if (reply.error !== undefined) {
       input.setAttribute("aria-invalid", "true");
       result.classList.add("rb-refused");
       const sentence = shortened(String(reply.error), SENTENCE_LIMIT);
       const caret = reply.caret ? clippedCaret(String(reply.caret)) : null;
+      /** @type {HTMLElement[]} */
       const parts = [el("p", {}, sentence.text)];
       if (caret) parts.push(el("pre", { class: "rb-caret", dir: "ltr" }, caret.text));
       if (sentence.cut || caret?.cut) parts.push(cutNote(expr.length));
@@ -138,7 +156,7 @@ export function focus() {
   mount();
   const panel = /** @type {HTMLElement | null} */ (document.querySelector(".rb-history-panel"));
   const toggle = /** @type {HTMLElement | null} */ (document.querySelector(".rb-history-toggle"));
-  if (panel && panel.hidden && toggle) toggle.click();
+  if (panel?.hidden && toggle) toggle.click();
   const input = /** @type {HTMLInputElement | null} */ (document.querySelector("input[data-rb-dicebox]"));
   if (input) {
     input.focus();

@@ -9,6 +9,34 @@
 import { t } from "./i18n.js";
 import { arm } from "./startup-watchdog.js";
 
+/** @typedef {import("./protocol.js").BridgeRequest} BridgeRequest */
+/** @typedef {import("./protocol.js").BridgeReply} BridgeReply */
+/** @typedef {import("./protocol.js").ErrorReply} ErrorReply */
+/** @typedef {import("./protocol.js").FromWorker} FromWorker */
+/** @typedef {import("./protocol.js").ToWorker} ToWorker */
+/** @typedef {import("./protocol.js").ImportRecord} ImportRecord */
+/** @typedef {import("./protocol.js").SnapshotChoice} SnapshotChoice */
+/**
+ * @template {BridgeRequest["op"]} Op
+ * @typedef {import("./protocol.js").ReplyTo<Op>} ReplyTo
+ */
+
+/**
+ * One request on its way: its JSON, who waits for its reply, and while it is in the
+ * worker, its id and watchdog timers. `background`: work asked ahead that nobody waits
+ * for; `overdue`: such work that ran past RUNAWAY_MS.
+ * @typedef {{json: string, resolve: (reply: BridgeReply) => void, background: boolean,
+ *   id?: number, timer?: ReturnType<typeof setTimeout>, behind?: ReturnType<typeof setTimeout>,
+ *   overdue?: boolean}} Job
+ */
+
+/**
+ * The running worker: whether it answers yet, the promise of its start, and whether (and
+ * when) it was told to import the rest of the engine.
+ * @typedef {{worker: Worker, isReady: boolean, ready: Promise<void> | null, later: boolean,
+ *   laterTimer: ReturnType<typeof setTimeout> | undefined}} Session
+ */
+
 /** How long one request may run before the worker is replaced (milliseconds). */
 export const RUNAWAY_MS = 1000;
 /** How long a request may wait for the worker to begin it (the module being imported in
@@ -32,22 +60,34 @@ const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
 // worker's record of the modules it waited for, those still to come, and those imported
 // while it ran ({waited, notYet, during}: worker.js), the latest IMPORTS_KEPT.
 export const stats = {
+  /** @type {ImportRecord[]} */
   imports: [],
   workerStarts: 0,
+  /** @type {number | null} */
   readyMs: null,
+  /** @type {number | null} */
   startedAt: null,
+  /** @type {number | null} */
   readyAt: null,
+  /** @type {Record<string, number> | null} */
   readyMarks: null,
   restored: false,
+  /** @type {SnapshotChoice | null} */
   snapshotChoice: null,
 };
 
-let current = null; // {worker, ready: Promise<void>, isReady: boolean, later, laterTimer}
-const queue = []; // [{json, resolve}] waiting for the worker
+/** @type {Session | null} */
+let current = null;
+/** @type {Job[]} */
+const queue = []; // waiting for the worker
+/** @type {Job[]} */
 const spare = []; // the same for background requests: sent only when `queue` is empty
-let inflight = null; // {json, resolve, timer}
+/** @type {Job | null} */
+let inflight = null;
 let nextId = 1;
+/** @type {Set<(state: string) => void>} */
 const listeners = new Set();
+/** @type {string | null} */
 let failure = null; // the sentence of the latest start that failed, until one succeeds
 
 /** Why the engine could not start (a sentence), or null. */
@@ -55,12 +95,16 @@ export function startFailure() {
   return failure;
 }
 
+/** @param {string} state */
 function setState(state) {
   document.documentElement.dataset.rbEngine = state;
   for (const listener of listeners) listener(state);
 }
 
-/** Call `listener(state)` whenever the engine's state changes; returns an unsubscribe. */
+/**
+ * Call `listener(state)` whenever the engine's state changes; returns an unsubscribe.
+ * @param {(state: string) => void} listener
+ */
 export function onState(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -68,7 +112,7 @@ export function onState(listener) {
 
 /** Whether a request sent now would be answered without waiting for start-up. */
 export function isReady() {
-  return Boolean(current && current.isReady);
+  return Boolean(current?.isReady);
 }
 
 /** Whether nothing is waiting for, or running in, the worker. */
@@ -77,7 +121,17 @@ export function isIdle() {
 }
 
 // Replies the worker writes itself (not the engine), by kind: the catalogue key to show.
+/** @type {Record<string, string>} */
 const WORKER_SENTENCES = { WorkerError: "engine.request_failed", OddsUnavailable: "engine.odds_unavailable" };
+
+/**
+ * Post one message to the worker (the contract: protocol.js `ToWorker`).
+ * @param {Worker} worker
+ * @param {ToWorker} message
+ */
+function post(worker, message) {
+  worker.postMessage(message);
+}
 
 /** Start the worker if it is not running; resolves when it can answer requests. */
 export function start() {
@@ -89,9 +143,8 @@ export function start() {
   const t0 = early ? early.at : performance.now();
   stats.startedAt = t0;
   const worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "rollbook-engine" });
-  /** @type {{worker: Worker, isReady: boolean, ready: Promise<void> | null, later: boolean,
-   *   laterTimer: any}} */
-  const session = { worker, isReady: false, ready: null, later: false, laterTimer: null };
+  /** @type {Session} */
+  const session = { worker, isReady: false, ready: null, later: false, laterTimer: undefined };
   session.ready = new Promise((resolve, reject) => {
     // A start that never finishes (a blocked download) ends in a sentence, not in waiting.
     const deadline = arm((seconds) => {
@@ -99,7 +152,7 @@ export function start() {
       reject(new Error("start-up deadline"));
     });
     worker.onmessage = (event) => {
-      const message = event.data;
+      const message = /** @type {FromWorker} */ (event.data);
       if (message.type === "deadline") {
         deadline.set(message.ms);
       } else if (message.type === "ready") {
@@ -117,7 +170,8 @@ export function start() {
       } else if (message.type === "failed") {
         deadline.clear();
         if (message.key !== "start.failed") console.warn("rollbook engine:", message.error);
-        fail(session, t("engine.failed_because", { why: t(message.key || "start.failed", { file: message.file || "" }) }));
+        const why = t(message.key || "start.failed", { file: message.file || "" });
+        fail(session, t("engine.failed_because", { why }));
         reject(new Error(message.error));
       } else if (message.type === "begin") {
         begin(session, message.id);
@@ -137,17 +191,22 @@ export function start() {
   current = session;
   setState("starting");
   if (early) {
+    // As the worker would have delivered them: errors to onerror, messages to onmessage.
     for (const event of early.queue) {
-      if (event.type === "error") worker.onerror(event);
-      else worker.onmessage(event);
+      if (event.type === "error") worker.onerror?.call(worker, /** @type {ErrorEvent} */ (event));
+      else worker.onmessage?.call(worker, /** @type {MessageEvent} */ (event));
     }
   } else {
-    worker.postMessage({ type: "init", manifest: MANIFEST_URL.href });
+    post(worker, { type: "init", manifest: MANIFEST_URL.href });
   }
   return session.ready;
 }
 
-/** The worker the page's head started (once), if it started one for this manifest. */
+/**
+ * The worker the page's head started (once), if it started one for this manifest, with
+ * the events it sent before this module took it over and the page time it was made.
+ * @returns {{worker: Worker, queue: Event[], at: number} | null}
+ */
 function takeEarly() {
   const early = /** @type {any} */ (globalThis).__rbEarly;
   if (!early || !(early.worker instanceof Worker) || !Array.isArray(early.queue)) return null;
@@ -155,6 +214,10 @@ function takeEarly() {
   return { worker: early.worker, queue: early.queue, at: Number(early.at) || performance.now() };
 }
 
+/**
+ * @param {Session} session
+ * @param {string} sentence
+ */
 function fail(session, sentence) {
   if (current !== session) return;
   session.worker.terminate();
@@ -168,12 +231,18 @@ function fail(session, sentence) {
   for (const job of waiting) job.resolve({ error: sentence, kind: "EngineError" });
 }
 
+/**
+ * @param {Session} session
+ * @param {number} id
+ * @param {string} json
+ */
 function settle(session, id, json) {
   if (current !== session || !inflight || inflight.id !== id) return;
   clearTimeout(inflight.timer);
   clearTimeout(inflight.behind);
   const job = inflight;
   inflight = null;
+  /** @type {BridgeReply} */
   let reply;
   try {
     reply = JSON.parse(json);
@@ -181,50 +250,68 @@ function settle(session, id, json) {
     reply = { error: t("engine.unreadable"), kind: "EngineError" };
   }
   // The worker's own sentences, in the page's language (the English one goes to the console).
-  const own = WORKER_SENTENCES[reply && reply.kind];
+  const own = reply?.error ? WORKER_SENTENCES[reply.kind] : undefined;
   if (own && reply.error) {
     console.warn("rollbook engine:", reply.error);
     reply = { ...reply, error: t(own) };
   }
   // The engine's own sentences (a refusal, "no row", a fight's log) in the page's language:
   // said.js and their texts arrive with the first reply that holds one.
-  if (reply && (reply.message || reply.said || Array.isArray(reply.events))) {
-    import("./said.js").then((said) => said.localised(reply), () => reply).then(job.resolve);
+  const words = /** @type {{message?: unknown, said?: unknown, events?: unknown}} */ (reply);
+  if (words.message || words.said || Array.isArray(words.events)) {
+    import("./said.js")
+      .then(
+        (said) => said.localised(reply),
+        () => reply,
+      )
+      .then(job.resolve);
   } else job.resolve(reply);
   pump();
 }
 
 function pump() {
-  if (!isReady()) return;
-  if (inflight || !(queue.length || spare.length)) return void importLater(current);
   const session = current;
-  inflight = queue.length ? queue.shift() : spare.shift();
-  inflight.id = nextId++;
-  inflight.timer = setTimeout(() => runaway(session, SILENT), BEGIN_MS);
-  session.worker.postMessage({ type: "request", id: inflight.id, json: inflight.json });
+  if (!session?.isReady) return;
+  const job = inflight ? undefined : queue.shift() || spare.shift();
+  if (!job) return void importLater(session);
+  inflight = job;
+  job.id = nextId++;
+  job.timer = setTimeout(() => runaway(session, SILENT), BEGIN_MS);
+  post(session.worker, { type: "request", id: job.id, json: job.json });
 }
 
-/** The worker has what the request needs and runs it now: its second starts. */
+/**
+ * The worker has what the request needs and runs it now: its second starts.
+ * @param {Session} session
+ * @param {number} id
+ */
 function begin(session, id) {
   if (current !== session || !inflight || inflight.id !== id) return;
   clearTimeout(inflight.timer);
   inflight.timer = setTimeout(() => runaway(session), RUNAWAY_MS);
 }
 
-/** Once the page has been idle LATER_MS, let the worker import the rest of the engine. */
+/**
+ * Once the page has been idle LATER_MS, let the worker import the rest of the engine.
+ * @param {Session} session
+ */
 function importLater(session) {
   if (session.later) return;
   clearTimeout(session.laterTimer);
   session.laterTimer = setTimeout(() => {
     if (current !== session || !isIdle()) return; // the next reply tries again
     session.later = true;
-    session.worker.postMessage({ type: "later" });
+    post(session.worker, { type: "later" });
   }, LATER_MS);
 }
 
 const TOO_LONG = "engine.runaway"; // catalogue keys of what the reader is told
 const SILENT = "engine.silent";
 
+/**
+ * @param {Session} session
+ * @param {string} [sentence]  catalogue key of what the reader is told
+ */
 function runaway(session, sentence = TOO_LONG) {
   if (current !== session || !inflight) return;
   const job = inflight;
@@ -239,7 +326,10 @@ function runaway(session, sentence = TOO_LONG) {
   replace(session);
 }
 
-/** Replace the worker of `session` (busy with the request in flight); queued requests go to the new one. */
+/**
+ * Replace the worker of `session` (busy with the request in flight); queued requests go to the new one.
+ * @param {Session} session
+ */
 function replace(session) {
   clearTimeout(inflight?.timer);
   clearTimeout(inflight?.behind);
@@ -249,25 +339,32 @@ function replace(session) {
   start();
 }
 
-/** A reader's request waits behind work asked ahead that overran: give it RUNAWAY_MS more. */
+/**
+ * A reader's request waits behind work asked ahead that overran: give it RUNAWAY_MS more.
+ * @param {Session} session
+ */
 function waitBehind(session) {
   const job = inflight;
-  if (!job || !job.overdue || job.behind) return;
+  if (!job?.overdue || job.behind) return;
   job.behind = setTimeout(() => {
     if (current === session && inflight === job) replace(session);
   }, RUNAWAY_MS);
 }
 
 /**
- * Send one bridge request; resolves with the reply (or {error, kind}); never rejects.
- * @param {import("./protocol.js").BridgeRequest} req  e.g. {op: "roll", expr: "2d6", seed: 42}
+ * Send one bridge request; resolves with the reply of its kind (protocol.js `Replies`) or
+ * an ErrorReply; never rejects.
+ * @template {BridgeRequest} R
+ * @param {R} req  e.g. {op: "roll", expr: "2d6", seed: 42}
  * @param {{background?: boolean}} [options]  background: a request nobody is waiting for
  *   (a roll in hand), sent only when no reader's request is waiting.
- * @returns {Promise<import("./protocol.js").BridgeReply>}
+ * @returns {Promise<ReplyTo<R["op"]>>}
  */
 export function request(req, { background = false } = {}) {
   return new Promise((resolve) => {
-    (background ? spare : queue).push({ json: JSON.stringify(req), resolve, background });
+    // The worker answers with the reply of the request's kind: the contract protocol.js states.
+    const answer = /** @type {(reply: BridgeReply) => void} */ (resolve);
+    (background ? spare : queue).push({ json: JSON.stringify(req), resolve: answer, background });
     start();
     pump();
     if (!background && current) waitBehind(current);

@@ -3,30 +3,29 @@
 // opened from a file (file://), so rollbook.js never runs there. This says so in one
 // sentence above the page's first roll and turns the roll buttons off; everything written
 // on the page (tables, their chances) stays as the build rendered it.
-(function () {
+(() => {
   if (location.protocol !== "file:") return;
-  var SENTENCE =
+  const SENTENCE =
     "The dice on this page cannot roll because it was opened as a file (file://), where " +
     "browsers block the scripts that roll them: open the site from a web server instead, " +
     "for example by running `python3 -m http.server` in its folder and visiting " +
     "http://localhost:8000/.";
-  function say() {
+  const say = () => {
     if (document.querySelector(".rb-file-notice")) return;
-    var first = document.querySelector(".rb-inline, .rb-table, .rb-combat, .rb-statblock, [data-rb-gm]");
+    const first = document.querySelector(".rb-inline, .rb-table, .rb-combat, .rb-statblock, [data-rb-gm]");
     if (!first) return;
-    var note = document.createElement("p");
+    const note = document.createElement("p");
     note.className = "rb-file-notice";
     note.setAttribute("role", "note");
     note.textContent = SENTENCE;
-    var article = first.closest("article") || document.body;
+    const article = first.closest("article") || document.body;
     article.insertBefore(note, article.firstChild);
-    var buttons = document.querySelectorAll("button.rb-roll");
-    for (var i = 0; i < buttons.length; i++) {
-      var button = /** @type {HTMLButtonElement} */ (buttons[i]);
+    const buttons = document.querySelectorAll("button.rb-roll");
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (buttons)) {
       button.disabled = true;
       button.title = "Dice do not roll in a page opened as a file";
     }
-  }
+  };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", say);
   else say();
 })();

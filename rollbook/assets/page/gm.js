@@ -10,12 +10,17 @@
 
 import { numberText, t } from "./i18n.js";
 import * as pins from "./pins.js";
+import { copyText, el, uid } from "./dom.js";
 import { embedRefs } from "./refs-store.js";
-import { copyText, el, SITE_BASE, uid } from "./util.js";
+import { SITE_BASE } from "./site.js";
 import { dropModifier, moveModifier } from "./variants.js";
 
 export const SELECTOR = "[data-rb-gm]";
 
+/** @typedef {import("./pins.js").Pin} Pin */
+/** @typedef {{doc: Document, problem?: undefined} | {problem: string, doc?: undefined}} LoadedPage */
+
+/** @type {Record<string, (id: string) => string>} */
 const SELECTORS = {
   inline: (id) => `.rb-inline[data-rb-id="${CSS.escape(id)}"]`,
   table: (id) => `.rb-table[data-rb-anchor="${CSS.escape(id)}"]`,
@@ -23,31 +28,43 @@ const SELECTORS = {
   combat: (id) => `.rb-combat[data-rb-anchor="${CSS.escape(id)}"]`,
 };
 const ID_REFS = ["for", "aria-controls", "aria-labelledby", "aria-describedby", "list"];
-const pagesFetched = new Map(); // page -> Promise<{doc} | {problem}>, per screen mount
+/** @type {Map<string, Promise<LoadedPage>>} */
+const pagesFetched = new Map(); // page -> its page, per screen mount
 const PAGES_URL = new URL("./pages.json", import.meta.url);
 const PAGE_LIMIT = 5_000_000; // bytes of one page the screen reads at most
-let listing = null; // Promise<Set<file>> of pages.json, per screen mount
+/** @type {Promise<Set<string>> | null} */
+let listing = null; // the files pages.json lists, per screen mount
 // Left out of a copied widget: what could run, load a document or restyle the page.
 const DROPPED = "script, iframe, frame, frameset, object, embed, applet, link, meta, base, style, noscript";
 const UNREACHABLE = "gm.unreachable"; // catalogue keys of why an item cannot be shown
 
-/** A shared screen in the address: ?pin=page|id|kind&pin=... (prompt values as page|id|kind|a=1;b=2). */
+/**
+ * A shared screen in the address: ?pin=page|id|kind&pin=... (prompt values as page|id|kind|a=1;b=2).
+ * @param {Pin[]} list
+ */
 export function shareLink(list) {
   const params = new URLSearchParams();
   for (const pin of list) {
-    const prompts = Object.entries(pin.prompts || {}).map(([k, v]) => `${k}=${v}`).join(";");
+    const prompts = Object.entries(pin.prompts || {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(";");
     params.append("pin", [pin.page, pin.id, pin.kind, prompts].filter((part, i) => i < 3 || part).join("|"));
   }
   return `${location.origin}${location.pathname}?${params}`;
 }
 
-/** The pins of a shared link (checked like stored ones), or null when the address has none. */
+/**
+ * The pins of a shared link (checked like stored ones), or null when the address has none.
+ * @returns {Pin[] | null}
+ */
 export function fromLink(search = location.search) {
   const values = new URLSearchParams(search).getAll("pin");
   if (!values.length) return null;
+  /** @type {Pin[]} */
   const out = [];
   for (const value of values.slice(0, 60)) {
     const [page, id, kind, promptText = ""] = value.split("|");
+    /** @type {Record<string, string>} */
     const prompts = {};
     for (const pair of promptText.split(";").filter(Boolean)) {
       const at = pair.indexOf("=");
@@ -59,21 +76,37 @@ export function fromLink(search = location.search) {
   return out;
 }
 
-/** The site's pages with rolls (pages.json) as files; empty when it cannot be read. */
+/**
+ * The site's pages with rolls (pages.json) as files; empty when it cannot be read.
+ * @returns {Promise<Set<string>>}
+ */
 function pageList() {
   listing ??= fetch(PAGES_URL, { credentials: "same-origin" })
     .then((response) => (response.ok ? response.json() : null))
-    .then((data) => new Set(Array.isArray(data?.pages) ? data.pages.filter((p) => typeof p === "string") : []))
+    .then(
+      (data) =>
+        new Set(
+          Array.isArray(data?.pages) ? data.pages.filter((/** @type {unknown} */ p) => typeof p === "string") : [],
+        ),
+    )
     .catch(() => new Set());
   return listing;
 }
 
-/** Whether the page list names `page` (a pin's page path). */
+/**
+ * Whether the page list names `page` (a pin's page path).
+ * @param {string} page
+ */
 async function listed(page) {
   return pins.cleanPage(page) !== null && (await pageList()).has(pins.pageFile(page));
 }
 
-/** The body of `response` as text, or null past `limit` bytes (the rest is not downloaded). */
+/**
+ * The body of `response` as text, or null past `limit` bytes (the rest is not downloaded).
+ * @param {Response} response
+ * @param {number} limit
+ * @returns {Promise<string | null>}
+ */
 async function limitedText(response, limit) {
   if (Number(response.headers.get("content-length")) > limit) {
     response.body?.cancel().catch(() => {});
@@ -96,7 +129,11 @@ async function limitedText(response, limit) {
   }
 }
 
-/** A listed page of this site, parsed inertly: {doc}, or {problem: a catalogue key}. */
+/**
+ * A listed page of this site, parsed inertly: {doc}, or {problem: a catalogue key}.
+ * @param {string} page
+ * @returns {Promise<LoadedPage>}
+ */
 async function loadPage(page) {
   if (!(await listed(page))) {
     return { problem: "gm.unlisted" };
@@ -113,20 +150,33 @@ async function loadPage(page) {
   return { doc: new DOMParser().parseFromString(html, "text/html") };
 }
 
+/**
+ * A page of the site, fetched once per screen mount.
+ * @param {string} page
+ * @returns {Promise<LoadedPage>}
+ */
 function fetchPage(page) {
-  if (!pagesFetched.has(page)) {
-    pagesFetched.set(page, loadPage(page).catch(() => ({ problem: UNREACHABLE })));
+  let loaded = pagesFetched.get(page);
+  if (!loaded) {
+    loaded = loadPage(page).catch(() => ({ problem: UNREACHABLE }));
+    pagesFetched.set(page, loaded);
   }
-  return pagesFetched.get(page);
+  return loaded;
 }
 
-/** Strip what could run or load from a widget of a parsed (inert) page, in place. */
+/**
+ * Strip what could run or load from a widget of a parsed (inert) page, in place.
+ * @template {Element} T
+ * @param {T} node
+ * @returns {T}
+ */
 function inert(node) {
   for (const element of node.querySelectorAll(DROPPED)) element.remove();
   for (const element of [node, ...node.querySelectorAll("*")]) {
     for (const { name, value } of [...element.attributes]) {
       const lower = name.toLowerCase();
       // Control characters and spaces inside a scheme are ignored by URL parsers.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what it removes
       const scheme = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
       const runs = scheme.startsWith("javascript:") || scheme.startsWith("vbscript:");
       // A link keeps an href (navigation code reads every link's URL), one that goes nowhere.
@@ -139,10 +189,17 @@ function inert(node) {
   return node;
 }
 
-/** A copy of the item with its ids made unique on this screen (labels still point right). */
+/**
+ * A copy of the item with its ids made unique on this screen (labels still point right).
+ * @template {Element} T
+ * @param {T} node
+ * @param {string} prefix
+ * @returns {T}
+ */
 function adopt(node, prefix) {
   const copy = document.importNode(inert(node), true);
   const all = [copy, ...copy.querySelectorAll("*")];
+  /** @type {Map<string, string>} */
   const renamed = new Map();
   for (const element of all) {
     if (element.id) {
@@ -153,18 +210,29 @@ function adopt(node, prefix) {
   for (const element of all) {
     for (const attr of ID_REFS) {
       const value = element.getAttribute(attr);
-      if (value) element.setAttribute(attr, value.split(/\s+/).map((v) => renamed.get(v) || v).join(" "));
+      if (value)
+        element.setAttribute(
+          attr,
+          value
+            .split(/\s+/)
+            .map((v) => renamed.get(v) || v)
+            .join(" "),
+        );
     }
     element.removeAttribute("data-rb-mounted");
   }
   return copy;
 }
 
-/** Put a pin's prompt values into the inputs of its copy (nested ones exist once mounted). */
+/**
+ * Put a pin's prompt values into the inputs of its copy (nested ones exist once mounted).
+ * @param {Element} copy
+ * @param {Record<string, string> | undefined} prompts
+ */
 function fillPrompts(copy, prompts) {
   for (const [name, value] of Object.entries(prompts || {})) {
     const input = copy.querySelector(`.rb-prompts input[name="${CSS.escape(name)}"]`);
-    if (input) input.value = value;
+    if (input instanceof HTMLInputElement) input.value = value;
   }
 }
 
@@ -172,8 +240,10 @@ function fillPrompts(copy, prompts) {
  * Modifiers of inline rolls used to be kept under the GM screen's own path and the roll's
  * id, so two pages' rolls with one id shared one. Each now lives under its page's path: an
  * old one moves to the one pinned roll with its id, and is dropped when several have it.
+ * @param {Pin[]} own
  */
 function migrateModifiers(own) {
+  /** @type {Map<string, Pin[]>} */
   const byId = new Map();
   for (const pin of own) {
     if (pin.kind === "inline") byId.set(pin.id, [...(byId.get(pin.id) || []), pin]);
@@ -185,7 +255,11 @@ function migrateModifiers(own) {
   }
 }
 
-/** Mount the GM screen; `mountWidgets(container)` makes the copied items live. */
+/**
+ * Mount the GM screen; `mountWidgets(container)` makes the copied items live.
+ * @param {HTMLElement} root
+ * @param {(container: Element) => void} mountWidgets
+ */
 export function mount(root, mountWidgets) {
   if (root.dataset.rbMounted) return;
   root.dataset.rbMounted = "true";
@@ -250,6 +324,7 @@ export function mount(root, mountWidgets) {
     if (!shared || keep.hidden) pins.save(list);
   };
 
+  /** @param {{index: number, cls: string} | null} [focusAt]  the control to focus after */
   const draw = async (focusAt = null) => {
     items.replaceChildren();
     if (!list.length) {
@@ -258,18 +333,28 @@ export function mount(root, mountWidgets) {
     }
     const cards = list.map((pin, index) => card(pin, index));
     items.append(...cards.map((c) => c.item));
-    if (focusAt) cards[focusAt.index]?.item.querySelector(`.${focusAt.cls}`)?.focus();
+    if (focusAt)
+      /** @type {HTMLElement | null} */ (cards[focusAt.index]?.item.querySelector(`.${focusAt.cls}`))?.focus();
     await Promise.all(cards.map((c) => c.fill()));
   };
 
+  /**
+   * @param {number} index
+   * @param {number} by
+   */
   const move = (index, by) => {
     const to = index + by;
     if (to < 0 || to >= list.length) return;
     [list[index], list[to]] = [list[to], list[index]];
     persist();
     draw({ index: to, cls: by < 0 ? "rb-gm-up" : "rb-gm-down" });
-    status.textContent = t("gm.moved", { item: list[to].label, place: numberText(to + 1), count: numberText(list.length) });
+    status.textContent = t("gm.moved", {
+      item: list[to].label,
+      place: numberText(to + 1),
+      count: numberText(list.length),
+    });
   };
+  /** @param {number} index */
   const remove = (index) => {
     const [gone] = list.splice(index, 1);
     persist();
@@ -277,6 +362,10 @@ export function mount(root, mountWidgets) {
     status.textContent = t("gm.removed", { item: gone.label });
   };
 
+  /**
+   * @param {Pin} pin
+   * @param {number} index
+   */
   const card = (pin, index) => {
     const item = el("li", { class: "rb-gm-item", "data-rb-gm-page": pin.page, "data-rb-gm-id": pin.id });
     const head = el("div", { class: "rb-gm-head" });
@@ -285,8 +374,16 @@ export function mount(root, mountWidgets) {
     const link = el("a", { href: `${home.href}#${encodeURIComponent(pin.id)}` }, pin.label);
     const controls = el("div", { class: "rb-gm-controls", "data-search-exclude": "" });
     const up = el("button", { type: "button", class: "rb-gm-up", "aria-label": t("gm.up", { item: pin.label }) }, "↑");
-    const down = el("button", { type: "button", class: "rb-gm-down", "aria-label": t("gm.down", { item: pin.label }) }, "↓");
-    const drop = el("button", { type: "button", class: "rb-gm-remove", "aria-label": t("gm.remove_item", { item: pin.label }) }, t("gm.remove"));
+    const down = el(
+      "button",
+      { type: "button", class: "rb-gm-down", "aria-label": t("gm.down", { item: pin.label }) },
+      "↓",
+    );
+    const drop = el(
+      "button",
+      { type: "button", class: "rb-gm-remove", "aria-label": t("gm.remove_item", { item: pin.label }) },
+      t("gm.remove"),
+    );
     up.disabled = index === 0;
     down.disabled = index === list.length - 1;
     up.addEventListener("click", () => move(index, -1));
@@ -298,8 +395,8 @@ export function mount(root, mountWidgets) {
     item.append(head, body);
     const fill = async () => {
       const { doc, problem } = await fetchPage(pin.page);
-      const found = doc?.querySelector(SELECTORS[pin.kind](pin.id));
-      if (!found) {
+      const found = /** @type {HTMLElement | null | undefined} */ (doc?.querySelector(SELECTORS[pin.kind](pin.id)));
+      if (!doc || !found) {
         body.textContent = t(problem || "gm.gone");
         return;
       }
@@ -314,9 +411,11 @@ export function mount(root, mountWidgets) {
       } else body.replaceChildren(copy);
       mountWidgets(body);
       fillPrompts(copy, pin.prompts); // the referenced tables' inputs (ANCHOR.NAME) came with the mount
-      for (const input of copy.querySelectorAll(".rb-prompts input")) {
+      /** @type {() => HTMLInputElement[]} */
+      const inputs = () => [...copy.querySelectorAll(".rb-prompts input")].filter((i) => i instanceof HTMLInputElement);
+      for (const input of inputs()) {
         input.addEventListener("change", () => {
-          const values = Object.fromEntries([...copy.querySelectorAll(".rb-prompts input")].map((i) => [i.name, i.value]));
+          const values = Object.fromEntries(inputs().map((i) => [i.name, i.value]));
           pin.prompts = values;
           persist();
         });
@@ -325,10 +424,11 @@ export function mount(root, mountWidgets) {
     return { item, fill };
   };
 
-  if (!shared) pins.onChange(() => {
-    if (!root.isConnected) return;
-    list = pins.load();
-  });
+  if (!shared)
+    pins.onChange(() => {
+      if (!root.isConnected) return;
+      list = pins.load();
+    });
   if (!shared) return void draw();
   // A shared link keeps only the pins whose page the site lists.
   Promise.all(shared.map((pin) => listed(pin.page))).then((ok) => {

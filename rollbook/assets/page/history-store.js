@@ -3,24 +3,29 @@
 // every page of the origin (other sites, other scripts, an older rollbook), so everything
 // read back is untrusted: each entry is rebuilt from type-checked fields, and its link is
 // kept only when it is an http(s) URL of this site (same origin, under the site's base).
+// The history is kept per site (storage.js, name "history"); the key every site shared
+// before has its entries claimed per site (see `migrate`).
 
-/** The site's base URL: this module lives in BASE/assets/rollbook/. */
-export const SITE_BASE = new URL("../../", import.meta.url);
+import { BASE_PATH } from "./site.js";
+import * as storage from "./storage.js";
 
-// One key per site: two rollbook sites on one origin (project sites of one GitHub Pages
-// user) keep separate histories.
-export const KEY = `rollbook.history.v2:${SITE_BASE.pathname}`;
-// The key every site shared before; its entries are claimed per site (see `migrate`).
-export const OLD_KEY = "rollbook.history.v1";
+/**
+ * One entry of the history: when (ISO time, UTC), on which page, what was rolled where,
+ * its result, and the link that rolls it again.
+ * @typedef {{time: string, page: string, where: string, result: string, href: string}} Entry
+ */
 
 export const LIMIT = 200; // entries kept; the oldest go first
 export const MAX_TEXT = 2000; // characters of a label or result; longer entries are dropped
 const MAX_HREF = 4000; // characters of a link
-const MAX_STORED = 3_000_000; // characters of stored JSON read at all (200 full entries fit)
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
-/** `href` as a link of this site (absolute, normalised), or null. */
-export function siteHref(href, base = SITE_BASE.pathname) {
+/**
+ * `href` as a link of this site (absolute, normalised), or null.
+ * @param {unknown} href
+ * @param {string} [base]  the path it must be under
+ */
+export function siteHref(href, base = BASE_PATH) {
   if (typeof href !== "string" || !href || href.length > MAX_HREF) return null;
   let url;
   try {
@@ -34,6 +39,11 @@ export function siteHref(href, base = SITE_BASE.pathname) {
   return url.href;
 }
 
+/**
+ * @param {Record<string, unknown>} entry
+ * @param {string} name
+ * @param {boolean} [optional]
+ */
 function text(entry, name, optional = false) {
   const value = Object.hasOwn(entry, name) ? entry[name] : undefined;
   if (optional && value === undefined) return "";
@@ -43,9 +53,13 @@ function text(entry, name, optional = false) {
 /**
  * A clean copy of one stored entry, or null when anything about it is wrong. `base`: the
  * path its link must be under (this site's, unless asked for another).
+ * @param {unknown} raw
+ * @param {string} [base]
+ * @returns {Entry | null}
  */
-export function clean(entry, base = SITE_BASE.pathname) {
-  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return null;
+export function clean(raw, base = BASE_PATH) {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const entry = /** @type {Record<string, unknown>} */ (raw);
   const time = text(entry, "time");
   if (time === null || !TIME.test(time) || Number.isNaN(Date.parse(time))) return null;
   const where = text(entry, "where");
@@ -56,37 +70,41 @@ export function clean(entry, base = SITE_BASE.pathname) {
   return { time, page, where, result, href };
 }
 
-/** The entries stored under `key`, raw (an array, possibly of junk); [] when none. */
-function readRaw(key) {
-  try {
-    const stored = localStorage.getItem(key);
-    if (!stored || stored.length > MAX_STORED) return [];
-    const parsed = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
+/**
+ * Entries as stored, raw (possibly junk); [] when none.
+ * @param {unknown} stored
+ * @returns {unknown[]}
+ */
+function entries(stored) {
+  return Array.isArray(stored) ? stored : [];
+}
+
+/**
+ * Every entry of a list that passes `clean`.
+ * @param {unknown[]} raw
+ * @returns {Entry[]}
+ */
+function cleaned(raw) {
+  return raw.flatMap((entry) => clean(entry) ?? []);
 }
 
 /** This site's history, oldest first, every entry checked. */
 export function load() {
-  return readRaw(KEY).slice(-LIMIT).map((raw) => clean(raw)).filter(Boolean);
+  return cleaned(entries(storage.readJSON("history", [])).slice(-LIMIT));
 }
 
-export function save(entries) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(entries.slice(-LIMIT)));
-  } catch {
-    // Storage full or disabled (private mode): the tray still shows this page's rolls.
-  }
+/**
+ * Keep `list` (its latest LIMIT entries) as this site's history. Storage full or disabled
+ * (private mode): the tray still shows this page's rolls.
+ * @param {Entry[]} list
+ */
+export function save(list) {
+  storage.writeJSON("history", list.slice(-LIMIT));
 }
 
+/** Forget this site's history. */
 export function remove() {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // nothing stored
-  }
+  storage.writeText("history", null);
 }
 
 /**
@@ -97,14 +115,18 @@ export function remove() {
  * sites' entries too: their links are under its base.
  */
 export function migrate() {
+  const old = storage.SHARED_KEYS.history;
+  if (!storage.hasShared(old) || storage.has("history")) return;
+  /** @type {unknown} */
+  let stored = [];
   try {
-    if (localStorage.getItem(OLD_KEY) === null || localStorage.getItem(KEY) !== null) return;
+    stored = JSON.parse(storage.readShared(old) ?? "[]");
   } catch {
-    return;
+    // junk: dropped below
   }
   const mine = [];
   const others = [];
-  for (const raw of readRaw(OLD_KEY).slice(-LIMIT * 10)) {
+  for (const raw of entries(stored).slice(-LIMIT * 10)) {
     const entry = clean(raw);
     if (entry) mine.push(entry);
     else {
@@ -113,10 +135,6 @@ export function migrate() {
     }
   }
   if (mine.length) save(mine);
-  try {
-    if (others.length) localStorage.setItem(OLD_KEY, JSON.stringify(others));
-    else localStorage.removeItem(OLD_KEY);
-  } catch {
-    // read-only storage: nothing to tidy
-  }
+  // Read-only storage: nothing to tidy.
+  storage.writeShared(storage.SHARED_KEYS.history, others.length ? JSON.stringify(others) : null);
 }

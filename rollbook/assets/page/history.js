@@ -3,21 +3,27 @@
 // page changes and reloads; each entry links back to its roll; clearable; exportable as
 // Markdown. All text goes in through textContent.
 
-import { KEY, LIMIT, MAX_TEXT, load, migrate, remove, save } from "./history-store.js";
+import { LIMIT, MAX_TEXT, load, migrate, remove, save } from "./history-store.js";
 import { language, numberText, t } from "./i18n.js";
-import { el } from "./util.js";
+import { el } from "./dom.js";
+import { keyOf } from "./storage.js";
+
+/** @typedef {import("./history-store.js").Entry} Entry */
 
 const TRAY_ID = "rb-history";
 
 migrate();
 
+/** @type {Entry[] | null} */
 let memory = null; // fallback when storage is unavailable
 
+/** The history: what storage holds, else what this page kept. */
 function entries() {
   const stored = load();
   return stored.length || !memory ? stored : memory;
 }
 
+/** @type {Entry[]} */
 const pending = []; // rolls not yet written: storage waits until the result is painted
 let flushScheduled = false;
 
@@ -31,9 +37,12 @@ function flush() {
   render();
 }
 
-/** Add one roll: {where: label, result: plain text, href: link back}. */
+/**
+ * Add one roll: {where: label, result: plain text, href: link back}.
+ * @param {{where: string, result: string, href: string}} roll
+ */
 export function record({ where, result, href }) {
-  const cut = (text) => String(text ?? "").slice(0, MAX_TEXT); // longer ones would not load
+  const cut = (/** @type {unknown} */ text) => String(text ?? "").slice(0, MAX_TEXT); // longer ones would not load
   const entry = { page: cut(document.title), where: cut(where), result: cut(result), href };
   pending.push({ time: new Date().toISOString(), ...entry });
   if (flushScheduled) return;
@@ -45,17 +54,26 @@ export function record({ where, result, href }) {
 // Leaving the page (reload, full navigation) must not lose a roll made just before.
 addEventListener("pagehide", flush);
 
-/** The history as Markdown, oldest first. */
+/**
+ * The history as Markdown, oldest first.
+ * @param {Entry[]} [list]
+ */
 export function toMarkdown(list = entries()) {
-  const escape = (text) => String(text).replace(/([\\`*_[\]<>|])/g, "\\$1");
+  const escaped = (/** @type {string} */ text) => String(text).replace(/([\\`*_[\]<>|])/g, "\\$1");
   const lines = [`# ${t("history.title")}`, ""];
   for (const e of list) {
     const when = e.time.replace("T", " ").slice(0, 19);
-    lines.push(`- ${when} · [${escape(e.where)}](${String(e.href).replace(/[()\s]/g, encodeURIComponent)}): ${escape(e.result)}`);
+    lines.push(
+      `- ${when} · [${escaped(e.where)}](${String(e.href).replace(/[()\s]/g, encodeURIComponent)}): ${escaped(e.result)}`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * Offer `text` as the file roll-history.md.
+ * @param {string} text
+ */
 function download(text) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/markdown" }));
   const link = el("a", { href: url, download: "roll-history.md" });
@@ -65,6 +83,7 @@ function download(text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The history tray (made once; kept across instant navigation in one language). */
 function ensureTray() {
   let tray = document.getElementById(TRAY_ID);
   // Kept across instant navigation, unless the new page speaks another language.
@@ -88,11 +107,7 @@ function ensureTray() {
   const empty = el("p", { class: "rb-history-empty" }, t("history.empty"));
   const actions = el("div", { class: "rb-history-actions" });
   const copy = el("button", { type: "button", class: "rb-history-copy" }, t("history.copy"));
-  const downloadButton = el(
-    "button",
-    { type: "button", class: "rb-history-download" },
-    t("history.download"),
-  );
+  const downloadButton = el("button", { type: "button", class: "rb-history-download" }, t("history.download"));
   const clear = el("button", { type: "button", class: "rb-history-clear" }, t("history.clear"));
   const status = el("p", { class: "rb-history-status", "aria-live": "polite" });
   actions.append(copy, downloadButton, clear);
@@ -100,12 +115,12 @@ function ensureTray() {
   tray.append(toggle, panel);
   document.body.append(tray);
 
-  const open = (yes) => {
+  const open = (/** @type {boolean} */ yes) => {
     panel.hidden = !yes;
     toggle.setAttribute("aria-expanded", String(yes));
     if (yes) render();
   };
-  toggle.addEventListener("click", () => open(panel.hidden));
+  toggle.addEventListener("click", () => open(Boolean(panel.hidden)));
   tray.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !panel.hidden) {
       open(false);
@@ -134,7 +149,7 @@ function ensureTray() {
 export function render() {
   const tray = ensureTray();
   const list = entries();
-  const toggle = tray.querySelector(".rb-history-toggle");
+  const toggle = /** @type {HTMLElement} */ (tray.querySelector(".rb-history-toggle"));
   toggle.textContent = t("history.toggle", { count: numberText(list.length) });
   /** @type {HTMLElement} */ (tray.querySelector(".rb-history-empty")).hidden = list.length > 0;
   // The list is drawn only while it is open: a roll costs one counter update, not 200 rows.
@@ -146,12 +161,12 @@ export function render() {
     item.append(link, ": ", el("bdi", { class: "rb-history-result" }, e.result));
     return item;
   });
-  tray.querySelector(".rb-history-list").replaceChildren(...items);
+  tray.querySelector(".rb-history-list")?.replaceChildren(...items);
 }
 
 // Other tabs roll too.
 addEventListener("storage", (event) => {
-  if (event.key === KEY || event.key === null) {
+  if (event.key === keyOf("history") || event.key === null) {
     memory = null;
     if (document.getElementById(TRAY_ID)) render();
   }

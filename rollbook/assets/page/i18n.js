@@ -8,7 +8,8 @@ import DATA from "./strings.js";
 
 /**
  * @typedef {{decimal: string, group: string, grouping: number[], minus: string, percent: string}} NumberSigns
- * @typedef {{lang: string, dir: string, numbers: NumberSigns, strings: Record<string, string | Record<string, string>>}} Catalogue
+ * @typedef {{lang: string, dir: string, numbers: NumberSigns,
+ *   strings: Record<string, string | Record<string, string>>}} Catalogue
  * @typedef {{default: string, catalogues: Record<string, Catalogue>}} StringsFile
  */
 
@@ -22,13 +23,14 @@ let chosen = /** @type {{lang: string, cat: Catalogue | null} | null} */ (null);
 function pageLanguage() {
   if (typeof document === "undefined") return "";
   const mark = document.querySelector("[data-rb-lang]:not(.rb-history)");
-  return (mark && mark.getAttribute("data-rb-lang")) || document.documentElement.lang || "";
+  return mark?.getAttribute("data-rb-lang") || document.documentElement.lang || "";
 }
 
 /** The catalogue of the page's language, else the site's first. */
 export function catalogue() {
   const lang = pageLanguage();
   if (chosen && chosen.lang === lang) return chosen.cat;
+  /** @type {Record<string, Catalogue>} */
   const all = DATA.catalogues || {};
   const base = lang.split(/[-_]/)[0].toLowerCase();
   const key =
@@ -110,8 +112,10 @@ export function t(key, params = {}) {
   let values = params;
   if (typeof text === "object") {
     const count = Number(params.count ?? 0);
-    text = text[pluralCategory(count)] ?? text.other;
+    text = text[pluralCategory(count)] ?? String(text.other);
     values = { ...params, count: numberText(count) };
   }
-  return String(text).replace(/\{([a-z_]+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  return String(text).replace(/\{([a-z_]+)\}/g, (all, /** @type {string} */ name) =>
+    name in values ? String(values[name]) : all,
+  );
 }

@@ -12,9 +12,9 @@
 import { isReady, request } from "./engine.js";
 
 /**
- * A result in hand: the request it was asked with, its seed and the reply.
+ * A result in hand: the request it was asked with, its seed and the reply (never an error).
  * @template {import("./protocol.js").BridgeRequest & {seed?: number}} R
- * @typedef {{seed: number, reply: import("./protocol.js").BridgeReply, request: R}} Held
+ * @typedef {{seed: number, reply: import("./protocol.js").Replies[R["op"]], request: R}} Held
  */
 
 /**
@@ -44,8 +44,11 @@ export function makeHand(ask) {
       asking = true;
       request(req, { background: true }).then((reply) => {
         asking = false;
-        if (reply.kind === "Runaway") heavy = true;
-        if (!reply.error && !stale) held = { seed: req.seed, reply, request: req };
+        if (reply.error !== undefined && reply.kind === "Runaway") heavy = true;
+        if (!reply.error && !stale) {
+          const answer = /** @type {import("./protocol.js").Replies[R["op"]]} */ (reply);
+          held = { seed: /** @type {number} */ (req.seed), reply: answer, request: req };
+        }
         stale = false;
       });
     },

@@ -7,8 +7,13 @@ import { record } from "./history.js";
 import { t } from "./i18n.js";
 import { bindHand, makeHand } from "./inhand.js";
 import { attach as attachMenu } from "./reader-menu.js";
-import { el, formatTotal, markBusy, pageUrl, uid } from "./util.js";
+import { markBusy } from "./busy.js";
+import { el, uid } from "./dom.js";
+import { formatTotal } from "./numbers.js";
+import { pageUrl } from "./site.js";
 import { modifierOf, notationFor, rollKey } from "./variants.js";
+
+/** @typedef {import("./protocol.js").ReplyTo<"roll">} RollAnswer */
 
 export const SELECTOR = ".rb-inline";
 
@@ -34,10 +39,15 @@ export function mount(root) {
   // What the button rolls: the written notation with the reader's modifier, if any.
   const rollId = root.dataset.rbId || root.id;
   const key = rollKey(root, rollId);
-  const current = () => notationFor(button, "plain", modifierOf(key));
+  // The build writes the plain notation on every roll's button (data-roll).
+  const current = () => /** @type {string} */ (notationFor(button, "plain", modifierOf(key)));
 
+  /**
+   * @param {number | null} seed
+   * @param {RollAnswer} reply
+   */
   const show = (seed, reply, quiet = false) => {
-    if (reply.error) {
+    if (reply.error !== undefined) {
       root.classList.add("rb-failed");
       output.textContent = reply.error;
       dice.hidden = true;
@@ -52,7 +62,7 @@ export function mount(root) {
     root.dataset.rbSeed = String(seed);
     root.dataset.rbNotation = reply.notation;
     record({
-      where: button.textContent.trim() || button.dataset.roll,
+      where: (button.textContent || "").trim() || button.dataset.roll || "",
       result: reply.text,
       href: root.id ? `${pageUrl()}#${encodeURIComponent(root.id)}` : pageUrl(),
     });
@@ -64,6 +74,10 @@ export function mount(root) {
     button.dataset.rbMean === undefined ? null : { op: "roll", expr: current(), seed: newSeed() },
   );
   let rolling = false;
+  /**
+   * @param {number} seed
+   * @param {string} [notation]
+   */
   const roll = async (seed, notation = current()) => {
     if (rolling) return;
     rolling = true;
@@ -77,7 +91,7 @@ export function mount(root) {
     if (!reply.error) hand.prepare();
   };
   rollers.set(root, roll);
-  painters.set(root, (reply) => show(null, reply, true));
+  painters.set(root, (/** @type {RollAnswer} */ reply) => show(null, reply, true));
   bindHand(button, hand, {
     busy: () => rolling,
     roll: () => roll(newSeed()),
@@ -90,17 +104,27 @@ export function mount(root) {
   });
 }
 
+/** @type {WeakMap<Element, (seed: number) => Promise<void>>} */
 const rollers = new WeakMap();
+/** @type {WeakMap<Element, (reply: RollAnswer) => void>} */
 const painters = new WeakMap();
 
-/** Show a roll made elsewhere (a table row's nested roll) without recording it. */
+/**
+ * Show a roll made elsewhere (a table row's nested roll) without recording it.
+ * @param {HTMLElement} root
+ * @param {RollAnswer} reply
+ */
 export function paint(root, reply) {
   if (!painters.has(root)) mount(root);
   const show = painters.get(root);
   if (show) show(reply);
 }
 
-/** Roll a mounted inline roll with this seed (deep links); false if `root` is not one. */
+/**
+ * Roll a mounted inline roll with this seed (deep links); false if `root` is not one.
+ * @param {Element} root
+ * @param {number} seed
+ */
 export function rollWith(root, seed) {
   const roll = rollers.get(root);
   if (!roll) return false;

@@ -13,29 +13,39 @@
 // subject its click handler feeds), so the page swap, scrolling, history and `document$`
 // are all still Material's. Links Material claimed itself arrive here `defaultPrevented`.
 
-let pages = null; // Set of page URLs on this origin (no query, no hash); null until enabled
+/** @type {Set<string> | null} */
+let pages = null; // page URLs on this origin (no query, no hash); null until enabled
 
 /** How many links this module handed to Material (a hook for tests). */
 export const stats = { claims: 0 };
 
+/**
+ * Material's configuration of the page (its `#__config` JSON), or null.
+ * @returns {{base?: string, features?: string[]} | null}
+ */
 function materialConfig() {
   const node = document.getElementById("__config");
   if (!node) return null;
   try {
-    return JSON.parse(node.textContent);
+    return JSON.parse(node.textContent || "");
   } catch {
     return null;
   }
 }
 
-/** Page URLs of a sitemap, moved onto this page's origin (protocol, host name and port). */
+/**
+ * Page URLs of a sitemap, moved onto this page's origin (protocol, host name and port).
+ * @param {string} xml
+ * @param {URL | string} sitemapUrl
+ */
 export function sitemapPages(xml, sitemapUrl) {
+  /** @type {Set<string>} */
   const found = new Set();
   const doc = new DOMParser().parseFromString(xml, "text/xml");
   for (const loc of doc.querySelectorAll("url > loc")) {
     let url;
     try {
-      url = new URL(loc.textContent.trim(), sitemapUrl);
+      url = new URL((loc.textContent || "").trim(), sitemapUrl);
     } catch {
       continue;
     }
@@ -47,6 +57,7 @@ export function sitemapPages(xml, sitemapUrl) {
 
 /** Page URLs of Material's primary navigation (the site's pages, whatever its sitemap says). */
 function navigationPages() {
+  /** @type {Set<string>} */
   const found = new Set();
   const links = /** @type {NodeListOf<HTMLAnchorElement>} */ (
     document.querySelectorAll(".md-nav--primary a.md-nav__link[href]")
@@ -58,11 +69,13 @@ function navigationPages() {
   return found;
 }
 
+/** @param {MouseEvent} event */
 function claim(event) {
-  if (!pages || event.defaultPrevented || event.button !== 0) return;
+  const subject = window.location$;
+  if (!pages || !subject || event.defaultPrevented || event.button !== 0) return;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!link || link.target || link.hasAttribute("download")) return;
+  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
   const url = new URL(link.href);
   if (url.origin !== location.origin || url.pathname === location.pathname) return;
   if (!pages.has(new URL(url.pathname, location.origin).href)) return;
@@ -71,7 +84,7 @@ function claim(event) {
   // What Material's own click handler does: remember where we were, then move on.
   history.replaceState({ x: scrollX, y: scrollY }, "");
   history.pushState(null, "", url);
-  window.location$.next(url);
+  subject.next(url);
 }
 
 /** Start claiming site links for Material's instant navigation; once per document. */
@@ -81,12 +94,13 @@ export function enable() {
   const subject = window.location$;
   if (!config || !(config.features || []).includes("navigation.instant")) return;
   if (!subject || typeof subject.next !== "function") return;
-  pages = navigationPages();
+  const known = navigationPages();
+  pages = known;
   const sitemap = new URL("sitemap.xml", new URL(config.base || ".", location.href));
   fetch(sitemap)
     .then((response) => (response.ok ? response.text() : ""))
     .then((xml) => {
-      if (xml) for (const page of sitemapPages(xml, sitemap)) pages.add(page);
+      if (xml) for (const page of sitemapPages(xml, sitemap)) known.add(page);
     })
     .catch(() => {}); // no sitemap: the navigation's pages are enough
   document.addEventListener("click", claim);

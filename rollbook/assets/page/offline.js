@@ -8,29 +8,42 @@
 
 import * as engine from "./engine.js";
 import { numberText, t } from "./i18n.js";
-import { el, siteKey } from "./util.js";
+import { el } from "./dom.js";
+import { SITE_BASE } from "./site.js";
+import * as storage from "./storage.js";
 
 const MANIFEST_URL = new URL("./manifest.json", import.meta.url);
-// Our assets are always at SITE/assets/rollbook/, so the site's root (the worker's scope):
-const ROOT = new URL("../../", import.meta.url);
+// The site's root: the worker's scope.
+const ROOT = new URL(SITE_BASE);
 const PREFIX = `rollbook:${ROOT.pathname}:`; // the worker's cache names
-// The reader removed the offline copy of this site ("1") or saved it again ("0"). Per site,
-// like every other key; the flag of older versions was one for the whole origin, so a site
-// that has no flag of its own yet takes that one's word (and leaves it for the others).
-const REMOVED_KEY = siteKey("rollbook.offline.removed");
-const ORIGIN_REMOVED_KEY = "rollbook.offline.removed";
 const SECTION_ID = "rb-offline";
 const UPDATE_CHECK_MS = 60_000;
 
-/** `state`: what <html data-rb-offline> says; the rest is the worker's last status. */
+/** @typedef {import("./protocol.js").ToServiceWorker} ToServiceWorker */
+/** @typedef {import("./protocol.js").FromServiceWorker} FromServiceWorker */
+/** @typedef {import("./protocol.js").OfflineStatus} OfflineStatus */
+
+/**
+ * `state`: what <html data-rb-offline> says; the rest is the worker's last status.
+ * @type {{state: string, status: (OfflineStatus & {type: string}) | null,
+ *   progress: {done: number, total: number} | null}}
+ */
 export const stats = { state: "idle", status: null, progress: null };
+/** @type {Promise<void> | null} */
 let setupDone = null; // promise of setup(), once per document
+/**
+ * What this module reads of the engine's manifest: where the site's offline worker is
+ * (false: offline reading is off) and the snapshot's file.
+ * @type {{offline?: {worker: string} | false, snapshot?: unknown} | null}
+ */
 let manifest = null;
 let lastUpdateCheck = 0;
+/** @type {Set<string>} */
 const opened = new Set(); // pages shown in this document, instant navigations included
 // Whether a service worker served this document (one of an older version, if one takes over).
 const servedByWorker = supported() && Boolean(navigator.serviceWorker.controller);
 
+/** @param {string} state */
 function setState(state) {
   stats.state = state;
   document.documentElement.dataset.rbOffline = state;
@@ -41,25 +54,27 @@ function supported() {
   return "serviceWorker" in navigator && window.isSecureContext && "caches" in window;
 }
 
+/**
+ * Whether the reader removed the offline copy of this site ("1"; "0" once saved again).
+ * The flag of older versions was one for the whole origin, so a site that has no flag of
+ * its own yet takes that one's word (and leaves it for the others).
+ */
 function removed() {
-  try {
-    let flag = localStorage.getItem(REMOVED_KEY);
-    if (flag === null) {
-      flag = localStorage.getItem(ORIGIN_REMOVED_KEY) === "1" ? "1" : "0";
-      localStorage.setItem(REMOVED_KEY, flag);
-    }
-    return flag === "1";
-  } catch {
-    return false;
+  let flag = storage.readText("offline-removed");
+  if (flag === null) {
+    flag = storage.readShared(storage.SHARED_KEYS.offlineRemoved) === "1" ? "1" : "0";
+    storage.writeText("offline-removed", flag);
   }
+  return flag === "1";
 }
 
+/**
+ * Remember that the reader removed (or saved again) the offline copy; storage disabled:
+ * the choice lasts this visit.
+ * @param {boolean} yes
+ */
 function setRemoved(yes) {
-  try {
-    localStorage.setItem(REMOVED_KEY, yes ? "1" : "0");
-  } catch {
-    // storage disabled: the choice lasts this visit
-  }
+  storage.writeText("offline-removed", yes ? "1" : "0");
 }
 
 async function ourRegistration() {
@@ -83,42 +98,59 @@ function whenLoaded() {
 
 /** Resolves once the engine has finished starting, if it is starting: its downloads come first. */
 function whenEngineSettled() {
-  return /** @type {Promise<void>} */ (new Promise((resolve) => {
-    const settled = () => document.documentElement.dataset.rbEngine !== "starting";
-    if (settled()) return resolve();
-    const stop = engine.onState(() => {
-      if (settled()) stop(), resolve();
-    });
-  }));
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve) => {
+      const settled = () => document.documentElement.dataset.rbEngine !== "starting";
+      if (settled()) return resolve();
+      const stop = engine.onState(() => {
+        if (!settled()) return;
+        stop();
+        resolve();
+      });
+    })
+  );
 }
 
+/**
+ * Post one message to the worker that controls the page (protocol.js `ToServiceWorker`).
+ * @param {ToServiceWorker} message
+ */
 function post(message) {
   const controller = navigator.serviceWorker.controller;
   if (controller) controller.postMessage(message);
 }
 
-/** Resolves once `worker` is active; rejects if it is dropped (a failed install). */
+/**
+ * Resolves once `worker` is active; rejects if it is dropped (a failed install).
+ * @param {ServiceWorker} worker
+ */
 function activated(worker) {
-  return /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
-    const check = () => {
-      if (worker.state === "activated") resolve();
-      else if (worker.state === "redundant") reject(new Error("the offline worker did not install"));
-      else return;
-      worker.removeEventListener("statechange", check);
-    };
-    worker.addEventListener("statechange", check);
-    check();
-  }));
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      const check = () => {
+        if (worker.state === "activated") resolve();
+        else if (worker.state === "redundant") reject(new Error("the offline worker did not install"));
+        else return;
+        worker.removeEventListener("statechange", check);
+      };
+      worker.addEventListener("statechange", check);
+      check();
+    })
+  );
 }
 
 /** Register the worker and wait until it controls this page. */
 async function register() {
-  const url = new URL(manifest.offline.worker, MANIFEST_URL);
+  const offline = manifest?.offline;
+  if (!offline) throw new Error("the site has no offline worker");
+  const url = new URL(offline.worker, MANIFEST_URL);
   const registration = await navigator.serviceWorker.register(url, {
     scope: ROOT.href,
     updateViaCache: "none",
   });
-  await activated(registration.installing || registration.waiting || registration.active);
+  const worker = registration.installing || registration.waiting || registration.active;
+  if (!worker) throw new Error("the offline worker did not install");
+  await activated(worker);
   if (!navigator.serviceWorker.controller) {
     await new Promise((resolve) =>
       navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
@@ -136,14 +168,15 @@ function visitedUrls() {
   // started from it (then it is in the browser's cache already), never fetched for this
   // on a link where the engine chose to start without it.
   const choice = engine.stats.snapshotChoice;
-  if (choice && choice.use && manifest && typeof manifest.snapshot === "string") {
+  if (choice?.use && manifest && typeof manifest.snapshot === "string") {
     urls.push(new URL(manifest.snapshot, MANIFEST_URL).href);
   }
   return urls.filter((url) => url.startsWith(ROOT.href));
 }
 
+/** @param {MessageEvent} event */
 function onMessage(event) {
-  const data = event.data || {};
+  const data = /** @type {FromServiceWorker} */ (event.data || {});
   // A new version took over a page an older one served; a first registration taking over
   // a page no worker served is not news.
   if (data.type === "updated" && servedByWorker) showUpdateNotice();
@@ -181,7 +214,7 @@ export function setup() {
     } catch {
       return setState("error");
     }
-    if (!manifest.offline) {
+    if (!manifest?.offline) {
       await removeAll().catch(() => {});
       return setState("off");
     }
@@ -206,7 +239,7 @@ export function afterNavigation() {
   if (Date.now() - lastUpdateCheck < UPDATE_CHECK_MS) return;
   lastUpdateCheck = Date.now();
   ourRegistration()
-    .then((registration) => registration && registration.update())
+    .then((registration) => registration?.update())
     .catch(() => {});
 }
 
@@ -216,7 +249,7 @@ async function save() {
   setState("saving");
   try {
     if (!navigator.serviceWorker.controller) await register();
-    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+    if (navigator.storage?.persist) navigator.storage.persist().catch(() => {});
     post({ type: "save" });
   } catch {
     stats.progress = null;
@@ -231,6 +264,7 @@ async function remove() {
   setState("removed");
 }
 
+/** @param {number} bytes */
 function megabytes(bytes) {
   return t("offline.megabytes", { count: numberText((bytes / 1e6).toFixed(1)) });
 }
@@ -247,7 +281,9 @@ function sentence() {
       return t("offline.not_kept");
     case "saving": {
       const { done = 0, total = 0 } = stats.progress || {};
-      return total ? t("offline.saving_progress", { done: megabytes(done), total: megabytes(total) }) : t("offline.saving");
+      return total
+        ? t("offline.saving_progress", { done: megabytes(done), total: megabytes(total) })
+        : t("offline.saving");
     }
     case "saved":
       return status
@@ -308,7 +344,11 @@ export function render() {
   const saveButton = /** @type {HTMLButtonElement} */ (section.querySelector(".rb-offline-save"));
   saveButton.hidden = state === "unsupported" || state === "saved";
   saveButton.disabled = state === "saving";
-  /** @type {HTMLElement} */ (section.querySelector(".rb-offline-remove")).hidden = !["ready", "saved", "partial"].includes(state);
+  /** @type {HTMLElement} */ (section.querySelector(".rb-offline-remove")).hidden = ![
+    "ready",
+    "saved",
+    "partial",
+  ].includes(state);
 }
 
 function showUpdateNotice() {

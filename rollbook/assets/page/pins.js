@@ -4,14 +4,30 @@
 // or a shared link is checked field by field, and a page is always a path inside the site.
 
 import { t } from "./i18n.js";
-import { el, SITE_BASE, siteKey } from "./util.js";
+import { el } from "./dom.js";
+import { BASE_PATH, SITE_BASE } from "./site.js";
+import * as storage from "./storage.js";
 
-const KEY = siteKey("rollbook.pins.v1");
 const LIMIT = 60; // pins on one screen
 const KINDS = new Set(["inline", "table", "list", "combat"]);
+/** @type {Set<() => void>} */
 const changeListeners = new Set();
 
-const text = (value, max) => typeof value === "string" && value.length > 0 && value.length <= max;
+/**
+ * One pin: the page (a clean path relative to the site's base), the item's id on it, its
+ * kind, its label, and the prompt values it rolls with (integer strings by name).
+ * @typedef {{page: string, id: string, kind: string, label: string, prompts: Record<string, string>}} Pin
+ */
+
+/**
+ * Whether `value` is text of 1 to `max` characters.
+ * @param {unknown} value
+ * @param {number} max
+ * @returns {value is string}
+ */
+function text(value, max) {
+  return typeof value === "string" && value.length > 0 && value.length <= max;
+}
 
 /**
  * A page path as pins hold it: relative to the site's base, decoded, normalised
@@ -19,9 +35,12 @@ const text = (value, max) => typeof value === "string" && value.length > 0 && va
  * that could mean another place once a server decodes it (`%2e%2e%2f`, `..`, a backslash,
  * a scheme, `//`, control characters) is refused outright; the GM screen then fetches
  * only pages the site lists (pages.json), with each segment encoded again (pageUrl).
+ * @param {unknown} page
+ * @returns {string | null}
  */
 export function cleanPage(page) {
   if (typeof page !== "string" || page.length > 300) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a path holding one is refused
   if (/[\\\u0000-\u001f\u007f?#]|%[0-9a-f]{2}/i.test(page)) return null;
   if (/^[a-z][a-z0-9+.-]*:/i.test(page) || page.startsWith("/")) return null;
   const parts = page.split("/");
@@ -31,22 +50,34 @@ export function cleanPage(page) {
   return pageUrl(page).href.startsWith(SITE_BASE) ? page : null;
 }
 
-/** The URL of a clean page path: each segment encoded, under the site's base. */
+/**
+ * The URL of a clean page path: each segment encoded, under the site's base.
+ * @param {string} page
+ */
 export function pageUrl(page) {
   return new URL(page.split("/").map(encodeURIComponent).join("/"), SITE_BASE);
 }
 
-/** The file a page path is served from, as pages.json lists it ("rules/" -> "rules/index.html"). */
+/**
+ * The file a page path is served from, as pages.json lists it ("rules/" -> "rules/index.html").
+ * @param {string} page
+ */
 export function pageFile(page) {
   return page === "" || page.endsWith("/") ? `${page}index.html` : page;
 }
 
-/** One pin as stored, or null when any field is missing or of the wrong type. */
-export function cleanPin(raw) {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+/**
+ * One pin as stored, or null when any field is missing or of the wrong type.
+ * @param {unknown} stored
+ * @returns {Pin | null}
+ */
+export function cleanPin(stored) {
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return null;
+  const raw = /** @type {Record<string, unknown>} */ (stored);
   const page = cleanPage(raw.page);
-  if (page === null || !text(raw.id, 200) || !KINDS.has(raw.kind)) return null;
+  if (page === null || !text(raw.id, 200) || typeof raw.kind !== "string" || !KINDS.has(raw.kind)) return null;
   const label = text(raw.label, 200) ? raw.label : raw.id;
+  /** @type {Record<string, string>} */
   const prompts = Object.create(null);
   if (raw.prompts && typeof raw.prompts === "object" && !Array.isArray(raw.prompts)) {
     for (const [name, value] of Object.entries(raw.prompts).slice(0, 20)) {
@@ -56,35 +87,39 @@ export function cleanPin(raw) {
   return { page, id: raw.id, kind: raw.kind, label, prompts };
 }
 
+/** @type {(a: {page: string, id: string}, b: {page: string, id: string}) => boolean} */
 const sameItem = (a, b) => a.page === b.page && a.id === b.id;
 
-/** The pins, cleaned, in screen order. */
+/**
+ * The pins, cleaned, in screen order.
+ * @returns {Pin[]}
+ */
 export function load() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(KEY) || "[]");
-    if (!Array.isArray(stored)) return [];
-    const out = [];
-    for (const raw of stored.slice(0, LIMIT)) {
-      const pin = cleanPin(raw);
-      if (pin && !out.some((p) => sameItem(p, pin))) out.push(pin);
-    }
-    return out;
-  } catch {
-    return [];
+  const stored = storage.readJSON("pins", []);
+  if (!Array.isArray(stored)) return [];
+  /** @type {Pin[]} */
+  const out = [];
+  for (const raw of stored.slice(0, LIMIT)) {
+    const pin = cleanPin(raw);
+    if (pin && !out.some((p) => sameItem(p, pin))) out.push(pin);
   }
+  return out;
 }
 
-/** Store the pins (at most LIMIT); tells listeners. */
+/**
+ * Store the pins (at most LIMIT); tells listeners.
+ * @param {Pin[]} pins
+ */
 export function save(pins) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(pins.slice(0, LIMIT)));
-  } catch {
-    // Storage disabled: the screen lasts while the page is open.
-  }
+  // Storage disabled: the screen lasts while the page is open.
+  storage.writeJSON("pins", pins.slice(0, LIMIT));
   for (const listener of changeListeners) listener();
 }
 
-/** Call `listener()` after every change of the pins; returns an unsubscribe. */
+/**
+ * Call `listener()` after every change of the pins; returns an unsubscribe.
+ * @param {() => void} listener
+ */
 export function onChange(listener) {
   changeListeners.add(listener);
   return () => changeListeners.delete(listener);
@@ -92,16 +127,23 @@ export function onChange(listener) {
 
 /** This page's path relative to the site's base ("" for the home page). */
 export function currentPage() {
-  const base = new URL(SITE_BASE).pathname;
   const path = location.pathname;
-  return path.startsWith(base) ? decodeURIComponent(path.slice(base.length)) : path.replace(/^\//, "");
+  return path.startsWith(BASE_PATH) ? decodeURIComponent(path.slice(BASE_PATH.length)) : path.replace(/^\//, "");
 }
 
+/**
+ * Whether the item `id` of `page` is pinned.
+ * @param {string} page
+ * @param {string} id
+ */
 export function isPinned(page, id) {
   return load().some((p) => p.page === page && p.id === id);
 }
 
-/** Pin or unpin an item; returns whether it is pinned now. */
+/**
+ * Pin or unpin an item; returns whether it is pinned now.
+ * @param {{page: string, id: string, kind: string, label?: string, prompts?: Record<string, string>}} item
+ */
 export function toggle(item) {
   const pins = load();
   const at = pins.findIndex((p) => sameItem(p, item));
@@ -116,13 +158,18 @@ export function toggle(item) {
   return at < 0;
 }
 
-/** Remember prompt values for a pinned table (the screen rolls with them next time). */
+/**
+ * Remember prompt values for a pinned table (the screen rolls with them next time).
+ * @param {string} page
+ * @param {string} id
+ * @param {Record<string, string | number>} prompts
+ */
 export function setPrompts(page, id, prompts) {
   const pins = load();
   const pin = pins.find((p) => p.page === page && p.id === id);
   if (!pin) return;
   pin.prompts = Object.fromEntries(Object.entries(prompts).map(([k, v]) => [k, String(v)]));
-  save(pins.map((p) => cleanPin(p)).filter(Boolean));
+  save(pins.flatMap((p) => cleanPin(p) ?? []));
 }
 
 /** Whether the site has a GM screen (the build says `gm_screen: ""` with a meta element). */
@@ -133,6 +180,7 @@ export function gmScreenOn() {
 /**
  * The pin control of one item on its page: `[data-rb-pin]`, pressed while pinned. As a menu
  * item (inline rolls) it is a `menuitemcheckbox`. Null on the GM screen itself.
+ * @param {{kind: string, id: string, label: string, asMenuItem?: boolean}} item
  */
 export function pinButton({ kind, id, label, asMenuItem = false }) {
   if (document.querySelector("[data-rb-gm]") || !id || !gmScreenOn()) return null;

@@ -15,7 +15,7 @@ export function read(inputs, given = null) {
   /** @type {import("./protocol.js").PromptValues} */
   const values = Object.create(null);
   for (const input of inputs) {
-    values[input.name] = given && given.has(input.name) ? given.get(input.name) : input.value;
+    values[input.name] = given?.get(input.name) ?? input.value;
   }
   return { values };
 }

@@ -8,7 +8,7 @@ import { request } from "./engine.js";
 import { chart } from "./chart.js";
 import { t } from "./i18n.js";
 import { pinButton } from "./pins.js";
-import { el, uid } from "./util.js";
+import { el, uid } from "./dom.js";
 import { modifierOf, notationFor, offers, parseModifier, setModifier } from "./variants.js";
 
 // Each variant and the catalogue key of its menu item.
@@ -25,10 +25,18 @@ const ITEMS = [
  * the roll's own button does; `id` names the roll on its page, `key` its modifier
  * (variants.js rollKey). The menu offers the variants the build wrote for the roll, and its
  * chances when the build could work them out (data-rb-mean).
+ * @param {HTMLElement} root
+ * @param {HTMLButtonElement} button
+ * @param {string} id
+ * @param {string} key
+ * @param {(notation: string) => unknown} rollNotation
  */
 export function attach(root, button, id, key, rollNotation) {
-  const written = button.dataset.roll;
-  const label = button.textContent.trim() || written;
+  const written = button.dataset.roll || "";
+  const label = (button.textContent || "").trim() || written;
+  // The notation of a variant the menu offers (it shows only those the build wrote).
+  const notation = (/** @type {string} */ variant, /** @type {number} */ modifier) =>
+    /** @type {string} */ (notationFor(button, variant, modifier));
   const menuId = uid("rb-menu");
   const toggle = el(
     "button",
@@ -43,7 +51,13 @@ export function attach(root, button, id, key, rollNotation) {
     },
     "▾",
   );
-  const menu = el("div", { class: "rb-menu", role: "menu", id: menuId, "aria-label": t("menu.label", { roll: label }), hidden: "" });
+  const menu = el("div", {
+    class: "rb-menu",
+    role: "menu",
+    id: menuId,
+    "aria-label": t("menu.label", { roll: label }),
+    hidden: "",
+  });
   for (const [variant, key] of ITEMS) {
     if (variant === "chances" ? button.dataset.rbMean === undefined : variant !== "again" && !offers(button, variant)) {
       continue;
@@ -68,8 +82,8 @@ export function attach(root, button, id, key, rollNotation) {
   };
   showModifier();
 
-  const items = () => [...menu.querySelectorAll('[role="menuitem"]')];
-  const open = (yes, focusFirst = true) => {
+  const items = () => [.../** @type {NodeListOf<HTMLElement>} */ (menu.querySelectorAll('[role="menuitem"]'))];
+  const open = (/** @type {boolean} */ yes, focusFirst = true) => {
     menu.hidden = !yes;
     toggle.setAttribute("aria-expanded", String(yes));
     if (yes && focusFirst) items()[0]?.focus();
@@ -79,7 +93,7 @@ export function attach(root, button, id, key, rollNotation) {
     open(false);
     if (refocus) toggle.focus();
   };
-  toggle.addEventListener("click", () => open(menu.hidden));
+  toggle.addEventListener("click", () => open(Boolean(menu.hidden)));
   toggle.addEventListener("keydown", (event) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
@@ -89,8 +103,8 @@ export function attach(root, button, id, key, rollNotation) {
   });
   menu.addEventListener("keydown", (event) => {
     const list = items();
-    const at = list.indexOf(document.activeElement);
-    const go = (i) => list[(i + list.length) % list.length]?.focus();
+    const at = list.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+    const go = (/** @type {number} */ i) => list[(i + list.length) % list.length]?.focus();
     if (event.key === "ArrowDown") go(at + 1);
     else if (event.key === "ArrowUp") go(at - 1);
     else if (event.key === "Home") go(0);
@@ -101,22 +115,23 @@ export function attach(root, button, id, key, rollNotation) {
     event.preventDefault();
   });
   document.addEventListener("click", (event) => {
-    if (!menu.hidden && !menu.contains(event.target) && event.target !== toggle) open(false);
+    const target = event.target instanceof Node ? event.target : null;
+    if (!menu.hidden && !menu.contains(target) && target !== toggle) open(false);
   });
 
   menu.addEventListener("click", (event) => {
-    const item = event.target.closest("[data-rb-variant]");
-    if (!item) return;
+    const item = event.target instanceof Element ? event.target.closest("[data-rb-variant]") : null;
+    if (!(item instanceof HTMLElement)) return;
     const variant = item.dataset.rbVariant;
     close();
-    if (variant === "again") rollNotation(notationFor(button, "plain", modifier()));
+    if (variant === "again") rollNotation(notation("plain", modifier()));
     else if (variant === "advantage" || variant === "disadvantage") {
-      rollNotation(notationFor(button, variant, modifier()));
+      rollNotation(notation(variant, modifier()));
     } else if (variant === "modifier") showModifierForm();
     else if (variant === "chances") showChances();
   });
 
-  const showPanel = (...children) => {
+  const showPanel = (/** @type {Node[]} */ ...children) => {
     panel.replaceChildren(...children);
     panel.hidden = false;
   };
@@ -154,7 +169,7 @@ export function attach(root, button, id, key, rollNotation) {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const parsed = parseModifier(input.value);
-      if (parsed.error) {
+      if (parsed.error !== undefined) {
         note.textContent = parsed.error;
         input.setAttribute("aria-invalid", "true");
         input.focus();
@@ -164,9 +179,9 @@ export function attach(root, button, id, key, rollNotation) {
       setModifier(key, parsed.value);
       showModifier();
       note.textContent = parsed.value ? t("modifier.kept", { modifier: input.value.trim() }) : t("modifier.none");
-      rollNotation(notationFor(button, "plain", parsed.value));
+      rollNotation(notation("plain", parsed.value));
     });
-    form.querySelector(".rb-mod-clear").addEventListener("click", () => {
+    form.querySelector(".rb-mod-clear")?.addEventListener("click", () => {
       setModifier(key, 0);
       input.value = "";
       showModifier();
@@ -177,16 +192,16 @@ export function attach(root, button, id, key, rollNotation) {
   }
 
   async function showChances() {
-    const notation = notationFor(button, "plain", modifier());
+    const expr = notation("plain", modifier());
     const status = el("p", { class: "rb-chart-status", "aria-live": "polite" }, t("chart.working"));
     showPanel(status, closeButton());
-    const reply = await request({ op: "odds", expr: notation });
-    if (reply.error) {
+    const reply = await request({ op: "odds", expr });
+    if (reply.error !== undefined) {
       status.textContent = reply.error;
       return;
     }
     status.remove();
-    panel.prepend(chart(notation, reply));
+    panel.prepend(chart(expr, reply));
   }
 
   return { showModifier };

@@ -5,7 +5,7 @@
 // tables of other pages in full and the page's own by the anchor of the widget holding
 // them (rollbook/markup/refs_store.py). The engine is sent {KEY: TABLE} as before.
 
-import { readPayload } from "./util.js";
+import { readPayload } from "./dom.js";
 
 /** @typedef {{here: Record<string, string>, tables: Record<string, object>}} Store */
 

@@ -18,17 +18,21 @@ import * as table from "./table.js";
 // this file it fetches every module at once, instead of one round trip per level of
 // imports (five levels: 0.3 s on a 60 ms link). tests/build/test_module_graph.py keeps
 // this list whole.
+import "./busy.js";
 import "./chart.js";
+import "./dom.js";
 import "./history-store.js";
-import "./strings.js";
 import "./inhand.js";
+import "./numbers.js";
 import "./pins.js";
 import "./prompts.js";
 import "./reader-menu.js";
 import "./refs-store.js";
 import "./seeds.js";
+import "./site.js";
+import "./storage.js";
+import "./strings.js";
 import "./tabs.js";
-import "./util.js";
 import "./variants.js";
 
 // A hidden tab runs no animation frames; start anyway this long after the widgets mount.
@@ -36,20 +40,22 @@ const HIDDEN_FALLBACK_MS = 100;
 // Fight widgets are on few pages, and theirs is our largest module: it loads only on a
 // page that has one (combat.mjs exports the same selector).
 const COMBAT_SELECTOR = ".rb-combat";
+/** @type {Promise<typeof import("./combat.mjs")> | null} */
 let combatModule = null; // promise of combat.mjs, once a page has needed it
 
 function hasWidgets() {
-  return Boolean(
-    document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${COMBAT_SELECTOR}, ${gm.SELECTOR}`),
-  );
+  return Boolean(document.querySelector(`${inline.SELECTOR}, ${table.SELECTOR}, ${COMBAT_SELECTOR}, ${gm.SELECTOR}`));
 }
 
+/** @param {ParentNode} [scope] */
 function mountFights(scope = document) {
   if (!scope.querySelector(COMBAT_SELECTOR)) return;
   combatModule ||= import("./combat.mjs");
   combatModule.then(
     (combat) => {
-      for (const node of scope.querySelectorAll(COMBAT_SELECTOR)) combat.mount(node);
+      for (const node of /** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll(COMBAT_SELECTOR))) {
+        combat.mount(node);
+      }
     },
     () => {
       combatModule = null; // the next page (or a reload) tries again
@@ -68,6 +74,7 @@ function startAfterFirstFrame() {
   if (!hasWidgets()) return;
   // Usually the page has painted by the time the theme sets it up: no frame to wait for.
   if (performance.getEntriesByType("paint").length) return void engine.start();
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let fallback = null;
   const begin = () => {
     if (fallback === null) return; // the other path already started it
@@ -79,18 +86,23 @@ function startAfterFirstFrame() {
   requestAnimationFrame(() => setTimeout(begin, 0));
 }
 
-/** Mount the widgets inside `scope` (the page, or items copied onto the GM screen). */
+/**
+ * Mount the widgets inside `scope` (the page, or items copied onto the GM screen).
+ * @param {ParentNode} scope
+ */
 function mountWidgets(scope) {
-  for (const node of scope.querySelectorAll(inline.SELECTOR)) inline.mount(node);
-  for (const node of scope.querySelectorAll(table.SELECTOR)) table.mount(node);
-  for (const node of scope.querySelectorAll(nested.DICE_REF_SELECTOR)) nested.mountDiceRef(node);
+  /** @type {(selector: string) => NodeListOf<HTMLElement>} */
+  const all = (selector) => scope.querySelectorAll(selector);
+  for (const node of all(inline.SELECTOR)) inline.mount(node);
+  for (const node of all(table.SELECTOR)) table.mount(node);
+  for (const node of all(nested.DICE_REF_SELECTOR)) nested.mountDiceRef(node);
   mountFights(scope);
 }
 
 /** Mount every widget in the document; idempotent. */
 export function mountAll() {
   mountWidgets(document);
-  for (const node of document.querySelectorAll(gm.SELECTOR)) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(gm.SELECTOR))) {
     gm.mount(node, (scope) => {
       mountWidgets(scope);
       engine.start();
@@ -119,7 +131,12 @@ window.rollbook = Object.defineProperties(window.rollbook || {}, {
   offline: { get: () => offline.stats },
   idle: { get: () => engine.isIdle() },
   ready: { value: () => engine.start() },
-  request: { value: (req, options) => engine.request(req, options) },
+  request: {
+    value: (
+      /** @type {import("./protocol.js").BridgeRequest} */ req,
+      /** @type {{background?: boolean} | undefined} */ options,
+    ) => engine.request(req, options),
+  },
   mountAll: { value: mountAll },
 });
 

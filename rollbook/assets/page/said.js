@@ -18,7 +18,7 @@ import { catalogue, language, numberText, t } from "./i18n.js";
  */
 
 for (const [lang, strings] of Object.entries(ENGINE.catalogues || {})) {
-  const cat = (DATA.catalogues || {})[lang];
+  const cat = DATA.catalogues?.[lang];
   if (cat) cat.strings = { ...strings, ...cat.strings };
 }
 
@@ -57,15 +57,18 @@ export function say(message, fallback) {
  * A reply with the engine's own sentences (an error's `message`, a table's `said` when no
  * row matched, a fight's `events`) said in the page's language, in `error`, `text` and `log`
  * where every widget reads them.
- * @param {Record<string, any>} reply
+ * @template {object} R
+ * @param {R} given
+ * @returns {R}
  */
-export function localised(reply) {
+export function localised(given) {
+  const reply = /** @type {Record<string, any>} */ (given);
   const out = { ...reply };
   if (reply.message && reply.error) out.error = asSentence(say(reply.message, reply.error));
   // `text` is HTML (a row's sentence); this one is plain text.
   if (reply.said) out.text = say(reply.said, "").replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`) || reply.text;
   if (Array.isArray(reply.events)) {
-    out.log = reply.events.map((event, i) => say(event, reply.log && reply.log[i]));
+    out.log = reply.events.map((event, i) => say(event, reply.log?.[i]));
   }
-  return out;
+  return /** @type {R} */ (out);
 }

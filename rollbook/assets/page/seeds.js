@@ -12,7 +12,10 @@ export function seedRule() {
   return t("seed.rule", { max: numberText(MAX_SEED) });
 }
 
-/** The seed `text` stands for, or null when it breaks the rule. */
+/**
+ * The seed `text` stands for, or null when it breaks the rule.
+ * @param {unknown} text
+ */
 export function parseSeed(text) {
   if (typeof text !== "string" || !/^[0-9]{1,16}$/.test(text)) return null;
   const seed = Number(text);

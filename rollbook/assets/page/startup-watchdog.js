@@ -16,11 +16,14 @@ export const STARTUP_DEADLINE_MS = 120_000;
 /**
  * Call `expire(seconds)` unless `clear()` comes first; `set(ms)` moves the deadline to `ms`
  * after the arming (the manifest's value, which arrives a little later).
+ * @param {(seconds: number) => void} expire
+ * @returns {{set: (ms: number) => void, clear: () => void}}
  */
 export function arm(expire, ms = STARTUP_DEADLINE_MS) {
   const armed = performance.now();
-  let timer = null;
-  const set = (limit) => {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const set = (/** @type {number} */ limit) => {
     clearTimeout(timer);
     const left = Math.max(0, armed + limit - performance.now());
     timer = setTimeout(() => expire(Math.round(limit / 1000)), left);
@@ -35,6 +38,9 @@ const NOTICE_CLASS = "rb-engine-notice";
  * Keep a notice in step with the engine: shown with `failure()`'s sentence and a Retry
  * button while the engine state is "error", gone once it is ready again. `retry()` starts
  * a fresh engine.
+ * @param {(listener: (state: string) => void) => unknown} onState
+ * @param {() => string | null} failure
+ * @param {() => unknown} retry
  */
 export function watchEngine(onState, failure, retry) {
   onState((state) => {
@@ -44,8 +50,10 @@ export function watchEngine(onState, failure, retry) {
       return;
     }
     if (state === "starting" && old) {
-      old.querySelector("p").textContent = t("engine.restarting");
-      old.querySelector("button").disabled = true;
+      const text = old.querySelector("p");
+      const button = old.querySelector("button");
+      if (text) text.textContent = t("engine.restarting");
+      if (button) button.disabled = true;
       return;
     }
     if (state !== "error" || !failure()) return;
@@ -53,7 +61,7 @@ export function watchEngine(onState, failure, retry) {
     box.className = NOTICE_CLASS;
     box.setAttribute("role", "alert");
     const text = document.createElement("p");
-    text.textContent = t("engine.retry_hint", { why: failure() });
+    text.textContent = t("engine.retry_hint", { why: failure() || "" });
     const button = document.createElement("button");
     button.type = "button";
     button.className = "rb-engine-retry";
@@ -61,9 +69,10 @@ export function watchEngine(onState, failure, retry) {
     button.addEventListener("click", () => retry());
     box.replaceChildren(text, button);
     if (!old) {
-      const content = ["article.md-content__inner", "main", "[role=main]"]
-        .map((selector) => document.querySelector(selector))
-        .find(Boolean) || document.body;
+      const content =
+        ["article.md-content__inner", "main", "[role=main]"]
+          .map((selector) => document.querySelector(selector))
+          .find(Boolean) || document.body;
       content.prepend(box);
     }
   });

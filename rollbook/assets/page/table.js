@@ -11,25 +11,16 @@ import { t } from "./i18n.js";
 import * as nested from "./nested.js";
 import { withRefs } from "./refs-store.js";
 import * as tabs from "./tabs.js";
-import {
-  copyText,
-  el,
-  formatTotal,
-  fractionText,
-  htmlToText,
-  humanize,
-  markBusy,
-  pageUrl,
-  percentText,
-  ratio,
-  readPayload,
-} from "./util.js";
+import { markBusy } from "./busy.js";
+import { copyText, el, htmlToText, humanize, readPayload } from "./dom.js";
+import { formatTotal, fractionText, percentText, ratio } from "./numbers.js";
+import { pageUrl } from "./site.js";
 
 export const SELECTOR = ".rb-table";
 
 /** @typedef {import("./protocol.js").TablePayload} TablePayload */
 /** @typedef {import("./protocol.js").TableRequest} TableRequest */
-/** @typedef {import("./protocol.js").BridgeReply} BridgeReply */
+/** @typedef {import("./protocol.js").TableReply} TableReply */
 /** @typedef {import("./protocol.js").PromptValues} PromptValues */
 
 /**
@@ -66,7 +57,9 @@ function controls(root) {
   if (!rollButton || !chances || !copy) return null;
   let permalink = /** @type {HTMLAnchorElement | null} */ (bar.querySelector("a.rb-permalink"));
   if (!permalink) {
-    permalink = /** @type {HTMLAnchorElement} */ (el("a", { class: "rb-permalink", hidden: "" }, t("table.link_to_roll")));
+    permalink = /** @type {HTMLAnchorElement} */ (
+      el("a", { class: "rb-permalink", hidden: "" }, t("table.link_to_roll"))
+    );
     bar.append(permalink);
   }
   if (!permalink.href) permalink.hidden = true;
@@ -148,8 +141,9 @@ function setChances(root, on) {
   // The exact fraction stays available to pointer and screen-reader users alike.
   for (const row of rowsOf(root, "[data-rb-row][data-rb-p]")) {
     const cell = /** @type {HTMLElement | null} */ (row.querySelector(".rb-p"));
-    if (cell && !cell.title) cell.title = t("table.exactly", { fraction: fractionText(row.dataset.rbP, { whole: true }) });
-    if (cell) drawShare(cell, row.dataset.rbP);
+    const pq = row.dataset.rbP ?? ""; // every row selected has one
+    if (cell && !cell.title) cell.title = t("table.exactly", { fraction: fractionText(pq, { whole: true }) });
+    if (cell) drawShare(cell, pq);
   }
   root.classList.toggle("rb-show-chances", on);
 }
@@ -166,9 +160,11 @@ function setChances(root, on) {
 function chanceUpdater(root, data, inputs) {
   const rows = () => rowsOf(root);
   const built = new Map([...rows()].map((row) => [row.dataset.rbRow, row.dataset.rbP ?? null]));
-  const keyOf = (values) => JSON.stringify(inputs.map((input) => [input.name, values[input.name]]));
+  const keyOf = (/** @type {PromptValues} */ values) =>
+    JSON.stringify(inputs.map((input) => [input.name, values[input.name]]));
   const initial = read(inputs, new Map(inputs.map((input) => [input.name, input.defaultValue])));
   const defaultsKey = keyOf(initial.values);
+  /** @type {string | null} */
   let shownKey = defaultsKey;
   let asked = 0;
   return async function update() {
@@ -186,41 +182,59 @@ function chanceUpdater(root, data, inputs) {
     const reply = await request({ op: "table_odds", table: data, prompts: checked.values });
     if (mine !== asked) return; // the reader changed the values again meanwhile
     root.classList.remove("rb-chances-busy");
-    mark(inputs, reply.error ? reply.prompt ?? null : null);
+    const failed = reply.error !== undefined;
+    mark(inputs, failed ? (reply.prompt ?? null) : null);
     for (const row of rows()) {
-      const pq = reply.error ? null : reply.chances[Number(row.dataset.rbRow)] ?? null;
+      const pq = failed ? null : (reply.chances[Number(row.dataset.rbRow)] ?? null);
       paintChance(row, pq, reply.error || "");
     }
-    shownKey = reply.error ? null : key;
+    shownKey = failed ? null : key;
   };
 }
 
-/** The anchor of a table: its id, or the heading's when a heading right above owns it. */
+/**
+ * The anchor of a table: its id, or the heading's when a heading right above owns it.
+ * @param {HTMLElement} root
+ */
 export function anchorOf(root) {
   return root.id || root.dataset.rbAnchor || "";
 }
 
-/** The table for a deep link's ID. */
+/**
+ * The table for a deep link's ID.
+ * @param {string} id
+ * @returns {HTMLElement | null}
+ */
 export function find(id) {
-  for (const root of document.querySelectorAll(SELECTOR)) {
+  for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(SELECTOR))) {
     if (anchorOf(root) === id) return root;
   }
   return null;
 }
 
+/**
+ * What the history calls the table: its title, its heading's text, its roll's name.
+ * @param {HTMLElement} root
+ * @param {TablePayload} data
+ */
 function title(root, data) {
   if (root.dataset.rbTitle) return root.dataset.rbTitle;
   // When a heading owns the anchor, its text names the table best ("Weather", not "2d6").
   const anchor = anchorOf(root);
   const owner = anchor ? document.getElementById(anchor) : null;
   if (owner && /^H[1-6]$/.test(owner.tagName)) {
-    const text = owner.textContent.replace(/¶\s*$/, "").trim();
+    const text = (owner.textContent || "").replace(/¶\s*$/, "").trim();
     if (text) return text;
   }
   return data.roll_name || humanize(anchor || "table");
 }
 
-/** A URL that repeats this exact roll: ?roll=ID&seed=N&prompt=value#ID. */
+/**
+ * A URL that repeats this exact roll: ?roll=ID&seed=N&prompt=value#ID.
+ * @param {string} id
+ * @param {number} seed
+ * @param {PromptValues} values
+ */
 export function rollLink(id, seed, values) {
   const params = new URLSearchParams({ roll: id, seed: String(seed) });
   for (const [name, value] of Object.entries(values)) params.set(name, canonical(value));
@@ -242,7 +256,11 @@ export function mount(root) {
   const inputs = promptInputs(root, data);
   tabs.mount(root);
   nested.mountRefs(root, data, () => read(inputs));
-  const pin = pinButton({ kind: root.dataset.rbKind === "list" ? "list" : "table", id: anchorOf(root), label: title(root, data) });
+  const pin = pinButton({
+    kind: root.dataset.rbKind === "list" ? "list" : "table",
+    id: anchorOf(root),
+    label: title(root, data),
+  });
   if (pin) ui.bar.append(pin);
   // The next roll is held (inhand.js), so a click paints at once. With prompts it is asked
   // with the values the inputs hold, dropped when one changes, and used only if they match.
@@ -277,7 +295,8 @@ function wireChances({ root, data, ui, inputs, hand }) {
     setChances(root, on);
     updateChances();
   });
-  let pending = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let pending;
   for (const input of inputs) {
     input.addEventListener("input", () => {
       hand.drop(); // a held roll was asked with the old value
@@ -328,15 +347,15 @@ function wireRolls(widget, updateChances) {
     const reply = await request({ op: "table", table: data, seed, prompts: checked.values });
     rolling = false;
     done();
-    const refused = mark(inputs, reply.error ? reply.prompt ?? null : null);
+    const refused = mark(inputs, reply.error ? (reply.prompt ?? null) : null);
     if (refused) {
       // The engine judged a prompt value (the rule `rollbook table --set` follows too).
       if (given) refused.value = String(checked.values[refused.name]);
-      refuse(t("table.not_rolled", { why: reply.error }));
+      refuse(t("table.not_rolled", { why: String(reply.error) }));
       if (!given) refused.focus();
       return;
     }
-    if (reply.error) {
+    if (reply.error !== undefined) {
       refuse(reply.error);
       return;
     }
@@ -350,7 +369,7 @@ function wireRolls(widget, updateChances) {
   bindHand(ui.rollButton, hand, {
     busy: () => rolling,
     roll: () => roll(newSeed()),
-    use: (held) => show(widget, held.reply, held.seed, held.request.prompts),
+    use: (held) => show(widget, held.reply, held.seed, held.request.prompts ?? {}),
     fits: (asked) => {
       const { values } = read(inputs);
       return Boolean(values) && JSON.stringify(values) === JSON.stringify(asked.prompts);
@@ -382,7 +401,7 @@ function wirePrompts({ root, inputs }, rollNew) {
  * Paint a table roll: the hit row, its nested rolls, the result sentence, the link to this
  * roll; and record it in the history.
  * @param {Widget} widget
- * @param {BridgeReply} reply
+ * @param {TableReply} reply
  * @param {number} seed
  * @param {PromptValues} values
  */
@@ -392,7 +411,10 @@ function show({ root, data, ui }, reply, seed, values) {
     old.classList.remove("rb-hit");
   }
   const total = formatTotal(reply.roll && "total" in reply.roll ? reply.roll.total : "?");
-  const row = reply.row === null ? null : /** @type {HTMLElement | null} */ (root.querySelector(`[data-rb-row="${Number(reply.row)}"]`));
+  const row =
+    reply.row === null
+      ? null
+      : /** @type {HTMLElement | null} */ (root.querySelector(`[data-rb-row="${Number(reply.row)}"]`));
   if (row) {
     tabs.reveal(row);
     row.setAttribute("aria-current", "true");
@@ -425,7 +447,12 @@ function show({ root, data, ui }, reply, seed, values) {
   });
 }
 
-/** Roll a mounted table with this seed and prompt values (deep links). */
+/**
+ * Roll a mounted table with this seed and prompt values (deep links).
+ * @param {Element} root
+ * @param {number} seed
+ * @param {Map<string, string>} given
+ */
 export function rollWith(root, seed, given) {
   const widget = widgets.get(root);
   if (!widget) return false;
@@ -433,7 +460,11 @@ export function rollWith(root, seed, given) {
   return true;
 }
 
-/** Show a refusal in a table's live region (deep links with bad parameters). */
+/**
+ * Show a refusal in a table's live region (deep links with bad parameters).
+ * @param {Element} root
+ * @param {string} sentence
+ */
 export function explain(root, sentence) {
   const result = root.querySelector(".rb-result");
   if (!result) return;

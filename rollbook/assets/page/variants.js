@@ -6,19 +6,25 @@
 // for a modifier; rollbook/engine/dice/variants.py); this module only adds the modifier.
 
 import { t } from "./i18n.js";
-import { siteKey } from "./util.js";
+import * as storage from "./storage.js";
 
-const MODIFIERS_KEY = siteKey("rollbook.modifiers.v1");
 const MODIFIER_LIMIT = 1000; // a bigger bonus is a typo, not a spell
 const REMEMBERED = 500; // rolls whose modifier is kept; the oldest go first
 
-/** "+2", "-1", "" for 0. */
+/**
+ * "+2", "-1", "" for 0.
+ * @param {number} modifier
+ */
 function signed(modifier) {
   if (!modifier) return "";
   return `${modifier > 0 ? "+" : "-"}${Math.abs(modifier)}`;
 }
 
-/** Whether the build offers `variant` ("advantage", "disadvantage", "modifier") for the roll. */
+/**
+ * Whether the build offers `variant` ("advantage", "disadvantage", "modifier") for the roll.
+ * @param {HTMLElement} button
+ * @param {string} variant
+ */
 export function offers(button, variant) {
   const data = button.dataset;
   if (variant === "advantage") return data.rbAdvantage !== undefined;
@@ -34,11 +40,12 @@ export function offers(button, variant) {
  * one never breaks the roll; null for a variant the build did not offer.
  * @param {HTMLElement} button
  * @param {string} variant
+ * @returns {string | null}
  */
 export function notationFor(button, variant, modifier = 0) {
   const data = button.dataset;
   const extra = offers(button, "modifier") ? signed(modifier) : "";
-  if (variant === "plain") return extra ? `${data.rbModified}${extra}` : data.roll;
+  if (variant === "plain") return extra ? `${data.rbModified}${extra}` : (data.roll ?? null);
   const base = variant === "advantage" ? data.rbAdvantage : data.rbDisadvantage;
   return base === undefined ? null : `${base}${extra}`;
 }
@@ -46,6 +53,8 @@ export function notationFor(button, variant, modifier = 0) {
 /**
  * A modifier as a reader typed it: "+2", "-1", "3", "" (none). Returns {value} or
  * {error: sentence}. ASCII digits only, within +/-1000.
+ * @param {unknown} text
+ * @returns {{value: number, error?: undefined} | {error: string, value?: undefined}}
  */
 export function parseModifier(text) {
   const trimmed = String(text).trim();
@@ -59,33 +68,42 @@ export function parseModifier(text) {
   return { value };
 }
 
-function loadModifiers() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(MODIFIERS_KEY) || "[]");
-    if (!Array.isArray(stored)) return new Map();
-    const entries = stored.filter(
-      (e) =>
-        Array.isArray(e) &&
-        e.length === 2 &&
-        typeof e[0] === "string" &&
-        e[0].length < 500 &&
-        Number.isInteger(e[1]) &&
-        Math.abs(e[1]) <= MODIFIER_LIMIT,
-    );
-    return new Map(entries);
-  } catch {
-    return new Map();
-  }
+/**
+ * Whether a stored entry is a [roll key, modifier] pair within the limits.
+ * @param {unknown} e
+ * @returns {e is [string, number]}
+ */
+function validModifier(e) {
+  return (
+    Array.isArray(e) &&
+    e.length === 2 &&
+    typeof e[0] === "string" &&
+    e[0].length < 500 &&
+    Number.isInteger(e[1]) &&
+    Math.abs(e[1]) <= MODIFIER_LIMIT
+  );
 }
 
+/**
+ * The modifiers stored for this site, by roll key (rollKey), each checked.
+ * @returns {Map<string, number>}
+ */
+function loadModifiers() {
+  const stored = storage.readJSON("modifiers", []);
+  if (!Array.isArray(stored)) return new Map();
+  return new Map(stored.filter(validModifier));
+}
+
+/** @type {Map<string, number>} */
 const unsaved = new Map(); // where storage is disabled: kept while the page is open
 
+/**
+ * Keep the modifiers (the latest REMEMBERED). Storage disabled: a modifier lasts while
+ * the page is open (`unsaved`).
+ * @param {Map<string, number>} all
+ */
 function storeModifiers(all) {
-  try {
-    localStorage.setItem(MODIFIERS_KEY, JSON.stringify([...all].slice(-REMEMBERED)));
-  } catch {
-    // Storage disabled: the modifier lasts while the page is open.
-  }
+  storage.writeJSON("modifiers", [...all].slice(-REMEMBERED));
 }
 
 /**
@@ -100,12 +118,19 @@ export function rollKey(root, id) {
   return `${home ? home.dataset.rbHome : location.pathname}#${id}`;
 }
 
-/** The modifier remembered for the roll `key` (rollKey; 0 if none). */
+/**
+ * The modifier remembered for the roll `key` (rollKey; 0 if none).
+ * @param {string} key
+ */
 export function modifierOf(key) {
   return loadModifiers().get(key) ?? unsaved.get(key) ?? 0;
 }
 
-/** Remember (or, for 0, forget) the modifier of the roll `key`. */
+/**
+ * Remember (or, for 0, forget) the modifier of the roll `key`.
+ * @param {string} key
+ * @param {number} value
+ */
 export function setModifier(key, value) {
   const all = loadModifiers();
   all.delete(key);
@@ -114,16 +139,24 @@ export function setModifier(key, value) {
   storeModifiers(all);
 }
 
-/** Move a modifier kept under `from` to `to` (unless `to` has one already). */
+/**
+ * Move a modifier kept under `from` to `to` (unless `to` has one already).
+ * @param {string} from
+ * @param {string} to
+ */
 export function moveModifier(from, to) {
   const all = loadModifiers();
-  if (!all.has(from)) return;
-  if (!all.has(to)) all.set(to, all.get(from));
+  const value = all.get(from);
+  if (value === undefined) return;
+  if (!all.has(to)) all.set(to, value);
   all.delete(from);
   storeModifiers(all);
 }
 
-/** Forget the modifier kept under `key`. */
+/**
+ * Forget the modifier kept under `key`.
+ * @param {string} key
+ */
 export function dropModifier(key) {
   const all = loadModifiers();
   if (all.delete(key)) storeModifiers(all);

@@ -8,10 +8,20 @@
 // reader who asked to save data, or whose connection is slow, starts Pyodide the usual way.
 // Numbers and trade-offs: docs/reference/performance.md.
 
-/** Whether this reader should download the snapshot. */
+/** @typedef {import("./protocol.js").EngineManifest} EngineManifest */
+
+/**
+ * The snapshot on its way: the memory to hand to loadPyodide, and when it is filled.
+ * @typedef {{memory: Uint8Array | Promise<Uint8Array>, filled: Promise<Uint8Array>}} Snapshot
+ */
+
+/**
+ * Whether this reader should download the snapshot.
+ * @param {EngineManifest} manifest
+ */
 export function wantSnapshot(manifest) {
   if (!manifest.snapshot) return false;
-  const connection = self.navigator && self.navigator.connection;
+  const connection = self.navigator?.connection;
   if (!connection) return true;
   return !connection.saveData && !/^(slow-2g|2g|3g)$/.test(connection.effectiveType || "");
 }
@@ -41,15 +51,19 @@ export function startUnpacker() {
  * `filled` settles when the memory is in it, and Pyodide must not restore before that
  * (worker.js waits for it in createPyodideModule). Without the size, `memory` is the
  * promise of the whole memory, which Pyodide waits for itself.
+ * @param {EngineManifest} manifest
+ * @param {URL} base
+ * @param {Worker | null} helper
+ * @returns {Snapshot | null}
  */
 export function startSnapshot(manifest, base, helper) {
-  if (!wantSnapshot(manifest)) {
+  if (!wantSnapshot(manifest) || typeof manifest.snapshot !== "string") {
     if (helper) helper.terminate();
     return null;
   }
   const url = new URL(manifest.snapshot, base);
   const size = manifest.snapshot_bytes;
-  const memory = Number.isInteger(size) && size > 0 ? new Uint8Array(size) : null;
+  const memory = typeof size === "number" && Number.isInteger(size) && size > 0 ? new Uint8Array(size) : null;
   const unpack = import("./unpack.js");
   const packed = elsewhere(helper, url).then(async (helped) => helped || (await unpack).download(url));
   const filled = Promise.all([packed, unpack]).then(([bytes, { expand }]) => expand(bytes, memory));
@@ -60,6 +74,9 @@ export function startSnapshot(manifest, base, helper) {
  * The file inflated by the helper, so this thread stays free to feed Pyodide's
  * WebAssembly to the compiler. Null when there is no helper or it did not start (the
  * caller then does the work itself); rejects when the download or the inflating failed.
+ * @param {Worker | null} helper
+ * @param {URL} url
+ * @returns {Promise<ArrayBuffer | null>}
  */
 function elsewhere(helper, url) {
   if (!helper) return Promise.resolve(null);
@@ -85,10 +102,15 @@ function elsewhere(helper, url) {
  * before the snapshot are not in it, which is why the worker writes the wheels again:
  * modules imported lazily later (icepool, the rule systems) are read from them.
  * `snapshot` is what startSnapshot returned.
+ * @param {import("pyodide").PyodideAPI} pyodide
+ * @param {Snapshot} snapshot
  */
 export function afterRestore(pyodide, snapshot) {
   pyodide.runPython("import random; random.seed()");
   // Pyodide keeps its options, so the snapshot's 31 MB would stay alive with the worker;
   // detaching the buffer (its bytes move to an empty new one) lets them go.
-  snapshot.filled.then((memory) => memory.buffer.transfer && memory.buffer.transfer(0));
+  snapshot.filled.then((memory) => {
+    const buffer = /** @type {ArrayBuffer & {transfer?: (length: number) => ArrayBuffer}} */ (memory.buffer);
+    return buffer.transfer?.(0);
+  });
 }

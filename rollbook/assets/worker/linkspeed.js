@@ -19,7 +19,10 @@ export const SAVED_S = 1.5;
  * compiles nothing, and the snapshot pays only on fast links. */
 export const SAVED_COMPILED_S = 0.5;
 
-/** What a restore saves on this site: it depends on what a plain start has to compile. */
+/**
+ * What a restore saves on this site: it depends on what a plain start has to compile.
+ * @param {import("./protocol.js").EngineManifest} manifest
+ */
 export function savedSeconds(manifest) {
   const compiled = Array.isArray(manifest.bytecode) ? manifest.bytecode : [];
   return compiled.includes("stdlib") ? SAVED_COMPILED_S : SAVED_S;
@@ -66,8 +69,22 @@ export function deviceHints() {
 /** Bytes to see arrive before the rate is trusted. */
 export const PROBE_BYTES = 384 * 1024;
 
-/** A byte counter shared by the start-up downloads. */
+/**
+ * A byte counter shared by the start-up downloads: bytes so far, the time (and size) of
+ * the first chunk, downloads still open, whether the worker said the WebAssembly is in,
+ * who waits for news, and when each labelled download ended (the benchmark's marks).
+ * @typedef {{bytes: number, first: number | null, firstBytes: number, open: number,
+ *   settled: boolean, waiters: Array<() => void>, ends: Record<string, number>,
+ *   count: (body: ReadableStream<Uint8Array<ArrayBuffer>>, label?: string) => ReadableStream<Uint8Array<ArrayBuffer>>,
+ *   settle: () => void, wake: () => void, rate: () => number}} Meter
+ */
+
+/**
+ * A byte counter shared by the start-up downloads.
+ * @returns {Meter}
+ */
 export function makeMeter() {
+  /** @type {Meter} */
   const meter = {
     bytes: 0,
     first: null, // page time the first counted chunk arrived
@@ -88,15 +105,20 @@ export function makeMeter() {
         meter.wake();
       };
       return body.pipeThrough(
-        new TransformStream({
-          transform(chunk, controller) {
-            if (meter.first === null) (meter.first = performance.now()), (meter.firstBytes = chunk.length);
-            meter.bytes += chunk.length;
-            controller.enqueue(chunk);
-            meter.wake();
-          },
-          flush: close,
-        }),
+        /** @type {TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>} */ (
+          new TransformStream({
+            transform(chunk, controller) {
+              if (meter.first === null) {
+                meter.first = performance.now();
+                meter.firstBytes = chunk.length;
+              }
+              meter.bytes += chunk.length;
+              controller.enqueue(chunk);
+              meter.wake();
+            },
+            flush: close,
+          })
+        ),
       );
     },
     settle() {
@@ -119,23 +141,29 @@ export function makeMeter() {
   return meter;
 }
 
-/** The link's rate once PROBE_BYTES have arrived, or every counted download is done. */
+/**
+ * The link's rate once PROBE_BYTES have arrived, or every counted download is done.
+ * @param {Meter} meter
+ */
 export async function measuredRate(meter, probe = PROBE_BYTES) {
   while (meter.bytes < probe && !meter.settled && (meter.open > 0 || meter.bytes === 0)) {
-    await new Promise((resolve) => meter.waiters.push(resolve));
+    await new Promise((resolve) => meter.waiters.push(() => resolve(undefined)));
   }
   return meter.rate();
 }
 
 /** What the browser says of the connection: "save-data", "slow" or "". */
 export function connectionHint() {
-  const connection = self.navigator && self.navigator.connection;
+  const connection = self.navigator?.connection;
   if (!connection) return "";
   if (connection.saveData) return "save-data";
   return /^(slow-2g|2g|3g)$/.test(connection.effectiveType || "") ? "slow" : "";
 }
 
-/** Whether the browser's HTTP cache holds `url` already (then it costs no download). */
+/**
+ * Whether the browser's HTTP cache holds `url` already (then it costs no download).
+ * @param {URL} url
+ */
 export async function cached(url) {
   try {
     const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
@@ -155,14 +183,21 @@ export async function cached(url) {
  * snapshot is used unless the browser's hint says no. Otherwise it is fetched when it
  * would arrive within the time a restore saves on this processor: savedSeconds(manifest)
  * on the reference core, `slowdown` times that here.
+ * @param {import("./protocol.js").EngineManifest} manifest  one that names a snapshot
+ * @param {URL} base
+ * @param {Meter} meter
+ * @returns {Promise<import("./protocol.js").SnapshotChoice>}
  */
 export async function snapshotPays(manifest, base, meter, slowdown = 1) {
   const known = { slowdown, ...deviceHints() };
-  if (await cached(new URL(manifest.snapshot, base))) return { use: true, reason: "cached", rate: null, ...known };
+  if (await cached(new URL(String(manifest.snapshot), base)))
+    return { use: true, reason: "cached", rate: null, ...known };
   const hint = connectionHint();
   if (hint) return { use: false, reason: hint, rate: null, ...known };
   const size = manifest.snapshot_size;
-  if (!Number.isInteger(size) || size <= 0) return { use: true, reason: "no size", rate: null, ...known };
+  if (typeof size !== "number" || !Number.isInteger(size) || size <= 0) {
+    return { use: true, reason: "no size", rate: null, ...known };
+  }
   const rate = await measuredRate(meter);
   const use = size / rate <= savedSeconds(manifest) * slowdown;
   return { use, reason: use ? "fast link" : "slow link", rate, ...known };

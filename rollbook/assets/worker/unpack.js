@@ -18,6 +18,9 @@ const MAGIC = "rbsparse";
  * The memory from inflated bytes: the sparse layout laid out, or a plain snapshot (no
  * "rbsparse" head) as it is. `memory`, when given, is a zero-filled Uint8Array of the
  * memory's size to write into (Pyodide may already hold it); else one is made.
+ * @param {ArrayBuffer} buffer
+ * @param {Uint8Array | null} [memory]
+ * @returns {Uint8Array}
  */
 export function expand(buffer, memory = null) {
   const bytes = new Uint8Array(buffer);
@@ -45,10 +48,13 @@ export function expand(buffer, memory = null) {
   return out;
 }
 
-/** The snapshot file at `url`, downloaded and inflated as it streams in. */
+/**
+ * The snapshot file at `url`, downloaded and inflated as it streams in.
+ * @param {URL | string} url
+ */
 export async function download(url) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${new URL(url).pathname} answered ${response.status}`);
+  if (!response.ok || !response.body) throw new Error(`${new URL(url).pathname} answered ${response.status}`);
   // Inflated as it downloads (a host that already undid the gzip hands over the bytes).
   return new Response(gunzip(response.body)).arrayBuffer();
 }
@@ -56,10 +62,10 @@ export async function download(url) {
 if (self.name === "rollbook-unpack") {
   self.onmessage = async ({ data }) => {
     try {
-      const packed = await download(data.url);
+      const packed = await download(/** @type {{url: string}} */ (data).url);
       self.postMessage({ packed }, [packed]);
     } catch (error) {
-      self.postMessage({ error: String((error && error.message) || error) });
+      self.postMessage({ error: String((error instanceof Error && error.message) || error) });
     }
   };
 }

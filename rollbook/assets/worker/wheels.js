@@ -8,7 +8,11 @@
 
 const WHEEL_DIR = "/lib/rollbook";
 
-/** Write `wheels` ([{name, bytes}]) into Pyodide's file system and put them on sys.path. */
+/**
+ * Write `wheels` ([{name, bytes}]) into Pyodide's file system and put them on sys.path.
+ * @param {import("pyodide").PyodideAPI} pyodide
+ * @param {Array<{name: string, bytes: Uint8Array<ArrayBuffer>}>} wheels
+ */
 export function mountWheels(pyodide, wheels) {
   pyodide.FS.mkdirTree(WHEEL_DIR);
   const paths = wheels.map(({ name, bytes }) => {

@@ -1,15 +1,9 @@
 // @ts-check
 // The rollbook engine worker: self-hosted Pyodide running `rollbook.engine.bridge`.
 //
-// A module worker (Pyodide 314 refuses classic ones). Protocol, all messages plain objects:
-//   page -> worker  {type: "init", manifest: URL}            once, first
-//   worker -> page  {type: "deadline", ms}   the manifest's start-up deadline, if it sets one
-//   worker -> page  {type: "ready", ms, marks, restored} | {type: "failed", error: sentence}
-//                   (marks: ms from the worker's start to each step, for the benchmark)
-//   page -> worker  {type: "later"}          the page is idle: import the rest of the engine
-//   page -> worker  {type: "request", id, json}              JSON text of a bridge request
-//   worker -> page  {type: "begin", id}      the modules it needs are in; it runs from now
-//   worker -> page  {type: "reply", id, json, imports}       JSON text of the bridge reply
+// A module worker (Pyodide 314 refuses classic ones). The messages it takes and sends are
+// the `ToWorker` and `FromWorker` unions of protocol.js (init, deadline, ready | failed,
+// later, request, begin, reply), each posted through `post` so tsc holds them to it.
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
 // A plain start imports only what a first roll needs before "ready"; the rest comes after
 // "later", one module per task (rollbook/engine/startup.py). A request that needs a module
@@ -26,27 +20,58 @@ import { mountWheels } from "./wheels.js";
 // Imported by wheel-check.js; named here so it is fetched with the others, not after.
 import "./sha256.js";
 
+/** @typedef {import("./protocol.js").FromWorker} FromWorker */
+/** @typedef {import("./protocol.js").ToWorker} ToWorker */
+/** @typedef {import("./protocol.js").ImportRecord} ImportRecord */
+/** @typedef {import("./protocol.js").SnapshotChoice} SnapshotChoice */
+/** @typedef {import("./protocol.js").EngineManifest} EngineManifest */
+/** @typedef {import("./linkspeed.js").Meter} Meter */
+/**
+ * The Python module rollbook.engine.startup, as the worker calls it (a Pyodide proxy).
+ * @typedef {{FIRST: PyList, missing: () => PyList, prepare: (json: string) => PyList,
+ *   imported: () => number, step: () => boolean}} Startup
+ * @typedef {{toJs: () => string[], destroy: () => void}} PyList
+ */
+
+/**
+ * Post one message to the page (the contract: protocol.js `FromWorker`).
+ * @param {FromWorker} message
+ */
+function post(message) {
+  self.postMessage(message);
+}
+
 const started = performance.now();
 // Milliseconds from the worker's start to each step of init (the benchmark prints them).
+/** @type {Record<string, number>} */
 const marks = {};
-const mark = (name) => (marks[name] = Math.round(performance.now() - started));
+const mark = (/** @type {string} */ name) => (marks[name] = Math.round(performance.now() - started));
 let restored = false; // whether the interpreter came from the build's memory snapshot
+/** @type {SnapshotChoice | null} */
 let choice = null; // why the snapshot was or was not fetched (linkspeed.js), for the page
+/** @type {Promise<(json: string) => string> | null} */
 let ready = null; // promise of the bridge's handle_json, set by init
+/** @type {string | null} */
 let oddsLost = null; // why the odds library is missing (a clause), or null
+/** @type {Startup | null} */
 let startup = null; // rollbook.engine.startup: what to import when, once the engine is in
 let later = false; // whether the background imports have been asked for
 
 // No package is loaded from Pyodide's lock (our wheels go on sys.path directly), so when the
 // manifest carries the lock's `info` (Pyodide checks its ABI) an empty lock spares
 // fetching the 119 KB file. Without it Pyodide fetches its own lock.
+/** @param {EngineManifest} manifest */
 function lockOptions(manifest) {
   return manifest.lock_info ? { lockFileContents: { info: manifest.lock_info, packages: {} } } : {};
 }
 
+/**
+ * @param {URL} url
+ * @param {Meter | null} meter
+ */
 async function fetchBytes(url, meter) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  if (!response.ok || !response.body) throw new Error(`${url.pathname} answered ${response.status}`);
   return new Response(meter ? meter.count(response.body) : response.body).arrayBuffer();
 }
 
@@ -55,10 +80,16 @@ async function fetchBytes(url, meter) {
  * failed. `open()` gives a fresh Response of the file. A host that serves .wasm files
  * with another type than application/wasm makes the streaming compile fail (and
  * Pyodide's own start hang): the file is then compiled from its bytes.
+ * @param {() => Promise<Response>} open
+ * @returns {Promise<WebAssembly.Module | null>}
  */
 function compileEarly(open) {
   return WebAssembly.compileStreaming(open())
-    .catch(() => open().then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
+    .catch(() =>
+      open()
+        .then((response) => response.arrayBuffer())
+        .then((bytes) => WebAssembly.compile(bytes)),
+    )
     .catch(() => null);
 }
 
@@ -66,6 +97,8 @@ function compileEarly(open) {
  * Pyodide asks for `pyodide.asm.wasm` itself as soon as loadPyodide starts. The site
  * serves it gzipped only, and the worker fetches it already: that request is answered
  * with a response that fetches nothing unless read (withModule drops it unread).
+ * @param {string} href
+ * @param {() => Promise<Response>} open
  */
 function answerPyodidesWasmRequest(href, open) {
   const native = self.fetch;
@@ -85,13 +118,16 @@ function answerPyodidesWasmRequest(href, open) {
  */
 function withModule(settings, early) {
   const original = settings.instantiateWasm;
-  settings.instantiateWasm = (imports, callback) => {
+  settings.instantiateWasm = (/** @type {WebAssembly.Imports} */ imports, /** @type {Function} */ callback) => {
     const native = WebAssembly.instantiateStreaming;
     WebAssembly.instantiateStreaming = async (source, withImports) => {
       WebAssembly.instantiateStreaming = native;
       const module = await early;
       if (!module) return native(source, withImports);
-      Promise.resolve(source).then((response) => response.body && response.body.cancel(), () => {});
+      Promise.resolve(source).then(
+        (response) => response.body?.cancel(),
+        () => {},
+      );
       return { module, instance: await WebAssembly.instantiate(module, withImports) };
     };
     return original(imports, callback);
@@ -99,9 +135,15 @@ function withModule(settings, early) {
   return settings;
 }
 
+/**
+ * Start Pyodide and the engine; resolves to the bridge's handle_json.
+ * @param {string} manifestUrl
+ * @returns {Promise<(json: string) => string>}
+ */
 async function init(manifestUrl) {
   const unpacker = startUnpacker();
   const base = new URL(manifestUrl, self.location.href);
+  /** @type {EngineManifest} */
   let manifest;
   // The processor's speed is timed while the manifest is on its way: the thread is idle
   // then, and the link's rate, measured later as chunks arrive, is not skewed by a thread
@@ -120,9 +162,11 @@ async function init(manifestUrl) {
   }
   mark("manifest");
   // A build without Pyodide (`pyodide_required: false`) says why in the manifest.
-  if (!manifest.pyodide) throw new StartError(manifest.no_runtime || "this site has no dice runtime", "start.no_runtime");
+  if (!manifest.pyodide)
+    throw new StartError(manifest.no_runtime || "this site has no dice runtime", "start.no_runtime");
   const deadline = manifest.startup_deadline_ms;
-  if (Number.isInteger(deadline) && deadline > 0) self.postMessage({ type: "deadline", ms: deadline });
+  if (typeof deadline === "number" && Number.isInteger(deadline) && deadline > 0)
+    post({ type: "deadline", ms: deadline });
   const pyodideDir = new URL(manifest.pyodide, base);
   const gzipped = manifest.pyodide_gz || []; // files served only as NAME.gz
   const meter = makeMeter(); // counts what both start-up paths download
@@ -138,7 +182,10 @@ async function init(manifestUrl) {
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
   const runtime = importFile(pyodideDir, "pyodide.asm.mjs", gzipped, meter);
-  runtime.then(() => mark("runtime"), () => {}); // a failure surfaces through loadPyodide
+  runtime.then(
+    () => mark("runtime"),
+    () => {},
+  ); // a failure surfaces through loadPyodide
   // Wheels download (and are checked against the manifest) while the interpreter boots:
   // once the WebAssembly is in, which they would otherwise share the line with, though
   // nothing reads them before Python has started.
@@ -154,7 +201,11 @@ async function init(manifestUrl) {
   mark("chosen");
   const snapshot = choice.use ? startSnapshot(manifest, base, unpacker) : null;
   if (!snapshot && unpacker) unpacker.terminate();
-  if (snapshot) snapshot.filled.then(() => mark("snapshot"), () => {});
+  if (snapshot)
+    snapshot.filled.then(
+      () => mark("snapshot"),
+      () => {},
+    );
   let loadPyodide;
   try {
     ({ loadPyodide } = await loader);
@@ -172,19 +223,20 @@ async function init(manifestUrl) {
   const broken = Promise.race([wheelsBroken, wasmBroken]);
   // Pyodide copies the snapshot into its memory as soon as this returns: the module is
   // made while the snapshot is still on its way, and handed over once it is in.
-  const create = (filled) => async (settings) => {
-    const module = await (await runtime).default(withModule(settings, wasm));
-    mark("module");
-    await filled;
-    return module;
-  };
+  const create =
+    (/** @type {Promise<Uint8Array> | null} */ filled) => async (/** @type {Record<string, any>} */ settings) => {
+      const module = await (await runtime).default(withModule(settings, wasm));
+      mark("module");
+      await filled;
+      return module;
+    };
   const options = {
     indexURL: pyodideDir.href,
     createPyodideModule: create(null),
     packageBaseUrl: pyodideDir.href,
     ...lockOptions(manifest),
     stdout: () => {},
-    stderr: (line) => console.warn("rollbook engine:", line),
+    stderr: (/** @type {string} */ line) => console.warn("rollbook engine:", line),
   };
   const boot = async () => {
     try {
@@ -206,15 +258,16 @@ async function init(manifestUrl) {
   const loaded = await wheels;
   mountWheels(pyodide, loaded.wheels);
   mark("wheels");
-  if (restored) afterRestore(pyodide, snapshot);
+  if (restored && snapshot) afterRestore(pyodide, snapshot);
   oddsLost = loaded.oddsLost;
   if (oddsLost) dropOdds(pyodide);
   try {
     const bridge = pyodide.pyimport("rollbook.engine.bridge");
     mark("bridge");
     // What a first inline roll needs, and no more: the rest is imported after ready.
-    startup = pyodide.pyimport("rollbook.engine.startup");
-    pyodide.runPython(`import ${strings(startup.FIRST).join(", ")}`);
+    const steps = /** @type {Startup} */ (pyodide.pyimport("rollbook.engine.startup"));
+    startup = steps;
+    pyodide.runPython(`import ${strings(steps.FIRST).join(", ")}`);
     mark("engine");
     const wasmIn = meter.ends["pyodide.asm.wasm"]; // its last byte, for the benchmark
     if (wasmIn) marks["wasm-in"] = Math.round(wasmIn - started);
@@ -225,7 +278,10 @@ async function init(manifestUrl) {
   }
 }
 
-/** A Python list of strings as an array (the proxy is freed). */
+/**
+ * A Python list of strings as an array (the proxy is freed).
+ * @param {PyList} proxy
+ */
 function strings(proxy) {
   const list = proxy.toJs();
   proxy.destroy();
@@ -234,18 +290,23 @@ function strings(proxy) {
 
 /** Import the next background module, then yield to any request before the one after. */
 function importLater() {
-  if (startup && startup.step()) setTimeout(importLater, 0);
+  if (startup?.step()) setTimeout(importLater, 0);
 }
 
-/** Answer one request: its modules first (outside its time), then "begin", then the bridge. */
+/**
+ * Answer one request: its modules first (outside its time), then "begin", then the bridge.
+ * @param {{id: number, json: string}} message
+ */
 async function answer(message) {
   let json;
+  /** @type {ImportRecord} */
   const imports = { waited: [], notYet: [], during: 0 };
   try {
-    const handle = await ready;
+    const handle = ready && (await ready);
+    if (!handle || !startup) throw new Error("a request before the engine's start");
     imports.notYet = strings(startup.missing());
     imports.waited = strings(startup.prepare(message.json));
-    self.postMessage({ type: "begin", id: message.id });
+    post({ type: "begin", id: message.id });
     const before = startup.imported();
     json = oddsReply(handle(message.json), oddsLost);
     imports.during = startup.imported() - before;
@@ -254,26 +315,26 @@ async function answer(message) {
     json = JSON.stringify({ error: "The dice engine failed on this request.", kind: "WorkerError" });
     console.warn("rollbook engine:", error);
   }
-  self.postMessage({ type: "reply", id: message.id, json, imports });
+  post({ type: "reply", id: message.id, json, imports });
 }
 
 self.onmessage = async (event) => {
-  const message = event.data;
+  const message = /** @type {ToWorker} */ (event.data);
   if (message.type === "init") {
     ready = init(message.manifest);
     try {
       await ready;
-      self.postMessage({ type: "ready", ms: performance.now() - started, marks, restored, choice });
+      post({ type: "ready", ms: performance.now() - started, marks, restored, choice });
     } catch (error) {
       if (!(error instanceof StartError)) console.warn("rollbook engine:", error);
       const known = error instanceof StartError;
       const sentence = known ? error.message : "it failed while starting";
       // The page says it in its own language by the key; the clause is for its console.
-      self.postMessage({ type: "failed", error: sentence, key: known ? error.key : "start.failed", file: known ? error.file : "" });
+      post({ type: "failed", error: sentence, key: known ? error.key : "start.failed", file: known ? error.file : "" });
     }
     return;
   }
-  if (message.type === "later" && !later) {
+  if (message.type === "later" && !later && ready) {
     later = true;
     ready.then(importLater, () => {});
     return;
