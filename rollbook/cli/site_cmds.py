@@ -75,6 +75,7 @@ def run_assets(args: argparse.Namespace) -> int:
         offline=not args.no_offline,
         snapshot_off="`--no-snapshot`",
         catalogues=[catalogue(code) for code in args.language],
+        page_languages=True,  # a page's own `language:` (the extension marks it)
     )
     try:
         manifest = finish_site(args.site_dir, Path.cwd(), options, info=say, warn=say)

@@ -1,9 +1,11 @@
 """The one JSON-in/JSON-out entry the browser worker calls (and the tests).
 
 `handle` takes a request dict and always returns a dict: the answer, or
-``{"error": "plain sentence", "kind": "ErrorClass"}``. A reader never sees a traceback,
-whatever the page or the URL sent. Engine modules are imported inside each operation so a
-plain roll never pays for tables, odds (icepool) or game systems.
+``{"error": "plain sentence", "kind": "ErrorClass"}``, with ``"message"`` (the sentence
+as a catalogue key and arguments, `rollbook.engine.messages`) where the page can say it in
+the reader's language. A reader never sees a traceback, whatever the page or the URL sent.
+Engine modules are imported inside each operation so a plain roll never pays for tables,
+odds (icepool) or game systems.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.limits import value
+from rollbook.engine.messages import Message
 from rollbook.engine.numbers import fraction_text
 
 __all__ = [
@@ -256,7 +259,10 @@ def handle(request: Any) -> dict[str, Any]:
         return action(request)
     except ValueError as error:
         # Engine errors (DiceError, TableError, RulesError) are ValueErrors with a sentence.
-        reply = {"error": _sentence(error), "kind": type(error).__name__}
+        reply: dict[str, Any] = {"error": _sentence(error), "kind": type(error).__name__}
+        said = getattr(error, "said", None)
+        if isinstance(said, Message):
+            reply["message"] = said.to_dict()
         if getattr(error, "position", None) is not None and callable(getattr(error, "caret", None)):
             reply["caret"] = error.caret()  # type: ignore[attr-defined]  # a DiceError
         prompt = getattr(error, "prompt", None)
@@ -264,12 +270,16 @@ def handle(request: Any) -> dict[str, Any]:
             reply["prompt"] = prompt  # the prompt whose value was refused (PromptError)
         return reply
     except RecursionError:
-        return {"error": "That expression is nested too deeply.", "kind": "RecursionError"}
+        return _said(Message("error.too_deep"), "RecursionError")
     except MemoryError:
-        return {"error": "That roll needs more memory than a page has.", "kind": "MemoryError"}
+        return _said(Message("error.memory"), "MemoryError")
     except Exception as error:  # an engine bug: still a sentence, never a traceback
         name = type(error).__name__
-        return {"error": f"The engine failed on this request ({name}).", "kind": name}
+        return _said(Message("error.failed", {"name": name}), name)
+
+
+def _said(said: Message, kind: str) -> dict[str, Any]:
+    return {"error": said.english(), "kind": kind, "message": said.to_dict()}
 
 
 def handle_json(text: str) -> str:

@@ -225,6 +225,10 @@ class Derived:
     #: The docs folder as messages and table references name it (``docs``).
     docs_prefix: str = "docs"
     directory_urls: bool = True
+    #: The readers' language: the plugin's ``language``, else the theme's, else ``en``
+    #: (as `rollbook.mkdocs_plugin.site_language` reads it); and the author's ``strings``.
+    language: str = "en"
+    strings: dict[str, Any] = field(default_factory=dict)
 
 
 def derive(config_file: Path) -> Derived:
@@ -247,15 +251,25 @@ def derive(config_file: Path) -> Derived:
             raise ConfigProblem(
                 f"{source}: the rollbook option {key!r} must be {wanted.__name__}, not {value!r}."
             )
+    language, strings = _language(plugin, data.get("theme"))
     if options["enabled"] and plugin.get("configure_markdown", True) is not False:
         names, configs = _extensions(data.get("markdown_extensions"))
         add_rollbook_markdown(names, configs)
+        name = next(n for n in names if n in EXTENSION_NAMES)
+        found = configs.get(name)
+        own: dict[str, Any] = dict(found) if isinstance(found, dict) else {}
         presets = plugin.get("presets")
         if isinstance(presets, dict) and presets:
-            name = next(n for n in names if n in EXTENSION_NAMES)
-            found = configs.get(name)
-            own: dict[str, Any] = found if isinstance(found, dict) else {}
-            configs[name] = {**own, "presets": {**(own.get("presets") or {}), **presets}}
+            own["presets"] = {**(own.get("presets") or {}), **presets}
+        # The pages speak the site's language (a page's front matter `language:` wins).
+        language = str(own.get("language") or language)
+        strings = dict(own.get("strings") or strings)
+        if language != "en":
+            own["language"] = language
+        if strings:
+            own["strings"] = strings
+        if own:
+            configs[name] = own
         data["markdown_extensions"] = [{n: configs[n]} if n in configs else n for n in names]
         scripts = list(data.get("extra_javascript") or [])
         if not _has_entry(scripts, SCRIPT):
@@ -284,4 +298,19 @@ def derive(config_file: Path) -> Derived:
         options,
         docs_prefix=docs_path.as_posix(),
         directory_urls=data.get("use_directory_urls", True) is not False,
+        language=language,
+        strings=strings,
     )
+
+
+def _language(plugin: dict[str, Any], theme: Any) -> tuple[str, dict[str, Any]]:
+    """The plugin's ``language`` and ``strings``, the theme's ``language``/``locale``."""
+    theme = theme if isinstance(theme, dict) else {}
+    for code in (plugin.get("language"), theme.get("language"), theme.get("locale")):
+        if isinstance(code, str) and code.strip():
+            language = code.strip()
+            break
+    else:
+        language = "en"
+    strings = plugin.get("strings")
+    return language, dict(strings) if isinstance(strings, dict) else {}

@@ -77,6 +77,8 @@ def _author_problems() -> Iterator[list[str]]:
 
 
 def _options(derived: Derived, *, serving: bool) -> FinishOptions:
+    from rollbook.language import catalogue
+
     o = derived.options
     return FinishOptions(
         pyodide_path=o["pyodide_path"],
@@ -88,6 +90,9 @@ def _options(derived: Derived, *, serving: bool) -> FinishOptions:
         offline=o["offline"] and not serving,
         refs_docs=derived.docs_prefix,
         directory_urls=derived.directory_urls,
+        catalogues=[catalogue(derived.language, derived.strings)],
+        page_languages=True,
+        strings=derived.strings,
     )
 
 

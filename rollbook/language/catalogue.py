@@ -6,8 +6,15 @@ something its CLDR plural forms (``{"one": ..., "few": ..., "other": ...}``). Ad
 language is a file (tests/language checks it has every key, the same placeholders and
 its language's plural forms). Authors override any key in ``mkdocs.yml`` (``strings:``).
 
+The engine's sentences and words (dice errors, fight logs, stat labels: keys ``error.*``,
+``log.*``, ``stat.*``) are
+English in the engine itself (`rollbook.engine.messages.ENGLISH`, their only English home);
+the other languages' files hold them like any key.
+
 The same catalogue reaches the browser (`Catalogue.for_browser`, written by
-`rollbook.site_runtime` as ``strings.js``); build messages for authors stay English.
+`rollbook.site_runtime` as ``strings.js``; the engine's sentences as ``strings-engine.js``,
+fetched with ``said.js`` the first time a reply needs them); build messages for authors
+stay English.
 """
 
 from __future__ import annotations
@@ -49,6 +56,13 @@ BUILD_ONLY = frozenset(
         "table.result", "table.roll", "table.sentence",
     }
 )  # fmt: skip
+#: Keys of the engine's sentences and the rule systems' words (`rollbook.engine.messages`):
+#: the page fetches them only when a reply holds one (a dice error, a fight), not with its
+#: first bytes.
+ENGINE_PREFIXES = ("error.", "log.", "stat.")
+#: The statblock fields' help (tooltips the build writes): English from each system's
+#: ``Param.help`` (`rollbook.engine.systems.field_help`).
+HELP_PREFIX = "stat.help."
 Text = str | dict[str, str]
 
 
@@ -76,6 +90,11 @@ def resolve(code: str | None) -> str:
 def _shipped(language: str) -> dict[str, Text]:
     path = resources.files("rollbook.language") / "strings" / f"{language}.json"
     data: dict[str, Text] = json.loads(path.read_text(encoding="utf-8"))
+    if language == "en":
+        from rollbook.engine.messages import ENGLISH
+        from rollbook.engine.systems import field_help
+
+        data = {**data, **ENGLISH, **field_help()}
     return data
 
 
@@ -134,7 +153,22 @@ class Catalogue:
             "dir": "rtl" if self.rtl else "ltr",
             "lang": self.language,
             "numbers": self.numbers.for_browser(),
-            "strings": {k: v for k, v in sorted(self.strings.items()) if k not in BUILD_ONLY},
+            "strings": {
+                k: v
+                for k, v in sorted(self.strings.items())
+                if k not in BUILD_ONLY and not k.startswith(ENGINE_PREFIXES)
+            },
+        }
+
+    def engine_for_browser(self) -> dict[str, Any]:
+        """The engine's sentences and words for the page, JSON-safe.
+
+        ``error.*``, ``log.*``, ``stat.*`` but the statblock tooltips (only the HTML has them).
+        """
+        return {
+            k: v
+            for k, v in sorted(self.strings.items())
+            if k.startswith(ENGINE_PREFIXES) and not k.startswith(HELP_PREFIX)
         }
 
 

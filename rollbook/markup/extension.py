@@ -58,7 +58,7 @@ class _Flush(Postprocessor):
 
     def run(self, text: str) -> str:
         self.state.flush()
-        return text
+        return text + self.state.language_mark()
 
 
 class RollbookExtension(Extension):

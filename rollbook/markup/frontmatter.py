@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 
+import yaml
+
 from rollbook.markup.problems import Problem
 from rollbook.markup.yamlsize import YamlSizeError, check_size
 
-__all__ = ["guard_front_matter"]
+__all__ = ["front_matter_language", "guard_front_matter"]
 
 # The pattern MkDocs uses for a leading YAML block (mkdocs.utils.meta.YAML_RE).
 _FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
@@ -36,3 +38,19 @@ def guard_front_matter(source: str) -> tuple[str, Problem] | None:
         safe = f"---\n{{}}\n{blank}---\n{source[match.end() :]}"
         return safe, Problem(err.line, f"front matter: {err.message}")
     return None
+
+
+def front_matter_language(source: str) -> str | None:
+    """The front matter's ``language:`` (as MkDocs gives it in ``page.meta``), else None.
+
+    A front matter over the limits, or not YAML, has none.
+    """
+    match = _FRONT_MATTER.match(source)
+    if match is None or guard_front_matter(source) is not None:
+        return None
+    try:
+        meta = yaml.safe_load(match.group(1))
+    except yaml.YAMLError:
+        return None  # the host reports it its own way
+    code = meta.get("language") if isinstance(meta, dict) else None
+    return str(code).strip() or None if code else None

@@ -16,6 +16,8 @@ from typing import Any
 
 from markdown import Markdown
 
+from rollbook.markup.frontmatter import front_matter_language
+
 __all__ = ["HostPage", "host_page", "mkdocs_file"]
 
 
@@ -29,6 +31,7 @@ class HostPage:
         root: The folder ``shown`` is relative to (the config's folder).
         docs: The docs folder, absolute.
         config: The host's configuration (its Markdown extensions, to read other pages).
+        language: The page's front matter ``language:``, else None (the site's).
     """
 
     shown: str
@@ -36,6 +39,7 @@ class HostPage:
     root: Path
     docs: Path
     config: dict[str, Any] = field(compare=False, repr=False)
+    language: str | None = None
 
 
 def host_page(md: Markdown, source: str) -> HostPage | None:
@@ -59,7 +63,8 @@ def host_page(md: Markdown, source: str) -> HostPage | None:
     body = source.replace("\r\n", "\n").strip("\n")
     at = content.find(body) if body else -1
     offset = content[:at].count("\n") if at > 0 else 0
-    return HostPage(shown, offset, root.resolve(), (root / docs).resolve(), config)
+    language = front_matter_language(content)
+    return HostPage(shown, offset, root.resolve(), (root / docs).resolve(), config, language)
 
 
 def mkdocs_file(md: Markdown) -> tuple[Any, Any] | None:

@@ -9,6 +9,7 @@ registers it, and a fence used without the extension gets a bare one from `PageS
 from __future__ import annotations
 
 import functools
+from html import escape
 from typing import Any
 
 from markdown import Markdown
@@ -168,10 +169,15 @@ class PageState:
     def language(self) -> str | None:
         """The page's language code as written; ``None``: not set.
 
-        The host's page context, else the extension's ``language``.
+        The host's page context, else the page's front matter where the host has no page
+        context (Zensical), else the extension's ``language``.
         """
         ctx = active_context()
-        return ctx.language if ctx and ctx.language else self.own_language
+        if ctx is not None and ctx.language:
+            return ctx.language
+        if ctx is None and self.host is not None and self.host.language:
+            return self.host.language
+        return self.own_language
 
     def text(self) -> Catalogue:
         """The catalogue of the page's language.
@@ -182,6 +188,20 @@ class PageState:
         language = self.language()
         strings = ctx.strings if ctx and ctx.strings is not None else self.own_strings
         return catalogue(language, strings)
+
+    def language_mark(self) -> str:
+        """The page's language mark for its scripts where no page context exists, else "".
+
+        Where a host without a page context (Zensical) converts the page:
+        ``<div hidden data-rb-lang="fr"></div>``.
+
+        The MkDocs plugin writes the same mark itself; Material's instant navigation keeps
+        the first page's ``<html lang>``, so the content carries it.
+        """
+        language = self.language()
+        if self.host is None or active_context() is not None or not language:
+            return ""
+        return f'\n<div hidden data-rb-lang="{escape(language)}"></div>'
 
     def notation(self, written: str) -> str:
         """Dice notation as the engine reads it: the page language's dice letter is ``d``."""

@@ -14,7 +14,7 @@ from typing import Any
 import markdown
 import yaml
 
-from rollbook.markup.frontmatter import guard_front_matter
+from rollbook.markup.frontmatter import front_matter_language, guard_front_matter
 from rollbook.markup.page_state import page_features
 from rollbook.markup.pagefile import PageReadError, read_page
 from rollbook.markup.problems import Problem, page_context
@@ -104,20 +104,6 @@ def split_front_matter(text: str) -> tuple[str, int]:
     return text, 0
 
 
-def _front_matter_language(source: str, lines: int) -> str | None:
-    """The front matter's ``language:`` (as the plugin reads it from ``page.meta``)."""
-    if not lines:
-        return None
-    head = source.split("\n")[:lines]
-    end = next((i for i in range(1, len(head)) if head[i].rstrip() in ("---", "...")), 0)
-    try:
-        meta = yaml.safe_load("\n".join(head[1:end]))
-    except yaml.YAMLError:
-        return None  # MkDocs reports it its own way
-    code = meta.get("language") if isinstance(meta, dict) else None
-    return str(code) if code else None
-
-
 def convert_page(
     path: str | Path, setup: MarkdownSetup | None = None, shown: str | None = None
 ) -> PageResult:
@@ -132,7 +118,7 @@ def convert_page(
     if found is not None:
         source = found[0]
     body, offset = split_front_matter(source)
-    language = _front_matter_language(source, offset) or setup.language
+    language = front_matter_language(source) or setup.language
     md = markdown.Markdown(extensions=list(setup.extensions), extension_configs=setup.configs)
     features = {**setup.features, **page_features(front_matter(source))}
     context = {"presets": dict(setup.presets), "language": language, "strings": setup.strings}

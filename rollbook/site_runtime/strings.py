@@ -2,7 +2,9 @@
 
 An ES module the page's scripts import (``i18n.js``), so the text arrives with the code in
 one round of module fetches and no widget waits for it. One catalogue per language the site
-is written in; the page picks its own by ``<html lang>``, else the first.
+is written in; the page picks its own by ``<html lang>``, else the first. The engine's
+sentences (dice errors, fight logs) are ``strings-engine.js`` beside it, which ``said.js``
+imports (fetched the first time a reply holds one).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 
 from rollbook.language import Catalogue, catalogue
 
-__all__ = ["languages_written", "strings_module", "write_strings"]
+__all__ = ["engine_strings_module", "languages_written", "strings_module", "write_strings"]
 
 _PREFIX = "export default "
 
@@ -29,6 +31,17 @@ def strings_module(catalogues: Sequence[Catalogue]) -> str:
     return (
         "// @ts-check\n// The site's catalogues (written by rollbook at build time).\n"
         f'/** @type {{import("./i18n.js").StringsFile}} */\n{_PREFIX}{body};\n'
+    )
+
+
+def engine_strings_module(catalogues: Sequence[Catalogue]) -> str:
+    """``strings-engine.js``: ``export default {"catalogues": {LANG: {key: text}}}``."""
+    chosen = list(catalogues) or [catalogue("en")]
+    data = {"catalogues": {c.language: c.engine_for_browser() for c in chosen}}
+    body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return (
+        "// @ts-check\n// The engine's sentences in the site's languages (written by rollbook).\n"
+        f'/** @type {{import("./said.js").EngineStringsFile}} */\n{_PREFIX}{body};\n'
     )
 
 
@@ -48,7 +61,11 @@ def languages_written(folder: Path) -> list[str]:
 
 
 def write_strings(folder: Path, catalogues: Sequence[Catalogue]) -> Path:
-    """Write ``strings.js`` into our assets folder (over the stand-in copied there)."""
+    """Write ``strings.js`` and ``strings-engine.js`` into our assets folder.
+
+    They replace the stand-ins copied there. Returns the path of ``strings.js``.
+    """
+    (folder / "strings-engine.js").write_text(engine_strings_module(catalogues), encoding="utf-8")
     path = folder / "strings.js"
     path.write_text(strings_module(catalogues), encoding="utf-8")
     return path

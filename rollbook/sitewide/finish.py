@@ -14,7 +14,7 @@ assets SITE`` runs it after any other generator (Zensical, plain Python-Markdown
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from rollbook.site_runtime import runtime
 from rollbook.site_runtime.build import SitewideError, build_site_assets
 from rollbook.site_runtime.snapshot import SnapshotError, SnapshotUnavailable, add_snapshot
 from rollbook.sitewide.gm_page import write_gm_page
+from rollbook.sitewide.page_languages import with_page_languages
 from rollbook.sitewide.refs_refresh import refresh_refs
 
 __all__ = ["FinishOptions", "finish_site"]
@@ -53,6 +54,10 @@ class FinishOptions:
             ``write_offline`` itself once other tools are done with the site).
         catalogues: The reader's text in each language of the site, the default first
             (`rollbook.language`; none: English): ``strings.js`` and the GM page.
+        page_languages: Add the catalogue of every other language a page marks for its
+            scripts (hosts without the MkDocs plugin, whose pages may set ``language:``;
+            `rollbook.sitewide.page_languages`), with the author's ``strings``.
+        strings: The author's ``strings`` overrides, for those catalogues.
     """
 
     pyodide_path: str | None = None
@@ -67,6 +72,8 @@ class FinishOptions:
     directory_urls: bool = True
     worker: bool = True
     catalogues: Sequence[Catalogue] = ()
+    page_languages: bool = False
+    strings: Mapping[str, Any] | None = None
 
 
 def finish_site(
@@ -86,6 +93,9 @@ def finish_site(
         SitewideError: something the site needs is missing (the message says what to do).
     """
     site = Path(site_dir)
+    catalogues = list(options.catalogues)
+    if options.page_languages:
+        catalogues = with_page_languages(site, catalogues, options.strings)
     if options.refs_docs is not None:
         refresh_refs(site, options.refs_docs, directory_urls=options.directory_urls)
     pyodide: Path | None = None
@@ -102,7 +112,7 @@ def finish_site(
         icepool=options.icepool,
         cache_dir=cache.parent / "pyodide",
         report=lambda sentence: info(f"{sentence}."),
-        catalogues=options.catalogues,
+        catalogues=catalogues,
     )
     if options.snapshot and pyodide is not None:
         try:
@@ -115,7 +125,7 @@ def finish_site(
             warn(str(err))
     if options.gm_screen is not None:
         try:
-            write_gm_page(site, options.gm_screen, *options.catalogues[:1])
+            write_gm_page(site, options.gm_screen, *catalogues[:1])
         except ValueError as err:
             raise SitewideError(str(err)) from None
     if options.worker:

@@ -1,7 +1,8 @@
 """The widgets in French and in Hebrew (right to left), in Chromium: roll inline, a table
-with a prompt, a fight, the dice box, the GM screen and the offline tray; every text and
-number as the language writes it, no English control text left in the DOM after use, the
-layout's direction, and axe-core."""
+with a prompt, a fight (its log and the statblock), the dice box (a roll and a mistyped
+notation), the GM screen and the offline tray; every text and number as the language writes
+it, no English catalogue text left in the DOM after use, the layout's direction, and
+axe-core."""
 
 from __future__ import annotations
 
@@ -20,10 +21,10 @@ from tests.language.build import build, english_in
 
 LANGUAGES = ("fr", "he")
 
-# Every text a reader sees or hears: text nodes and the attributes shown or read aloud,
-# outside the engine's own fight log and die lists and the game systems' stat labels.
+# Every text a reader sees or hears: text nodes and the attributes shown or read aloud
+# (the fight's log and the statblock's labels included), outside the lists of dice rolled.
 DOM_TEXTS = """() => {
-  const skip = "script, style, template, .rb-stats, .rb-log, .rb-dice";
+  const skip = "script, style, template, .rb-dice";
   const out = [];
   for (const node of document.body.querySelectorAll("*")) {
     if (node.closest(skip)) continue;
@@ -65,9 +66,9 @@ def _start(template: str) -> str:
     return template.split("{", 1)[0]
 
 
-def _over(t: Catalogue) -> str:
-    """How the language starts the status of a finished fight."""
-    forms = t.strings["combat.over"]
+def _over(t: Catalogue, key: str = "combat.over") -> str:
+    """How the language starts the status of a finished fight (or its log's last line)."""
+    forms = t.strings[key]
     assert isinstance(forms, dict)
     return _start(forms["other"])
 
@@ -105,8 +106,12 @@ def test_every_widget_speaks_the_language(page: Page, sites: dict[str, str], lan
     expect(chances).to_have_text(t("chances.hide"))
     percent = t.percent("50%").replace("50", r"\d+(?:[.,]\d)?")
     expect(rumours.locator("td.rb-p").first).to_have_text(re.compile(f"^{percent}$"))
-    # A fight to the end.
+    # A fight to the end: its log in the language, the statblock's labels too.
     _fight_to_the_end(page, t)
+    log = page.locator(".rb-combat ol.rb-log-lines > li")
+    expect(log.last).to_contain_text(_over(t, "log.over"))
+    expect(log.first).to_contain_text(_start(str(t.strings["log.dd.surprise_none"])))
+    expect(page.locator(".rb-statblock [data-rb-field=hp] dt")).to_have_text(t("stat.hp"))
     # The dice box and the offline tray.
     page.keyboard.press("d")
     box = page.locator("input[data-rb-dicebox]")
@@ -117,6 +122,11 @@ def test_every_widget_speaks_the_language(page: Page, sites: dict[str, str], lan
     expect(page.locator(".rb-dicebox-result")).to_contain_text("1d6+1: [")
     expect(page.locator(".rb-offline-title")).to_have_text(t("offline.title"))
     expect(page.locator(".rb-history-toggle")).to_have_text(t("history.toggle", count=t.number(4)))
+    # A mistyped notation: the engine's sentence in the language, the caret under it.
+    box.fill("2d6+")
+    box.press("Enter")
+    expect(page.locator(".rb-dicebox-result")).to_contain_text(t("error.dice.ends_early"))
+    expect(page.locator(".rb-dicebox-result .rb-caret")).to_contain_text("2d6+")
     # Pinned for the GM screen.
     pin = rumours.locator("button.rb-pin")
     pin.click()

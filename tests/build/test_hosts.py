@@ -105,6 +105,44 @@ def test_the_derived_config_reads_zensical_toml(tmp_path: Path) -> None:
     assert set(_fences(data)) == {"mermaid", "roll-table", "roll-list", "statblock", "combat"}
 
 
+def test_the_derived_config_gives_the_pages_the_sites_language(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Fr\ntheme:\n  name: material\n  language: fr\n"
+        "plugins:\n  - rollbook:\n      strings: {table.roll: Tirage}\n",
+        encoding="utf-8",
+    )
+    derived = derive(tmp_path / "mkdocs.yml")
+    assert (derived.language, derived.strings) == ("fr", {"table.roll": "Tirage"})
+    data = load_data(derived.path)
+    rollbook = next(
+        e for e in data["markdown_extensions"] if isinstance(e, dict) and "rollbook" in e
+    )
+    assert rollbook["rollbook"] == {"language": "fr", "strings": {"table.roll": "Tirage"}}
+    # The plugin's own option wins over the theme's, as on MkDocs.
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: De\ntheme: {name: material, language: fr}\n"
+        "plugins:\n  - rollbook: {language: de}\n",
+        encoding="utf-8",
+    )
+    assert derive(tmp_path / "mkdocs.yml").language == "de"
+
+
+def test_the_site_gets_the_catalogue_of_every_language_a_page_marks(tmp_path: Path) -> None:
+    from rollbook.language import catalogue
+    from rollbook.sitewide.page_languages import languages_marked, with_page_languages
+
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "index.html").write_text("<p>English</p>", encoding="utf-8")
+    mark = '<div hidden data-rb-lang="{}"></div>'
+    (tmp_path / "fr" / "index.html").write_text(mark.format("fr_FR"), encoding="utf-8")
+    (tmp_path / "he.html").write_text(mark.format("he"), encoding="utf-8")
+    assert languages_marked(tmp_path) == ["fr_FR", "he"]
+    chosen = with_page_languages(tmp_path, [catalogue("en")], {"table.roll": "Draw"})
+    assert [c.language for c in chosen] == ["en", "fr", "he"]
+    assert chosen[1]("table.roll") == "Draw"  # the author's words in every language
+    assert [c.language for c in with_page_languages(tmp_path, [catalogue("fr")])] == ["fr", "he"]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

@@ -76,3 +76,26 @@ def test_author_problems_name_the_page_and_its_file_line(tmp_path: Path) -> None
     # Line 9 of the file is the `results:` key (front matter included), as `rollbook check`
     # and the MkDocs build say it.
     assert "docs/broken.md:9: roll-table: results: no row covers 3 (1d6 gives 1–6)" in output
+
+
+def test_a_page_in_another_language_speaks_it_without_the_plugin(
+    built: tuple[Path, str],
+) -> None:
+    """`language: fr` in a page's front matter picks its catalogue under Zensical too, and
+    `rollbook assets` gives the page scripts that catalogue beside the site's."""
+    from rollbook.language import catalogue
+
+    site, _ = built
+    fr, en = catalogue("fr"), catalogue("en")
+    page = (site / "en-francais" / "index.html").read_text(encoding="utf-8")
+    body = page[page.index('data-rb-anchor="roseaux"') :]
+    for key in ("table.roll", "chances.show", "table.copy_link"):
+        assert f">{fr(key)}<" in body, key
+        assert f">{en(key)}<" not in body, key
+    assert "moyenne 10,5" in page  # the inline 1d20's tooltip, French numbers
+    assert '<div hidden data-rb-lang="fr"></div>' in page
+    english = (site / "index.html").read_text(encoding="utf-8")
+    assert "data-rb-lang" not in english  # the site's own language needs no mark
+    strings = (site / "assets" / "rollbook" / "strings.js").read_text(encoding="utf-8")
+    assert re.findall(r'"lang":"([^"]+)"', strings) == ["en", "fr"]
+    assert '"default":"en"' in strings

@@ -168,7 +168,7 @@ def test_fight_file_runs_and_repeats(capsys: pytest.CaptureFixture[str], name: s
     _, second, _ = run(capsys, "fight", path, "--seed", "8", "--json")
     assert first == second
     data = json.loads(first)
-    assert set(data) == {"seed", "system", "round", "log", "result", "combatants"}
+    assert set(data) == {"seed", "system", "round", "log", "events", "result", "combatants"}
     assert data["seed"] == 8 and data["result"]["reason"] in (
         "defeated",
         "fled",

@@ -82,6 +82,10 @@ def test_the_bridge_names_the_refused_prompt() -> None:
         "error": "Prompt 'difficulty' needs a whole number from 1 to 19, not '+7'.",
         "kind": "PromptError",
         "prompt": "difficulty",
+        "message": {  # the same sentence for the page to say in the reader's language
+            "key": "error.prompt.not_number",
+            "args": {"name": "difficulty", "low": 1, "high": 19, "value": "'+7'"},
+        },
     }
     odds = handle({"op": "table_odds", "table": payload, "prompts": {"difficulty": "20"}})
     assert odds["prompt"] == "difficulty" and "from 1 to 19" in odds["error"]

@@ -52,10 +52,17 @@ def _requests() -> list[dict]:
     return out
 
 
+def _engines_words(reply: dict) -> dict:
+    """A reply without the texts the page rewords in the reader's language (`error` where a
+    `message` says it, `log` where `events` do): those keys and arguments are compared."""
+    said = {"error": "message", "log": "events", "text": "said"}
+    return {k: v for k, v in reply.items() if not (k in said and said[k] in reply)}
+
+
 def _same(page: Page, req: dict) -> None:
     here = json.loads(json.dumps(handle(req)))
     there = request(page, req)
-    assert there == here, req
+    assert _engines_words(there) == _engines_words(here), req
 
 
 def test_same_seed_same_reply_in_cpython_and_pyodide(page: Page, hard_site: str) -> None:

@@ -74,7 +74,7 @@ def english_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
 
 class _Texts(HTMLParser):
     """The texts a reader sees or hears: text nodes and the attributes read aloud or shown,
-    leaving out scripts, payloads and game-system stat labels (system vocabulary)."""
+    leaving out scripts and payloads (a statblock's labels and values are the reader's too)."""
 
     SKIP = frozenset({"script", "style", "template"})
     SHOWN = ("title", "aria-label", "placeholder", "alt", "value")
@@ -83,24 +83,19 @@ class _Texts(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.texts: list[str] = []
         self.skipping = 0
-        self.stats = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in self.SKIP:
             self.skipping += 1
-        if tag == "dl" and ("class", "rb-stats") in attrs:
-            self.stats += 1
-        if not self.skipping and not self.stats:
+        if not self.skipping:
             self.texts.extend(v for k, v in attrs if k in self.SHOWN and v)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in self.SKIP and self.skipping:
             self.skipping -= 1
-        if tag == "dl" and self.stats:
-            self.stats -= 1
 
     def handle_data(self, data: str) -> None:
-        if not self.skipping and not self.stats and data.strip():
+        if not self.skipping and data.strip():
             self.texts.append(data.strip())
 
 

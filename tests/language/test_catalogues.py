@@ -1,5 +1,6 @@
-"""Every shipped catalogue is complete: each English key, the same placeholders, and the
-plural forms its language has in CLDR (Babel's data); authors' overrides are checked."""
+"""Every shipped catalogue is complete: each English key (the engine's sentences included),
+the same placeholders, and the plural forms its language has in CLDR (Babel's data);
+authors' overrides are checked."""
 
 from __future__ import annotations
 
@@ -9,18 +10,31 @@ from importlib import resources
 import pytest
 from babel import Locale
 
+from rollbook.engine.messages import ENGLISH as ENGINE_ENGLISH
+from rollbook.engine.systems import field_help
 from rollbook.language import LANGUAGES, StringsError, catalogue, check_overrides, resolve
-from rollbook.language.catalogue import placeholders
+from rollbook.language.catalogue import ENGINE_PREFIXES, placeholders
 
 STRINGS = resources.files("rollbook.language") / "strings"
 
 
 def _load(language: str) -> dict[str, object]:
+    """A language's file; English is ``en.json``, the engine's own English sentences and the
+    systems' field help."""
     data: dict[str, object] = json.loads((STRINGS / f"{language}.json").read_text("utf-8"))
-    return data
+    return {**data, **ENGINE_ENGLISH, **field_help()} if language == "en" else data
 
 
 ENGLISH = _load("en")
+
+
+def test_the_engines_english_has_one_home() -> None:
+    own = json.loads((STRINGS / "en.json").read_text("utf-8"))
+    assert not set(own) & set(ENGINE_ENGLISH)
+    assert all(key.startswith(ENGINE_PREFIXES) for key in ENGINE_ENGLISH)
+    assert not any(key.startswith(ENGINE_PREFIXES) for key in own)
+    assert catalogue("en").strings["log.dd.slain"] == "{name} is slain."
+    assert catalogue("en").strings["stat.help.dark-dungeons.hp"] == "hit points"
 
 
 def test_every_catalogue_file_is_a_shipped_language() -> None:

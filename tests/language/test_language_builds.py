@@ -4,6 +4,7 @@ module carries an English sentence of its own (the DOM after rolling: tests/brow
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -39,15 +40,24 @@ def test_pages_show_no_english_control_text(language: str, built) -> None:
     assert text("combat.start") in shown
     gm = visible_texts((site / "gm" / "index.html").read_text("utf-8"))
     assert text("gm.title") in gm and text("gm.empty") in gm
+    # The statblock's labels and values are the language's (the rule system's words).
+    assert text("stat.hp") in shown and text("stat.morale") in shown
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_page_gets_its_own_catalogue_only(language: str, built) -> None:
-    strings = (built(language) / "assets" / "rollbook" / "strings.js").read_text("utf-8")
+    ours = built(language) / "assets" / "rollbook"
+    strings = (ours / "strings.js").read_text("utf-8")
     assert f'"default":"{language}"' in strings
     assert re.findall(r'"lang":"([^"]+)"', strings) == [language]
     if language != "en":
         assert catalogue("en")("offline.save") not in strings
+    # The engine's sentences come later, in their own module, in the same language only.
+    assert '"log.' not in strings and '"error.' not in strings and '"stat.' not in strings
+    engine = (ours / "strings-engine.js").read_text("utf-8")
+    assert re.findall(r'"catalogues":\{"([^"]+)"', engine) == [language]
+    said = catalogue(language).strings["log.dd.slain"]
+    assert json.dumps(said, ensure_ascii=False) in engine
 
 
 def test_chances_and_tooltips_are_written_in_the_language(built) -> None:
@@ -95,9 +105,10 @@ def test_no_browser_module_holds_an_english_sentence() -> None:
 BUDGET_BROTLI = 180_000  # the engine and our JS/CSS (tests/bench/bench_page.py row 4)
 # What the reader's language adds to it: the page's catalogue and the module that reads it.
 LANGUAGE_BROTLI = {"strings.js": 4_000, "i18n.js": 2_000}
-# Fetched after the first roll, only where needed: the fight widget (pages with a fight) and
-# the list of pages the GM screen may fetch.
-LATER = frozenset({"combat.mjs", "pages.json"})
+# Fetched after the first roll, only where needed: the fight widget (pages with a fight),
+# the list of pages the GM screen may fetch, and the engine's sentences with the module that
+# says them (a dice error, a fight's log).
+LATER = frozenset({"combat.mjs", "pages.json", "said.js", "strings-engine.js"})
 
 
 @pytest.mark.parametrize("language", ["fr", "he"])

@@ -43,22 +43,36 @@ const Z95 = 1.959964;
 const HOW = new Set(["defeated", "fled", "surrendered"]);
 const STATES = new Set(["dead", "down", "fled", "surrendered"]);
 
+/**
+ * A rule system's word (a stat's label, a choice) from the catalogue's `stat.*` keys, which
+ * arrive with the first fight's reply; else as the engine names it.
+ * @param {string} key
+ * @param {string} fallback
+ */
+function word(key, fallback) {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
 /** @param {unknown} value */
 function statusValue(value) {
-  if (Array.isArray(value)) return value.length ? value.join(", ") : t("combat.value.none");
+  if (Array.isArray(value)) {
+    return value.length ? value.map((v) => word(`stat.value.${v}`, String(v))).join(", ") : t("combat.value.none");
+  }
   if (typeof value === "boolean") return t(value ? "combat.value.yes" : "combat.value.no");
   return String(value);
 }
 
 /**
- * "dead", or "fighting; ac 2, scars 1" from the system's status (hp has its own column).
+ * "dead", or "fighting; AC 2, Scars 1" from the system's status (hp has its own column; a
+ * number not set, such as "dying in" of a fighter who is not dying, is left out).
  * @param {CombatantState} c
  */
 function statusText(c) {
   const head = c.out ? (STATES.has(c.out) ? t(`combat.state.${c.out}`) : c.out) : t("combat.state.fighting");
   const extras = Object.entries(c.status || {})
-    .filter(([key]) => key !== "health" && key !== "hp")
-    .map(([key, value]) => `${key.replace(/_/g, " ")} ${statusValue(value)}`);
+    .filter(([key, value]) => key !== "health" && key !== "hp" && value !== null)
+    .map(([key, value]) => `${word(`stat.${key}`, key.replace(/_/g, " "))} ${statusValue(value)}`);
   return extras.length ? `${head}; ${extras.join(", ")}` : head;
 }
 /** @type {string | null} */

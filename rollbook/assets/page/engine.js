@@ -255,7 +255,17 @@ function settle(session, id, json) {
     console.warn("rollbook engine:", reply.error);
     reply = { ...reply, error: t(own) };
   }
-  job.resolve(reply);
+  // The engine's own sentences (a refusal, "no row", a fight's log) in the page's language:
+  // said.js and their texts arrive with the first reply that holds one.
+  const words = /** @type {{message?: unknown, said?: unknown, events?: unknown}} */ (reply);
+  if (words.message || words.said || Array.isArray(words.events)) {
+    import("./said.js")
+      .then(
+        (said) => said.localised(reply),
+        () => reply,
+      )
+      .then(job.resolve);
+  } else job.resolve(reply);
   pump();
 }
 

@@ -66,11 +66,20 @@
 // ---- replies (bridge -> page) ---------------------------------------------------------
 
 /**
+ * A sentence of the engine for a reader (rollbook/engine/messages.py): a catalogue key and
+ * its arguments (text, numbers, other messages, or `{sep, items}` lists).
+ * @typedef {{key: string, args?: Record<string, unknown>}} EngineMessage
+ */
+
+/**
  * Every failure, from the engine or the page's own handling: one sentence, never a trace.
  * `caret`: for a notation the engine could not read, the notation with a caret under the
  * place it stopped (dice box); `prompt`: the name of the prompt whose value was refused
- * (table widgets mark that input).
- * @typedef {{error: string, kind: string, caret?: string, prompt?: string | null}} ErrorReply
+ * (table widgets mark that input); `message`: the engine's sentence as a catalogue key and
+ * arguments (engine/messages.py), which the page says in the reader's language in place of
+ * the English `error` (said.js).
+ * @typedef {{error: string, kind: string, caret?: string, prompt?: string | null,
+ *   message?: EngineMessage}} ErrorReply
  */
 
 /**
@@ -103,8 +112,9 @@
  * A table roll: the dice (`roll`; just `{total}` when the engine has no dice record), the hit
  * row's index (null: no row covers the total), the result sentence (HTML; null when the
  * table shows none), the tab holding the row, and the row's nested rolls.
+ * `said`: when no row covers the total, `text` as an engine message (said.js says it).
  * @typedef {{roll: RollReply | {total: Total}, row: number | null, text: string | null,
- *   tab: string | null, nested?: NestedResult[]}} TableRollReply
+ *   tab: string | null, nested?: NestedResult[], said?: EngineMessage}} TableRollReply
  */
 /** @typedef {NoError & TableRollReply} TableReply */
 /** @typedef {NoError & {chances: Fraction[], prompts: PromptValues}} TableOddsReply */
@@ -118,7 +128,10 @@
  */
 
 /**
- * @typedef {NoError & {system: string, round: number, log: string[], combatants: CombatantState[],
+ * `log` in English, `events` the same lines as catalogue keys and arguments (said.js says
+ * them in the reader's language, into `log`).
+ * @typedef {NoError & {system: string, round: number, log: string[], events?: EngineMessage[],
+ *   combatants: CombatantState[],
  *   result: {winner: string | null, reason: string, rounds: number} | null}} FightReply
  */
 

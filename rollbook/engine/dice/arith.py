@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from rollbook.engine.limits import value as limit
+from rollbook.engine.messages import Message
 
 from .errors import DiceLimitError, DiceValueError
 from .nodes import Value
@@ -38,10 +39,7 @@ def check_size(value: Value, pos: int) -> Value:
     else:
         bits = max(value.numerator.bit_length(), value.denominator.bit_length())
     if bits > limit("value_bits"):
-        raise DiceLimitError(
-            f"A value grows beyond {limit('value_bits')} bits; the notation is too large.",
-            pos,
-        )
+        raise DiceLimitError(Message("error.dice.value_bits", {"bits": limit("value_bits")}), pos)
     return value
 
 
@@ -59,7 +57,7 @@ def _mul(a: Value, b: Value, pos: int) -> Value:
 
 def _div(a: Value, b: Value, pos: int) -> Value:
     if b == 0:
-        raise DiceValueError("Division by zero.", pos)
+        raise DiceValueError(Message("error.dice.division_by_zero"), pos)
     return clean(Fraction(a) / b)
 
 
@@ -90,29 +88,28 @@ def _int_root(x: int, k: int) -> int | None:
 def _pow(a: Value, b: Value, pos: int) -> Value:
     exp = Fraction(b)
     if abs(exp) > limit("exponent"):
-        raise DiceLimitError(
-            f"The exponent {clean(exp)} is larger than the limit of {limit('exponent')}.", pos
+        said = Message(
+            "error.dice.exponent_limit", {"exponent": clean(exp), "limit": limit("exponent")}
         )
+        raise DiceLimitError(said, pos)
     base = Fraction(a)
     if base == 0 and exp < 0:
-        raise DiceValueError("Zero cannot be raised to a negative power.", pos)
+        raise DiceValueError(Message("error.dice.zero_negative_power"), pos)
     if exp.denominator != 1:
         # Only exact roots are allowed: an irrational power has no exact value.
         if base < 0:
-            raise DiceValueError("A negative number has no real fractional power.", pos)
+            raise DiceValueError(Message("error.dice.negative_root"), pos)
         if exp.denominator > limit("exponent"):
-            raise DiceValueError("A fractional power must have an exact value here.", pos)
+            raise DiceValueError(Message("error.dice.inexact_power"), pos)
         p = _int_root(base.numerator, exp.denominator)
         q = _int_root(base.denominator, exp.denominator)
         if p is None or q is None:
-            raise DiceValueError("A fractional power must have an exact value here.", pos)
+            raise DiceValueError(Message("error.dice.inexact_power"), pos)
         base = Fraction(p, q)
         exp = Fraction(exp.numerator)
     bits = max(base.numerator.bit_length(), base.denominator.bit_length())
     if bits * abs(exp.numerator) > limit("value_bits") + 64:
-        raise DiceLimitError(
-            f"A power grows beyond {limit('value_bits')} bits; the notation is too large.", pos
-        )
+        raise DiceLimitError(Message("error.dice.power_bits", {"bits": limit("value_bits")}), pos)
     return check_size(clean(base**exp.numerator), pos)
 
 
@@ -123,7 +120,7 @@ def _round(x: Value) -> int:
 
 def _sqrt(x: Value, pos: int) -> Value:
     if x < 0:
-        raise DiceValueError("The square root of a negative number is not a real number.", pos)
+        raise DiceValueError(Message("error.dice.negative_sqrt"), pos)
     f = Fraction(x)
     p, q = math.isqrt(f.numerator), math.isqrt(f.denominator)
     if p * p == f.numerator and q * q == f.denominator:

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.limits import value as limit
+from rollbook.engine.messages import Grouped, Message
 
 from .arith import clean
 from .errors import DiceLimitError
@@ -71,10 +72,7 @@ def charge(units: int) -> None:
         return
     spent += units
     if spent > cap:
-        raise DiceLimitError(
-            f"The exact odds of this notation would take more than {cap:,} steps to work out "
-            "(the odds_work limit); use fewer or smaller dice, or fewer divisions."
-        )
+        raise DiceLimitError(Message("error.odds.work", {"cap": Grouped(cap)}))
     _BUDGET[0] = spent
 
 
@@ -100,9 +98,7 @@ class Dist:
         self.w = {k: v for k, v in w.items() if v}
         self.total = sum(self.w.values()) if total is None else total
         if len(self.w) > limit("odds_outcomes"):
-            raise DiceLimitError(
-                f"The exact odds would have more than {limit('odds_outcomes')} different totals."
-            )
+            raise DiceLimitError(Message("error.odds.outcomes", {"limit": limit("odds_outcomes")}))
 
     @staticmethod
     def const(v: Any) -> Dist:
@@ -136,10 +132,8 @@ class Dist:
         """
         work = len(self.w) * len(other.w)
         if work > _MAX_PAIRS:
-            raise DiceLimitError(
-                "The exact odds need too many combinations "
-                f"({len(self.w)} x {len(other.w)} values)."
-            )
+            said = Message("error.odds.combinations", {"left": len(self.w), "right": len(other.w)})
+            raise DiceLimitError(said)
         charge(work * (FRACTION_WEIGHT if fractions else _weight(self, other)))
         w: dict[Any, int] = {}
         for a, qa in self.w.items():
@@ -196,15 +190,10 @@ def convolve(a: Dist, b: Dist) -> Dist:
     lo_a, hi_a, lo_b, hi_b = min(a.w), max(a.w), min(b.w), max(b.w)
     span = (hi_a - lo_a) + (hi_b - lo_b) + 1
     if span > limit("odds_outcomes"):
-        raise DiceLimitError(
-            f"The exact odds would have more than {limit('odds_outcomes')} different totals."
-        )
+        raise DiceLimitError(Message("error.odds.outcomes", {"limit": limit("odds_outcomes")}))
     width = ((a.total * b.total).bit_length() + 8) // 8  # bytes per field
     if span * width * 8 > KRONECKER_BITS:
-        raise DiceLimitError(
-            "The exact odds of this notation are too large to compute quickly; "
-            "use fewer or smaller dice."
-        )
+        raise DiceLimitError(Message("error.odds.too_large"))
     charge((span + len(a.w) + len(b.w)) * STEP_WEIGHT)
     pa = _pack(a, lo_a, width, hi_a - lo_a + 1)
     pb = _pack(b, lo_b, width, hi_b - lo_b + 1)
@@ -235,9 +224,7 @@ def sum_flat(d: Dist, qty: int, span: int) -> Dist:
     convolution multiplies numbers of millions of bits (``20d999``: 0.7 s -> 0.05 s).
     """
     if span > limit("odds_outcomes"):
-        raise DiceLimitError(
-            f"The exact odds would have more than {limit('odds_outcomes')} different totals."
-        )
+        raise DiceLimitError(Message("error.odds.outcomes", {"limit": limit("odds_outcomes")}))
     faces = len(d.w)
     charge(span * qty)
     counts = [1]
@@ -263,10 +250,7 @@ def sum_iid(d: Dist, qty: int) -> Dist:
         if flat and span * qty <= _FLAT_WORK:
             return sum_flat(d, qty, span)
         if span * qty * d.total.bit_length() > KRONECKER_BITS:
-            raise DiceLimitError(
-                f"The exact odds of {qty} such dice are too large to compute quickly; "
-                "use fewer or smaller dice."
-            )
+            raise DiceLimitError(Message("error.odds.too_many_dice", {"qty": qty}))
         if flat:
             return sum_flat(d, qty, span)
     result: Dist | None = None

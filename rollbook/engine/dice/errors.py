@@ -1,6 +1,12 @@
-"""Errors raised by the dice engine: every one carries a position and a plain sentence."""
+"""Errors raised by the dice engine: every one carries a position and a plain sentence.
+
+The sentence is a `rollbook.engine.messages.Message` where a reader may see it (``said``:
+the page says it in the reader's language); ``message`` is its English.
+"""
 
 from __future__ import annotations
+
+from rollbook.engine.messages import Message
 
 __all__ = [
     "DiceError",
@@ -16,14 +22,16 @@ class DiceError(ValueError):
     """A notation that cannot be parsed, rolled or analysed.
 
     Args:
-        message: One plain sentence saying what is wrong.
+        message: One plain sentence saying what is wrong, or that sentence as a `Message`.
         position: 0-based index into ``text`` where the problem is (``None`` if unknown).
         text: The notation as the author wrote it.
     """
 
-    def __init__(self, message: str, position: int | None = None, text: str = "") -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Message, position: int | None = None, text: str = "") -> None:
+        self.said = message if isinstance(message, Message) else None
+        sentence = message.english() if isinstance(message, Message) else message
+        super().__init__(sentence)
+        self.message = sentence
         self.position = position
         self.text = text
 

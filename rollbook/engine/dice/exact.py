@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.limits import value as limit
+from rollbook.engine.messages import Message
 
 from .arith import BINARY, FUNCTION_IMPL, clean
 from .chains import fold
@@ -173,9 +174,7 @@ def _explosion_tail(node: Dice, explode: Explode, contrib: Callable[[Any], Dist]
     n = len(faces)
     depth = limit("explosions")
     if (max(faces) - min(faces) + 1) * (depth + 1) * (depth + 1) * n.bit_length() > KRONECKER_BITS:
-        raise DiceLimitError(
-            f"The exact odds of exploding d{n} dice are too large to compute quickly."
-        )
+        raise DiceLimitError(Message("error.odds.exploding", {"sides": n}))
     weighted = [(Fraction(faces.count(f), n), f) for f in sorted(set(faces))]
     groups = _split(weighted, cp, lambda f: contrib(f - pen))
     tail = Dist.const(0)
@@ -222,10 +221,7 @@ _POOL_OUTCOMES = 400
 def _check_pool(dice: int, outcomes: int, kept: tuple[int, ...]) -> tuple[int, ...]:
     """Refuse keep/drop odds that would take too long; returns ``kept`` unchanged."""
     if outcomes > _POOL_OUTCOMES or dice**2 * outcomes**2 * max(sum(kept), 1) > _POOL_WORK:
-        raise OddsUnavailableError(
-            "Exact odds for keeping or dropping among this many dice (or faces) would take "
-            "too long to compute; use fewer or smaller dice."
-        )
+        raise OddsUnavailableError(Message("error.odds.keep_drop"))
     return kept
 
 
@@ -256,10 +252,7 @@ def _dice_odds(node: Dice) -> Dist:
 
         if keeps:
             if reroll is not None or mods.get(Clamp) or explode.penetrate or len(keeps) > 1:
-                raise OddsUnavailableError(
-                    "Exact odds are not available for exploding dice that are also kept or "
-                    "dropped together with re-rolls, min/max or penetration."
-                )
+                raise OddsUnavailableError(Message("error.odds.explode_keep"))
             return _exploding_pool(node, explode, keeps[0], state)
         tail = _explosion_tail(node, explode, contrib)
         return sum_iid(_with_explosions(first, explode, tail, contrib), node.qty)
@@ -314,9 +307,7 @@ def _unique_odds(node: Dice, per_die: Dist, unique: Unique, keeps: list[Keep], s
     width = len(distinct | set(per_die.w))
     work = sum(math.comb(width + i - 1, i) for i in range(node.qty)) * len(per_die.w) * width
     if work > _MAX_ENUMERATION:
-        raise OddsUnavailableError(
-            "Exact odds are not available for these unique dice: too many combinations."
-        )
+        raise OddsUnavailableError(Message("error.odds.unique"))
     states: dict[tuple[Any, ...], Fraction] = {(): Fraction(1)}
     for _ in range(node.qty):
         nxt: dict[tuple[Any, ...], Fraction] = {}
@@ -336,9 +327,7 @@ def _unique_odds(node: Dice, per_die: Dist, unique: Unique, keeps: list[Keep], s
                     nxt[key] = nxt.get(key, Fraction(0)) + p * pv * pf
         states = nxt
         if len(states) > limit("odds_states"):
-            raise OddsUnavailableError(
-                "Exact odds for these unique dice need too many combinations to enumerate."
-            )
+            raise OddsUnavailableError(Message("error.odds.unique_enumerate"))
     kept = _kept_positions(node.qty, keeps) if keeps else None
     out: dict[Any, Fraction] = {}
     for values, p in states.items():
@@ -356,9 +345,7 @@ def _unique_subset_sums(faces: tuple[int, ...], qty: int) -> Dist:
     """Plain ``u`` on distinct faces draws a uniform random subset: count subsets by sum."""
     span = max(faces) - min(faces) + 1
     if len(faces) * qty * qty * span > _MAX_ENUMERATION:
-        raise OddsUnavailableError(
-            "Exact odds are not available for these unique dice: too many combinations."
-        )
+        raise OddsUnavailableError(Message("error.odds.unique"))
     counts: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(qty)]
     for i, f in enumerate(faces):
         for k in range(min(i + 1, qty), 0, -1):
@@ -419,17 +406,11 @@ def _single_item_keep(item: Node, keeps: list[Keep], state: Any) -> Dist:
             plain = Dice(1, t.sides, t.faces, t.low, t.modifiers, None, t.pos, t.end)
             dice.extend([_to_die(_dice_odds(plain))] * t.qty)
         else:
-            raise OddsUnavailableError(
-                "Exact odds are not available for keep/drop inside a one-item roll group "
-                "unless the item only adds dice and numbers."
-            )
+            raise OddsUnavailableError(Message("error.odds.group_keep"))
     if not dice:
         return constant
     if state is not None:
-        raise OddsUnavailableError(
-            "Exact odds are not available for success counting on a one-item roll group "
-            "with keep/drop."
-        )
+        raise OddsUnavailableError(Message("error.odds.group_success"))
     outcomes = len(set().union(*(d.outcomes() for d in dice)))
     kept = _check_pool(len(dice), outcomes, _kept_positions(len(dice), keeps))
     pool = icepool.Pool(dice).keep(kept)
@@ -474,11 +455,8 @@ def _multi_odds(node: Multi) -> Dist:
     for item in node.items:
         part = _node_odds(item)
         if len(out.w) * len(part.w) > limit("odds_outcomes"):
-            raise DiceLimitError(
-                f"The exact odds of this comma roll would have more than "
-                f"{limit('odds_outcomes')} different results.",
-                item.pos if hasattr(item, "pos") else None,
-            )
+            said = Message("error.odds.comma", {"limit": limit("odds_outcomes")})
+            raise DiceLimitError(said, item.pos if hasattr(item, "pos") else None)
         out = out.combine(part, lambda a, b: (*a, b))
     return out
 
@@ -518,7 +496,8 @@ def odds(expr: Any) -> Distribution:
     e = expr if isinstance(expr, Expression) else parse(expr)
     if e.placeholders:
         names = ", ".join(sorted(e.placeholders))
-        raise PlaceholderError(f"Fill the placeholders before computing odds: {names}.", 0, e.text)
+        said = Message("error.dice.fill_before_odds", {"names": names})
+        raise PlaceholderError(said, 0, e.text)
     try:
         with work_budget():
             d = _node_odds(e.tree)

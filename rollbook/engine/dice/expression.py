@@ -7,6 +7,8 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from rollbook.engine.messages import Message
+
 from .errors import DiceError, DiceSyntaxError, PlaceholderError
 from .nodes import Multi, Node, Value
 from .parser import fill, find_placeholders, parse_tree
@@ -98,7 +100,8 @@ class Expression:
         """
         if self.placeholders:
             names = ", ".join(sorted(self.placeholders))
-            raise PlaceholderError(f"Fill the placeholders before rolling: {names}.", 0, self.text)
+            said = Message("error.dice.fill_before_rolling", {"names": names})
+            raise PlaceholderError(said, 0, self.text)
         try:
             return RollResult(self, self._roller(rng))
         except DiceError as err:
@@ -130,7 +133,7 @@ def parse(text: str, *, allow_placeholders: bool = False) -> Expression:
         DiceError: a subclass with the position and a plain sentence.
     """
     if not isinstance(text, str):
-        raise DiceSyntaxError(f"Dice notation must be text, not {type(text).__name__}.")
+        raise DiceSyntaxError(Message("error.dice.not_text", {"type": type(text).__name__}))
     if allow_placeholders and "{{" in text:
         names = find_placeholders(text)
         if names:
@@ -138,7 +141,7 @@ def parse(text: str, *, allow_placeholders: bool = False) -> Expression:
                 filled = _parse_cached(fill(text, dict.fromkeys(names, 2)))
             except DiceError as err:
                 # Positions refer to the filled text; report against the original.
-                raise type(err)(err.message, None, text) from None
+                raise type(err)(err.said or err.message, None, text) from None
             return Expression(text, filled.tree, names)
     return _parse_cached(text)
 

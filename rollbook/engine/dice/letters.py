@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from rollbook.engine.messages import Message
+
 from .errors import DiceError
 
 __all__ = ["DICE_LETTERS", "letters_for", "to_d", "written"]
@@ -71,5 +73,21 @@ def written(error: DiceError, text: str) -> DiceError:
     if at is not None and len(read) == len(text) and at < len(text) and read[at] != text[at]:
         error.message = error.message.replace(f"'{read[at]}'", f"'{text[at]}'")
         error.args = (error.message, *error.args[1:])
+        said = getattr(error, "said", None)
+        if isinstance(said, Message):
+            error.said = _as_written(said, read[at], text[at])
     error.text = text
     return error
+
+
+def _as_written(said: Message, read: str, wrote: str) -> Message:
+    """``said`` naming the character ``wrote`` where it named ``read`` (``char`` arguments)."""
+    args = {
+        name: wrote
+        if name == "char" and value == read
+        else _as_written(value, read, wrote)
+        if isinstance(value, Message)
+        else value
+        for name, value in said.args.items()
+    }
+    return Message(said.key, args)

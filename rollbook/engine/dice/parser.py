@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from rollbook.engine.limits import value as limit
+from rollbook.engine.messages import Message
 
 from .errors import DiceLimitError, DiceSyntaxError, PlaceholderError
 from .nodes import (
@@ -62,16 +64,12 @@ def fill(text: str, values: Mapping[str, int]) -> str:
     def sub(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in values:
-            raise PlaceholderError(
-                f"No value was given for the placeholder '{name}'.", match.start(), text
-            )
+            said = Message("error.dice.placeholder_missing", {"name": name})
+            raise PlaceholderError(said, match.start(), text)
         value = values[name]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise PlaceholderError(
-                f"The placeholder '{name}' needs a whole number, not {value!r}.",
-                match.start(),
-                text,
-            )
+            said = Message("error.dice.placeholder_not_whole", {"name": name, "value": repr(value)})
+            raise PlaceholderError(said, match.start(), text)
         return str(value) if value >= 0 else f"({value})"
 
     return PLACEHOLDER_RE.sub(sub, text)
@@ -91,16 +89,18 @@ class _Parser:
         self.rolled_dice = 0  # worst case, each exploding die counted with all its explosions
 
     # --- helpers --------------------------------------------------------------------------
-    def fail(self, message: str, pos: int | None = None) -> DiceSyntaxError:
-        return DiceSyntaxError(message, self.i if pos is None else pos, self.text)
+    def fail(self, key: str, pos: int | None = None, **args: Any) -> DiceSyntaxError:
+        """The syntax error `key` (an ``error.dice.*`` message) at ``pos`` (here if None)."""
+        said = Message(key, args)
+        return DiceSyntaxError(said, self.i if pos is None else pos, self.text)
 
-    def limit(self, message: str, pos: int) -> DiceLimitError:
+    def limit(self, message: str | Message, pos: int) -> DiceLimitError:
         return DiceLimitError(message, pos, self.text)
 
-    def found(self) -> str:
+    def found(self) -> Message:
         if self.i >= self.n:
-            return "the notation ends"
-        return f"found '{self.text[self.i]}'"
+            return Message("error.dice.found_end")
+        return Message("error.dice.found", {"char": self.text[self.i]})
 
     def ws(self) -> None:
         text, n, i = self.text, self.n, self.i
@@ -114,16 +114,15 @@ class _Parser:
     def enter(self, pos: int) -> None:
         self.depth += 1
         if self.depth > limit("notation_depth"):
-            raise self.limit(
-                f"The notation nests more than {limit('notation_depth')} levels deep.", pos
-            )
+            said = Message("error.dice.too_deep", {"limit": limit("notation_depth")})
+            raise self.limit(said, pos)
 
     # --- grammar --------------------------------------------------------------------------
     def parse(self) -> Node:
         self.ws()
         start = self.i
         if start >= self.n:
-            raise self.fail("The notation is empty.", 0)
+            raise self.fail("error.dice.empty", 0)
         items = [self.described()]
         self.ws()
         while self.peek(","):
@@ -132,20 +131,20 @@ class _Parser:
             items.append(self.described())
             self.ws()
         if self.i < self.n:
-            raise self.fail(self.unexpected())
+            raise DiceSyntaxError(self.unexpected(), self.i, self.text)
         if len(items) == 1:
             return items[0]
         return Multi(tuple(items), start)
 
-    def unexpected(self) -> str:
+    def unexpected(self) -> Message:
         c = self.text[self.i]
         if c == ")":
-            return "There is a ')' without a matching '('."
+            return Message("error.dice.unmatched_paren")
         if c == "}":
-            return "There is a '}' without a matching '{'."
+            return Message("error.dice.unmatched_brace")
         if "a" <= c <= "z" or "A" <= c <= "Z":
-            return f"Unexpected '{c}': modifiers must follow their dice with no space."
-        return f"Unexpected '{c}': expected an operator (+ - * / % **) or the end."
+            return Message("error.dice.modifier_space", {"char": c})
+        return Message("error.dice.unexpected", {"char": c})
 
     def described(self) -> Node:
         """An expression with an optional description after it (`2d6+1 # fire`).
@@ -231,7 +230,8 @@ class _Parser:
             count += 1
             self.ws()
             if count > limit("notation_depth"):
-                raise self.limit(f"More than {limit('notation_depth')} signs in a row.", self.i)
+                said = Message("error.dice.signs", {"limit": limit("notation_depth")})
+                raise self.limit(said, self.i)
         return minus
 
     @staticmethod
@@ -247,7 +247,7 @@ class _Parser:
     def primary(self) -> Node:
         text, i = self.text, self.i
         if i >= self.n:
-            raise self.fail("The notation ends too early: expected a number, dice, '(' or '{'.")
+            raise self.fail("error.dice.ends_early")
         c = text[i]
         if c == "(":
             self.enter(i)
@@ -256,20 +256,15 @@ class _Parser:
             inner = self.described()
             self.ws()
             if not self.peek(")"):
-                raise self.fail(
-                    f"Expected ')' to close the '(' at column {i + 1}, but {self.found()}."
-                )
+                raise self.fail("error.dice.close_paren", column=i + 1, found=self.found())
             self.i += 1
             self.depth -= 1
             return inner
         if text.startswith("{{", i):
             match = PLACEHOLDER_RE.match(text, i)
             if match:
-                raise PlaceholderError(
-                    f"The placeholder '{match.group(1)}' has no value; fill it before rolling.",
-                    i,
-                    text,
-                )
+                said = Message("error.dice.placeholder_unfilled", {"name": match.group(1)})
+                raise PlaceholderError(said, i, text)
         if c == "{":
             return self.group()
         if c == "d":
@@ -278,7 +273,7 @@ class _Parser:
             return self.number_or_dice()
         if "a" <= c <= "z" or "A" <= c <= "Z":
             return self.call()
-        raise self.fail(f"Expected a number, dice, '(' or '{{', but {self.found()}.")
+        raise self.fail("error.dice.expected_term", found=self.found())
 
     def number_or_dice(self) -> Node:
         start = self.i
@@ -288,16 +283,16 @@ class _Parser:
         if self.peek("d") and not m.group(1):
             digits = m.group(0)
             if digits[0] == "0":
-                raise self.fail("The number of dice must be 1 or more.", start)
+                raise self.fail("error.dice.no_dice", start)
             qty = int(digits)
             if qty > limit("dice_per_term"):
-                raise self.limit(
-                    f"{qty} dice in one roll is more than the limit of {limit('dice_per_term')}.",
-                    start,
+                said = Message(
+                    "error.dice.too_many_dice", {"qty": qty, "limit": limit("dice_per_term")}
                 )
+                raise self.limit(said, start)
             return self.dice(qty, start)
         if self.peek("."):
-            raise self.fail("A decimal point must be followed by digits.")
+            raise self.fail("error.dice.decimal")
         return Number(_clean(Fraction(m.group(0))), start)
 
     def dice(self, qty: int, start: int) -> Dice:
@@ -319,30 +314,30 @@ class _Parser:
         else:
             m = re.compile(r"[0-9]+").match(text, i)
             if not m:
-                raise self.fail(f"Expected the number of sides after 'd', but {self.found()}.")
+                raise self.fail("error.dice.sides_expected", found=self.found())
             if int(m.group(0)) == 0 or m.group(0)[0] == "0":
-                raise self.fail("A die needs 1 or more sides (written without a leading 0).")
+                raise self.fail("error.dice.no_sides")
             count = int(m.group(0))
             if count > limit("die_sides"):
-                raise self.limit(
-                    f"A die with {count} sides is more than the limit of {limit('die_sides')}.", i
+                said = Message(
+                    "error.dice.too_many_sides", {"sides": count, "limit": limit("die_sides")}
                 )
+                raise self.limit(said, i)
             sides, faces, low = m.group(0), tuple(range(1, count + 1)), 1
             self.i = m.end()
         self.total_dice += qty
         if self.total_dice > limit("dice_per_notation"):
-            raise self.limit(
-                f"The notation rolls more than {limit('dice_per_notation')} dice in all.", start
-            )
+            said = Message("error.dice.total_dice", {"limit": limit("dice_per_notation")})
+            raise self.limit(said, start)
         modifiers = self.modifiers(faces, qty, group=False)
         explodes = any(isinstance(m, Explode) for m in modifiers)
         self.rolled_dice += qty * (1 + limit("explosions")) if explodes else qty
         if self.rolled_dice > limit("rolled_dice"):
-            raise self.limit(
-                f"The notation could roll more than {limit('rolled_dice')} dice in all, "
-                f"counting up to {limit('explosions')} explosions per exploding die.",
-                start,
+            said = Message(
+                "error.dice.rolled_dice",
+                {"limit": limit("rolled_dice"), "explosions": limit("explosions")},
             )
+            raise self.limit(said, start)
         end = self.i
         label = self.label()
         return Dice(qty, sides, faces, low, modifiers, label, start, end)
@@ -365,10 +360,7 @@ class _Parser:
         self.i += 1
         items = self.expr_list()
         if not self.peek("}"):
-            raise self.fail(
-                f"Expected ',' or '}}' to close the group at column {start + 1}, "
-                f"but {self.found()}."
-            )
+            raise self.fail("error.dice.close_group", column=start + 1, found=self.found())
         self.i += 1
         self.depth -= 1
         modifiers = self.modifiers((), len(items), group=True)
@@ -383,47 +375,45 @@ class _Parser:
             word = re.compile(r"[A-Za-z_]\w*").match(self.text, start)
             shown = word.group(0) if word else self.text[start]
             raise self.fail(
-                f"Unknown word '{shown}': expected dice such as 2d6, a number or a function "
-                f"({', '.join(sorted(FUNCTIONS))}).",
-                start,
+                "error.dice.unknown_word", start, word=shown, functions=", ".join(sorted(FUNCTIONS))
             )
         self.i = m.end() if m else start
         if not self.peek("("):
-            raise self.fail(f"Expected '(' after the function name '{name}'.")
+            raise self.fail("error.dice.function_paren", name=name)
         self.enter(start)
         self.i += 1
         args = self.expr_list()
         if not self.peek(")"):
-            raise self.fail(f"Expected ')' to close '{name}(', but {self.found()}.")
+            raise self.fail("error.dice.function_close", name=name, found=self.found())
         self.i += 1
         self.depth -= 1
         if len(args) != FUNCTIONS[name]:
             want = FUNCTIONS[name]
+            takes = Message("error.dice.arguments", {"count": want})
             raise self.fail(
-                f"The function '{name}' takes {want} argument{'s' if want > 1 else ''}, "
-                f"not {len(args)}.",
-                start,
+                "error.dice.function_args", start, name=name, want=takes, given=len(args)
             )
         return Call(name, tuple(args), start)
 
     # --- modifiers ------------------------------------------------------------------------
     def compare(self, required: bool, what: str) -> Compare | None:
+        """A compare point (``>=5``); ``what`` is the ``error.dice.what_*`` key of its use."""
         for op in _COMPARE_OPS:
             if self.peek(op):
                 self.i += len(op)
                 m = re.compile(r"-?[0-9]+(\.[0-9]+)?").match(self.text, self.i)
                 if not m:
-                    raise self.fail(f"Expected a number after '{op}' in {what}.")
+                    raise self.fail("error.dice.compare_number", op=op, what=Message(what))
                 self.i = m.end()
                 return Compare("!=" if op == "<>" else op, _clean(Fraction(m.group(0))))
         if required:
-            raise self.fail(f"Expected a compare point (such as >=5) in {what}.")
+            raise self.fail("error.dice.compare_needed", what=Message(what))
         return None
 
     def count(self, what: str) -> int:
         m = re.compile(r"[0-9]+").match(self.text, self.i)
         if not m or m.group(0)[0] == "0":
-            raise self.fail(f"Expected a count of 1 or more after '{what}'.")
+            raise self.fail("error.dice.count_needed", what=what)
         self.i = m.end()
         return int(m.group(0))
 
@@ -435,9 +425,7 @@ class _Parser:
             if mod is None:
                 break
             if group and not isinstance(mod, _GROUP_MODIFIERS):
-                raise self.fail(
-                    "Only keep/drop, success counting and sorting apply to a roll group.", pos
-                )
+                raise self.fail("error.dice.group_modifier", pos)
             found[name] = mod  # a repeated modifier replaces the earlier one
         mods = sorted(found.values(), key=lambda m: m.order)
         if not group:
@@ -453,14 +441,16 @@ class _Parser:
             penetrate = self.peek("p")
             if penetrate:
                 self.i += 1
-            cp = self.compare(False, "an explosion") or Compare("=", max(faces or (0,)))
+            cp = self.compare(False, "error.dice.what_explosion") or Compare(
+                "=", max(faces or (0,))
+            )
             return "explode", Explode(cp, compound, penetrate, pos)
         if text.startswith(("min", "max"), i):
             kind = text[i : i + 3]
             self.i += 3
             m = re.compile(r"-?[0-9]+(\.[0-9]+)?").match(text, self.i)
             if not m:
-                raise self.fail(f"Expected a number after '{kind}'.")
+                raise self.fail("error.dice.clamp_number", kind=kind)
             self.i = m.end()
             return kind, Clamp(kind, _clean(Fraction(m.group(0))), pos)
         if c == "k":
@@ -482,19 +472,19 @@ class _Parser:
             once = self.peek("o")
             if once:
                 self.i += 1
-            cp = self.compare(False, "a re-roll") or Compare("=", min(faces or (0,)))
+            cp = self.compare(False, "error.dice.what_reroll") or Compare("=", min(faces or (0,)))
             return "reroll", Reroll(cp, once, pos)
         if c == "u":
             self.i += 1
             once = self.peek("o")
             if once:
                 self.i += 1
-            return "unique", Unique(self.compare(False, "a unique modifier"), once, pos)
+            return "unique", Unique(self.compare(False, "error.dice.what_unique"), once, pos)
         if text.startswith(("cs", "cf"), i):
             self.i += 2
             success = text[i + 1] == "s"
             default = Compare("=", max(faces or (0,)) if success else min(faces or (0,)))
-            cp = self.compare(False, "a critical modifier") or default
+            cp = self.compare(False, "error.dice.what_critical") or default
             return ("crit-s" if success else "crit-f"), Critical(success, cp, pos)
         if c == "s":
             self.i += 1
@@ -503,15 +493,15 @@ class _Parser:
                 self.i += 1
             return "sort", Sort(desc, pos)
         if c in "<>=":
-            hit = self.compare(True, "success counting")
+            hit = self.compare(True, "error.dice.what_success")
             assert hit is not None
             miss = None
             if self.peek("f"):
                 self.i += 1
-                miss = self.compare(True, "failure counting")
+                miss = self.compare(True, "error.dice.what_failure")
             return "target", Target(hit, miss, pos)
         if c == "f":
-            raise self.fail("Failure counting (f<3) must follow a success compare point (>=8).")
+            raise self.fail("error.dice.failure_order")
         return "", None
 
     def check_dice_modifiers(self, faces: tuple[int, ...], qty: int, mods: list[Modifier]) -> None:
@@ -519,30 +509,18 @@ class _Parser:
         explode = next((m for m in mods if isinstance(m, Explode)), None)
         for mod in mods:
             if isinstance(mod, Explode | Reroll | Unique) and len(distinct) < 2:
-                raise self.fail(
-                    "A die with a single possible value cannot explode or be re-rolled.", mod.pos
-                )
+                raise self.fail("error.dice.single_face", mod.pos)
             if isinstance(mod, Explode) and all(mod.compare(f) for f in distinct):
-                raise self.fail(
-                    f"Every face matches '{mod.compare}', so the dice would explode forever.",
-                    mod.pos,
-                )
+                raise self.fail("error.dice.explode_forever", mod.pos, compare=str(mod.compare))
             if isinstance(mod, Reroll) and all(mod.compare(f) for f in distinct):
-                raise self.fail(
-                    f"Every face matches '{mod.compare}', so the dice would be re-rolled forever.",
-                    mod.pos,
-                )
+                raise self.fail("error.dice.reroll_forever", mod.pos, compare=str(mod.compare))
             if isinstance(mod, Unique):
                 cp = mod.compare
                 if explode is not None and not explode.compound:
-                    raise self.fail(
-                        "Unique dice cannot also explode into extra dice (use '!!').", mod.pos
-                    )
+                    raise self.fail("error.dice.unique_explode", mod.pos)
                 if (cp is None or all(cp(f) for f in distinct)) and qty > len(distinct):
                     raise self.fail(
-                        f"{qty} unique dice need at least {qty} different faces, but the die "
-                        f"has {len(distinct)}.",
-                        mod.pos,
+                        "error.dice.unique_faces", mod.pos, qty=qty, faces=len(distinct)
                     )
 
     def label(self) -> str | None:
@@ -552,7 +530,7 @@ class _Parser:
         if text.startswith("[", i):
             close = text.find("]", i + 1)
             if close < 0:
-                raise self.fail("The label starting with '[' has no closing ']'.", i)
+                raise self.fail("error.dice.label_open", i)
             self.i = close + 1
             return text[i + 1 : close].strip()
         if text.startswith(("#", "//"), i):
@@ -563,7 +541,7 @@ class _Parser:
         if text.startswith("/*", i):
             close = text.find("*/", i + 2)
             if close < 0:
-                raise self.fail("The comment starting with '/*' has no closing '*/'.", i)
+                raise self.fail("error.dice.comment_open", i)
             self.i = close + 2
             return text[i + 2 : close].strip()
         self.i = save
@@ -577,11 +555,8 @@ def parse_tree(text: str) -> Node:
         DiceError: a subclass saying what is wrong and where.
     """
     if not isinstance(text, str):
-        raise DiceSyntaxError(f"Dice notation must be text, not {type(text).__name__}.")
+        raise DiceSyntaxError(Message("error.dice.not_text", {"type": type(text).__name__}))
     if len(text.strip()) > limit("notation_length"):
-        raise DiceLimitError(
-            f"The notation is longer than {limit('notation_length')} characters.",
-            limit("notation_length"),
-            text,
-        )
+        said = Message("error.dice.too_long", {"limit": limit("notation_length")})
+        raise DiceLimitError(said, limit("notation_length"), text)
     return _Parser(text).parse()

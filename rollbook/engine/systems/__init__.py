@@ -11,7 +11,7 @@ from typing import Any
 
 from rollbook.engine.systems.base import RulesError, System
 
-__all__ = ["MODULES", "PACKAGES", "get", "ids"]
+__all__ = ["MODULES", "PACKAGES", "field_help", "get", "ids"]
 
 #: The systems' packages under rollbook.engine.systems, in the order lists show them. Each
 #: defines ``SYSTEM``, whose ``id`` is the package name written with dashes (a test checks);
@@ -43,3 +43,15 @@ def get(system_id: str) -> System[Any, Any]:
         raise RulesError(f"system {system_id!r} is not available in this build yet.") from None
     system: System[Any, Any] = loaded.SYSTEM
     return system
+
+
+def field_help() -> dict[str, str]:
+    """Every system's stat-block field help in English, by catalogue key.
+
+    ``stat.help.<system>.<field>``: a statblock's tooltips; their one home is ``Param.help``.
+    """
+    return {
+        f"stat.help.{system_id}.{param.name}": param.help
+        for system_id in ids()
+        for param in get(system_id).combatant_fields
+    }

@@ -329,8 +329,9 @@ class System[S: CombatantState, F: FightState](ABC):
     def play_round(self, fight: Fight[S, F], rng: random.Random) -> None:
         """One full round in the system's order (initiative, actions, morale, dying).
 
-        Logs through ``fight.log(...)`` and marks combatants ``out``; the resolver stops when
-        one side has no active combatant or ``fight.ended`` is set.
+        Logs through ``fight.say(key, ...)`` (`rollbook.engine.messages`) and marks
+        combatants ``out``; the resolver stops when one side has no active combatant or
+        ``fight.ended`` is set.
         """
 
     def status(self, combatant: Combatant[S]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from itertools import chain
 from typing import Any
 
 from rollbook.engine.limits import value
+from rollbook.engine.messages import Message
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, RulesError, System
 
 __all__ = [
@@ -81,7 +82,8 @@ class Fight[S: CombatantState, F: FightState]:
     sides: dict[str, list[Combatant[S]]]
     rng: random.Random
     round: int = 0
-    lines: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)  # the log in English (the command line)
+    events: list[Message] = field(default_factory=list)  # the same, said in any language
     result: FightResult | None = None
     quiet: bool = False  # Monte Carlo runs skip the log
     _ended_reason: str | None = None
@@ -128,11 +130,19 @@ class Fight[S: CombatantState, F: FightState]:
         return fight
 
     # -- helpers systems use -------------------------------------------------------------
-    def log(self, text: str) -> None:
-        """Add a line to the round log (unless the fight is quiet, as in Monte Carlo)."""
-        if self.quiet:
-            return
-        self.lines.append(f"R{self.round}: {text}" if self.round else text)
+    def say(self, key: str, **args: Any) -> None:
+        """Add a line to the round log: a `Message` key (``log.*``) and its arguments.
+
+        Nothing happens when the fight is quiet (Monte Carlo).
+        """
+        if not self.quiet:
+            self._add(Message(key, args))
+
+    def _add(self, line: Message) -> None:
+        if self.round:
+            line = Message("log.line", {"round": self.round, "text": line})
+        self.events.append(line)
+        self.lines.append(line.english())
 
     def side_names(self) -> list[str]:
         """The side names, in the order given."""
@@ -214,12 +224,12 @@ class Fight[S: CombatantState, F: FightState]:
             elif self.round >= MAX_ROUNDS:
                 self.result = FightResult(None, "stalemate", self.round)
         if self.result is not None and not self.quiet:
-            who = self.result.winner or "nobody"
-            rounds = self.result.rounds
-            self.lines.append(
-                f"Fight over after {rounds} round{'' if rounds == 1 else 's'}; "
-                f"winner: {who} ({self.result.reason})."
-            )
+            end = self.result
+            who: str | Message = end.winner if end.winner is not None else Message("log.nobody")
+            why = Message(f"log.reason.{end.reason}")
+            over = Message("log.over", {"count": end.rounds, "winner": who, "reason": why})
+            self.events.append(over)
+            self.lines.append(over.english())
 
     def step(self) -> None:
         """Resolve one round."""
@@ -237,11 +247,15 @@ class Fight[S: CombatantState, F: FightState]:
         return self.result
 
     def to_dict(self) -> dict[str, Any]:
-        """The fight so far as JSON: round, log, combatants and result."""
+        """The fight so far as JSON: round, log, combatants and result.
+
+        The log is English (``log``) and the same lines as messages (``events``).
+        """
         return {
             "system": self.system.id,
             "round": self.round,
             "log": list(self.lines),
+            "events": [line.to_dict() for line in self.events],
             "result": self.result.to_dict() if self.result else None,
             "combatants": [
                 {

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from rollbook.engine.dice import DiceError
 from rollbook.engine.limits import value as limit_value
+from rollbook.engine.messages import Message
 from rollbook.engine.tables.build import CANONICAL_MARK, read_authored
 from rollbook.engine.tables.canonical import read_canonical
 from rollbook.engine.tables.dicework import fill_roll, pmf, possible_values, roll_dice
@@ -150,13 +151,15 @@ class Table:
         for name in given:
             if name not in known:
                 names = ", ".join(known) or "none"
-                raise TableError(f"this table has no prompt {name!r} (its prompts: {names})")
+                raise _refused("error.table.no_prompt", name=name, names=names)
         values: dict[str, int] = {}
         for prompt in self.prompts:
             if prompt.name not in given:
                 if strict:
-                    message = f"prompt {prompt.name!r} ({prompt.label}) needs a value"
-                    raise PromptError(message, prompt.name)
+                    said = Message(
+                        "error.prompt.empty", {"name": prompt.name, "label": prompt.label}
+                    )
+                    raise PromptError(said, prompt.name)
                 values[prompt.name] = prompt.default
                 continue
             values[prompt.name] = prompt_value(prompt, given[prompt.name])
@@ -272,8 +275,8 @@ class Table:
         value = result.total
         row = self.lookup(value, values)
         if row is None:
-            text = f"No row for {html.escape(value_text(value))}."
-            return TableRoll(value, None, text, None, result)
+            said = Message("error.table.no_row", {"value": value_text(value)})
+            return TableRoll(value, None, html.escape(said.english()), None, result, said=said)
         nested, shown = self._roll_nested(row, rng, split_prompts(prompts)[1], _depth, refs)
         cells = fill_slots(row.cells, shown) if nested else row.cells
         dice = dice_text(result.to_dict()["parts"])
@@ -338,7 +341,7 @@ class Table:
             try:
                 Table.from_dict({**data, "refs": {}}).prompt_values(prompts_for(anchor, mine))
             except PromptError as error:
-                raise PromptError(str(error), f"{anchor}.{error.prompt}") from None
+                raise PromptError(error.said, f"{anchor}.{error.prompt}") from None
 
     def _roll_nested(
         self,
@@ -361,10 +364,10 @@ class Table:
                 shown.append(f'<span class="rb-nested" title="{tip}">{total}</span>{label}')
                 continue
             if depth + 1 > MAX_DEPTH:
-                raise TableError(f"table references nest deeper than {MAX_DEPTH} levels")
+                raise _refused("error.table.too_deep", limit=MAX_DEPTH)
             data = refs.get(part.table or "")
             if not isinstance(data, Mapping):
-                raise TableError(f"the table {part.ref!r} that this row rolls is not available")
+                raise _refused("error.table.missing_ref", ref=part.ref)
             inner = Table.from_dict({**data, "refs": {}})
             sub = inner.roll(rng, prompts_for(part.anchor, given), _depth=depth + 1, _refs=refs)
             replies.append({"kind": "table", "ref": part.ref, **sub.to_dict()})
@@ -448,3 +451,11 @@ class RollList(Table):
 
     def _extra_dict(self) -> dict[str, Any]:
         return {"column_count": self.column_count}
+
+
+def _refused(key: str, **args: Any) -> TableError:
+    """A `TableError` a reader may see, with its sentence as a `Message` (``said``)."""
+    said = Message(key, args)
+    error = TableError(said.english())
+    error.said = said
+    return error

@@ -118,6 +118,8 @@ class TableRoll:
             dict}`` or ``{"kind": "table", "ref": as written, **TableRoll.to_dict()}``.
         shown: The matched row's ``{{ result }}`` HTML, nested values in place (what a
             table rolling this one shows for it); ``None`` when no row matched.
+        said: When no row matched, ``text`` as a `rollbook.engine.messages.Message` (the
+            page says it in the reader's language).
     """
 
     value: Any
@@ -127,6 +129,7 @@ class TableRoll:
     result: Any = field(default=None, compare=False)
     nested: tuple[dict[str, Any], ...] = ()
     shown: str | None = field(default=None, compare=False, repr=False)
+    said: Any = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The bridge's ``table`` reply: ``{"roll", "row", "text", "tab"}``.
@@ -137,4 +140,6 @@ class TableRoll:
         reply = {"roll": roll, "row": self.row_index, "text": self.text, "tab": self.tab}
         if self.nested:
             reply["nested"] = list(self.nested)
+        if self.said is not None:
+            reply["said"] = self.said.to_dict()
         return reply

@@ -13,6 +13,7 @@ from typing import Final
 
 from rollbook.engine.located import LocatedError
 from rollbook.engine.located import Problem as Located
+from rollbook.engine.messages import Message
 
 __all__ = ["ERROR", "WARNING", "LineMap", "Path", "Problem", "TableError", "path_text"]
 
@@ -61,7 +62,11 @@ class TableError(LocatedError):
         problems: Every problem found (errors first); at least one.
         line: Line of the first error.
         message: The first error's sentence.
+        said: That sentence as a `rollbook.engine.messages.Message` where a reader may see
+            it (a roll refused in the browser), else None.
     """
+
+    said: Message | None = None
 
     def __init__(self, problems: Iterable[Problem] | str, line: int = 1) -> None:
         if isinstance(problems, str):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rollbook.engine.messages import Message
 from rollbook.engine.tables.parts import Prompt
 from rollbook.engine.tables.problems import TableError
 
@@ -27,10 +28,16 @@ _SHOWN = 40  # characters of a refused value quoted back
 
 
 class PromptError(TableError):
-    """A prompt value refused; ``prompt`` names the prompt (the browser marks its input)."""
+    """A prompt value refused; ``prompt`` names the prompt (the browser marks its input).
 
-    def __init__(self, message: str, prompt: str) -> None:
-        super().__init__(message)
+    ``said`` is the sentence as a `Message` (the page says it in the reader's language).
+    """
+
+    said: Message
+
+    def __init__(self, said: Message, prompt: str) -> None:
+        super().__init__(said.english())
+        self.said = said
         self.prompt = prompt
 
 
@@ -54,23 +61,23 @@ def prompt_value(prompt: Prompt, raw: Any) -> int:
             Python callers is judged by the same bounds.
     """
     low, high = prompt_bounds(prompt)
-    name = f"prompt {prompt.name!r}"
+
+    def refused(key: str, **args: Any) -> PromptError:
+        return PromptError(Message(key, {"name": prompt.name, **args}), prompt.name)
+
     if isinstance(raw, bool) or not isinstance(raw, int | str):
-        raise PromptError(f"{name} needs a whole number, not {raw!r}", prompt.name)
+        raise refused("error.prompt.not_whole", value=repr(raw))
     if isinstance(raw, str):
         text = raw.strip(_SPACE)
         if not text:
-            raise PromptError(f"{name} ({prompt.label}) needs a value", prompt.name)
+            raise refused("error.prompt.empty", label=prompt.label)
         if not _WHOLE.fullmatch(text):
-            what = f"a whole number from {low} to {high}"
-            raise PromptError(f"{name} needs {what}, not {_shown(text)}", prompt.name)
+            raise refused("error.prompt.not_number", low=low, high=high, value=_shown(text))
         if len(text.lstrip("-")) > len(str(MAX_PROMPT_MAGNITUDE)):
-            raise PromptError(
-                f"{name} must be from {low} to {high}, not {_shown(text)}", prompt.name
-            )
+            raise refused("error.prompt.range", low=low, high=high, value=_shown(text))
         value = int(text)
     else:
         value = raw
     if not low <= value <= high:
-        raise PromptError(f"{name} must be from {low} to {high}, not {value}", prompt.name)
+        raise refused("error.prompt.range", low=low, high=high, value=value)
     return value

@@ -51,20 +51,25 @@ def is_dice(param: Any, value: Any) -> bool:
     return True
 
 
-def field_label(name: str) -> str:
-    """``attack_bonus`` -> ``Attack bonus``; short stat names stay upper case (AC, HD)."""
-    if len(name) <= 3:
-        return name.upper()
-    text = name.replace("_", " ")
-    return text[0].upper() + text[1:]
+def field_label(state: PageState, name: str) -> str:
+    """A stat's label in the page's language (``stat.ac``: ``AC``, ``CA``, ``КБ``)."""
+    text = state.text()
+    key = f"stat.{name}"
+    return text(key) if key in text.strings else name.replace("_", " ")
 
 
 def field_value_html(state: PageState, param: Any, value: Any) -> str:
-    """One field's value as HTML (dice as inline rolls)."""
+    """One field's value as HTML.
+
+    Dice as inline rolls; yes/no and choices in the page's language.
+    """
     if is_dice(param, value):
         return inline_roll_html(state, value.strip())
+    text = state.text()
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return escape(text("combat.value.yes" if value else "combat.value.no"))
+    if param.choices and f"stat.value.{value}" in text.strings:
+        return escape(text(f"stat.value.{value}"))
     return escape(str(value))
 
 
@@ -76,10 +81,13 @@ def card_html(state: PageState, md: Markdown, block: StatBlock, anchor: str, own
         if param.name not in block.fields:
             continue
         value = field_value_html(state, param, block.fields[param.name])
-        title = f' title="{escape(param.help)}"' if param.help else ""
+        help_key = f"stat.help.{system.id}.{param.name}"
+        text = state.text()
+        shown = text(help_key) if help_key in text.strings else param.help
+        title = f' title="{escape(shown)}"' if shown else ""
         items.append(
             f'<div class="rb-stat" data-rb-field="{escape(param.name)}">'
-            f"<dt{title}>{escape(field_label(param.name))}</dt>\n<dd>{value}</dd></div>"
+            f"<dt{title}>{escape(field_label(state, param.name))}</dt>\n<dd>{value}</dd></div>"
         )
     notes = (
         f'<p class="rb-statblock-notes">{render_inline(md, block.notes)}</p>' if block.notes else ""

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, override
 
+from rollbook.engine.messages import Joined, Message
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dark_dungeons import rules
@@ -57,7 +58,7 @@ FIELDS: tuple[Param, ...] = (
 )
 
 MAX_MORALE_CHECKS = 2  # the rules advise two or three checks a fight at most
-_TIER_NOTE = {"win": "always first", "none": "no roll needed", "lose": "always last"}
+_TIER_NOTE = {"win": "log.dd.tier.win", "none": "log.dd.tier.none", "lose": "log.dd.tier.lose"}
 _TIERS = ("win", "none", "lose")  # the order automatic initiative results act in
 
 
@@ -172,12 +173,12 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
         fight.state.surprised = caught[0] if len(caught) == 1 else None
         if fight.quiet:
             return
-        text = ", ".join(f"{side} rolls {roll}" for side, roll in rolls.items())
+        said = [Message("log.dd.side_rolls", {"side": s, "roll": r}) for s, r in rolls.items()]
+        text = Joined("log.sep.comma", tuple(said))
         if len(caught) == 1:
-            fight.log(f"Surprise: {text}. {caught[0]} is caught off guard and loses round 1.")
+            fight.say("log.dd.surprise_one", rolls=text, side=caught[0])
         else:
-            who = "both sides are" if caught else "nobody is"
-            fight.log(f"Surprise: {text}; {who} surprised, so round 1 is a normal round.")
+            fight.say("log.dd.surprise_both" if caught else "log.dd.surprise_none", rolls=text)
 
     # -- one round ---------------------------------------------------------------------------
     @override
@@ -250,13 +251,14 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
                     anyone_broke = True
             if not fight.quiet:
                 names = ", ".join(c.name for c in checkers)
-                verdict = (
-                    "; ".join(
-                        f"{c.name} {'flees' if c.out == 'fled' else 'gives up'}" for c in broke
+                gone = tuple(
+                    Message(
+                        "log.dd.flees" if c.out == "fled" else "log.dd.gives_up", {"name": c.name}
                     )
-                    or "all hold"
+                    for c in broke
                 )
-                fight.log(f"Morale ({names}): 2d6 = {a + b}; {verdict}.")
+                verdict = Joined("log.sep.semicolon", gone) if gone else Message("log.dd.all_hold")
+                fight.say("log.dd.morale", names=names, total=a + b, verdict=verdict)
         if settled:  # these sides can never check again: later rounds skip them
             fight.state.morale_sides = [side for side in sides if side not in settled]
         return anyone_broke
@@ -301,17 +303,17 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
                     members.append(c)
         quiet = fight.quiet
         beats: list[list[Fighter]] = []
-        notes: list[str] = []
+        notes: list[Message | Joined] = []
         for auto, tier_units in zip(_TIERS, tiers, strict=True):
             if not tier_units:
                 continue
             if len(tier_units) == 1:  # alone in its tier: no roll needed
                 beats.append(tier_units[0][0])
                 if not quiet:
-                    notes.append(f"{_label(tier_units[0][0])} ({_TIER_NOTE[auto]})")
+                    notes.append(Message(_TIER_NOTE[auto], {"who": _label(tier_units[0][0])}))
                 continue
             scored: dict[int, list[Fighter]] = {}
-            rolled: dict[int, list[str]] = {}
+            rolled: dict[int, list[Message]] = {}
             for (members, mod), roll in zip(
                 tier_units, draw_dice(rng, 6, len(tier_units)), strict=True
             ):
@@ -322,17 +324,20 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
                 else:
                     same.extend(members)
                 if not quiet:
+                    who = _label(members)
                     rolled.setdefault(total, []).append(
-                        f"{_label(members)} {roll}{mod:+d}={total}"
+                        Message("log.dd.init_mod", {"who": who, "roll": roll, "mod": f"{mod:+d}",
+                                                    "total": total})
                         if mod
-                        else f"{_label(members)} {roll}"
-                    )
+                        else Message("log.dd.init_roll", {"who": who, "roll": roll})
+                    )  # fmt: skip
             for total in sorted(scored, reverse=True):
                 beats.append(scored[total])
                 if not quiet:
-                    notes.append(" = ".join(rolled[total]))  # equal totals act at the same time
+                    # equal totals act at the same time
+                    notes.append(Joined("log.sep.same_time", tuple(rolled[total])))
         if not quiet:
-            fight.log("Initiative: " + ", then ".join(notes) + ".")
+            fight.say("log.dd.initiative", order=Joined("log.sep.then", tuple(notes)))
         return beats
 
     # -- actions -----------------------------------------------------------------------------
@@ -349,7 +354,7 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
                 self.strike(fight, actor, target, "main", prep.damage, rng)
             return
         if not swings and not off_hand and not fight.quiet:
-            fight.log(f"{actor.name} is too slow to attack this round.")
+            fight.say("log.dd.too_slow", name=actor.name)
         for blow in range(swings + off_hand):  # the off-hand blow comes last
             target = fight.target_for(actor)
             if target is None:
@@ -381,10 +386,9 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
         quiet = fight.quiet
         if not hit:
             if not quiet:
-                fight.log(
-                    f"{actor.name} {_verb(s, hand)} {target.name}: d20 {roll}, needs "
-                    f"{rules.needed_roll(value)}: miss."
-                )
+                needs = rules.needed_roll(value)
+                key = f"log.dd.miss{_verb(s, hand)}"
+                fight.say(key, name=actor.name, target=target.name, roll=roll, needs=needs)
             return
         rolled = dice.roll(rng)
         bonus = prep.bonus + (rules.extra_damage(value) if value > rules.HIT_TARGET else 0)
@@ -394,13 +398,11 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
         before = target.hp
         target.hp = before - dealt if before > dealt else 0  # no negative hit points
         if not quiet:
-            fight.log(
-                f"{actor.name} {_verb(s, hand)} {target.name}: d20 {roll}, needs "
-                f"{rules.needed_roll(value)}: hit for {dealt} ({dice} rolled {rolled}"
-                + (f", {bonus:+d}" if bonus else "")
-                + f"); "
-                f"{target.name} {before} -> {target.hp} hp."
-            )
+            fight.say(
+                f"log.dd.hit{_verb(s, hand)}", name=actor.name, target=target.name, roll=roll,
+                needs=rules.needed_roll(value), dealt=dealt, dice=str(dice), rolled=rolled,
+                bonus=f", {bonus:+d}" if bonus else "", before=before, after=target.hp,
+            )  # fmt: skip
         if target.hp == 0:
             self._fall(fight, target)
 
@@ -411,11 +413,11 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
             c.state.dying_saves = 0
             fight.state.dying = True
             if not fight.quiet:
-                fight.log(f"{c.name} falls unconscious and is dying.")
+                fight.say("log.dd.dying", name=c.name)
         else:
             c.out = "dead"
             if not fight.quiet:
-                fight.log(f"{c.name} is slain.")
+                fight.say("log.dd.slain", name=c.name)
 
     # -- dying -------------------------------------------------------------------------------
     def death_saves(self, fight: DarkDungeonsFight, rng: random.Random) -> None:
@@ -432,10 +434,10 @@ class DarkDungeonsSystem(System[DarkDungeonsState, DarkDungeonsFightState]):
             if not lives:
                 c.out = "dead"
             if not fight.quiet:
-                fight.log(
-                    f"{c.name} saves vs death ray: d20 {roll}{-made:+d} against "
-                    f"{c.stats['death_save']}: " + ("holds on." if lives else "dies.")
-                )
+                fight.say(
+                    "log.dd.save_holds" if lives else "log.dd.save_dies", name=c.name,
+                    roll=roll, minus=f"{-made:+d}", save=c.stats["death_save"],
+                )  # fmt: skip
 
 
 def _down(members: list[Fighter]) -> int:
@@ -491,7 +493,8 @@ def _solo_beats(
 
 
 def _verb(s: dict[str, Any], hand: str) -> str:
-    return "smashes at" if s["smash"] else "attacks" if hand == "main" else "strikes off-hand at"
+    """The attack's kind as a ``log.dd.hit*``/``log.dd.miss*`` key ends."""
+    return "_smash" if s["smash"] else "" if hand == "main" else "_off"
 
 
 def _label(members: list[Fighter]) -> str:

@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, override
 
+from rollbook.engine.messages import Joined, Message
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import NO_DICE, SmallDice, roll_die, roll_edge, stat_dice
-from rollbook.engine.systems.grit_flesh.procedures import edge_note
 from rollbook.engine.systems.grit_flesh.rules import (
     EFFECTS,
     TAGS,
@@ -84,7 +84,7 @@ class GritFleshFightState(FightState):
     halved: dict[str, bool] = field(default_factory=dict)  # half of the side is down
     solo_bled: dict[str, bool] = field(default_factory=dict)  # a lone enemy has bled
     solo: dict[str, bool] = field(default_factory=dict)  # the side has a single enemy
-    triggers: dict[str, list[str]] = field(default_factory=dict)  # this round's morale causes
+    triggers: dict[str, list[Message]] = field(default_factory=dict)  # this round's morale causes
     # who rolls initiative (characters) and who does not (enemies): the same all fight
     roster: tuple[list[Combatant[GritFleshState]], list[Combatant[GritFleshState]]] | None = None
     paces: dict[str, str] | None = None  # set when nobody's wits matter: the same all fight
@@ -131,22 +131,22 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
             s = c.stats
             if s["surprised"]:
                 c.state.surprised = True
-                fight.log(f"{c.name} is caught unaware and loses round 1.")
+                fight.say("log.unaware", name=c.name)
             elif s["surprise_save"]:
                 foes = fight.sides[fight.other(c.side)]
                 edge = "bane" if any(f.stats["stealthy"] for f in foes) else "none"
                 die = roll_edge(rng, 20, edge)
                 ok = die + s["savvy"] >= 10
                 c.state.surprised = not ok
-                fight.log(
-                    f"{c.name} saves vs Savvy{edge_note(edge)}: {die} + {s['savvy']}"
-                    f" -> {'alert' if ok else 'surprised, loses round 1'}."
-                )
+                fight.say(
+                    "log.gf.alert" if ok else "log.gf.surprised", name=c.name, edge=_edge(edge),
+                    die=die, savvy=s["savvy"],
+                )  # fmt: skip
 
     # -- one round --------------------------------------------------------------------------
     @override
     def play_round(self, fight: GritFleshFight, rng: random.Random) -> None:
-        triggers: dict[str, list[str]] = {side: [] for side in fight.sides}
+        triggers: dict[str, list[Message]] = {side: [] for side in fight.sides}
         fight.state.triggers = triggers
         first: list[Fighter] = []
         last: list[Fighter] = []
@@ -170,13 +170,15 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
             die = roll_die(rng, 20) if edge == "none" else roll_edge(rng, 20, edge)
             (first if die + c.stats["savvy"] >= 10 else last).append(c)
         if (first or last) and not fight.quiet:
-            fight.log(
-                "Initiative: "
-                + ", ".join(f"{c.name} first" for c in first)
-                + ("; " if first and last else "")
-                + ", ".join(f"{c.name} after" for c in last)
-                + "."
-            )
+            ahead = [Message("log.gf.first", {"name": c.name}) for c in first]
+            behind = [Message("log.gf.after", {"name": c.name}) for c in last]
+            if first and last:
+                fight.say(
+                    "log.gf.initiative_both", first=Joined("log.sep.comma", tuple(ahead)),
+                    last=Joined("log.sep.comma", tuple(behind)),
+                )  # fmt: skip
+            else:
+                fight.say("log.gf.initiative", order=Joined("log.sep.comma", (*ahead, *behind)))
         for c in first + enemies + last:
             if c.out is not None:
                 continue
@@ -223,7 +225,7 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         """One action by ``c``; True when it took its foe out of the fight."""
         if c.state.reload:
             c.state.reload = False
-            fight.log(f"{c.name} spends the action fetching more ammunition.")
+            fight.say("log.gf.reload", name=c.name)
             return False
         foe = fight.target_for(c)
         if foe is None:
@@ -238,27 +240,32 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         defense = foe.state.defense
         name = attack_result(die, s["violence"], defense)
         head = (
-            ""
+            None
             if fight.quiet
             # Monte Carlo runs never read it
-            else (
-                f"{c.name} rolls {die}{edge_note(edge)} + {s['violence']} vs {foe.name}'s "
-                f"Defense {defense}"
+            else Message(
+                "log.gf.head",
+                {
+                    "name": c.name,
+                    "die": die,
+                    "edge": _edge(edge),
+                    "violence": s["violence"],
+                    "foe": foe.name,
+                    "defense": defense,
+                },
             )
         )
         if name == "miss":
             if head:
-                fight.log(f"{head}: miss.")
+                fight.say("log.gf.miss", head=head)
             return False
         if name == "critical_miss":
             if s["ranged"]:
                 c.state.reload = True
-                fight.log(f"{head}: natural 1, out of ammunition.")
+                fight.say("log.gf.out_of_ammo", head=head)
             else:
                 c.state.notches += 1
-                fight.log(
-                    f"{head}: natural 1, the weapon takes a Notch ({c.state.notches} so far)."
-                )
+                fight.say("log.gf.notch", head=head, notches=c.state.notches)
             return False
         self._hit(fight, rng, c, foe, name == "critical_hit", head)
         return foe.out is not None
@@ -270,32 +277,35 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
         c: Fighter,
         foe: Fighter,
         critical: bool,
-        head: str,
+        head: Message | None,
     ) -> None:
         dice = c.state.damage
         rolled = max(0, dice.roll(rng))
         self._harm(fight, foe, rolled, critical)
-        note = ""
+        note: str | Message = ""
         if rolled == dice.maximum and dice.count and foe.out is None:
             effect = EFFECTS[c.stats["tag"]]
             armour_left = foe.stats["armor"] - foe.state.armour_notches
             if effect not in foe.state.effects:
                 foe.state.effects.add(effect)
                 c.state.notches += 1
-                note = f"; top damage: weapon Notched, {foe.name} is {effect}"
+                note = Message(
+                    "log.gf.top_effect",
+                    {"foe": foe.name, "effect": Message(f"stat.value.{effect}")},
+                )
             elif armour_left > 0:
                 foe.state.armour_notches += 1
                 foe.state.defense -= 1
                 c.state.notches += 1
-                note = f"; top damage: weapon and armour Notched (Defense now {foe.state.defense})"
+                note = Message("log.gf.top_armour", {"defense": foe.state.defense})
         if fight.quiet:
             return
-        crit = "natural 20, straight to Flesh, " if critical else "hit, "
-        fight.log(
-            f"{head}: {crit}{rolled} damage (Grit {foe.state.grit}, Flesh {foe.state.flesh}){note}."
-        )
+        fight.say(
+            "log.gf.critical" if critical else "log.gf.hit", head=head, rolled=rolled,
+            grit=foe.state.grit, flesh=foe.state.flesh, note=note,
+        )  # fmt: skip
         if foe.out is not None:
-            fight.log(f"{foe.name} is taken out.")
+            fight.say("log.gf.taken_out", name=foe.name)
 
     def _harm(self, fight: GritFleshFight, foe: Fighter, amount: int, critical: bool) -> None:
         st, state, side = foe.state, fight.state, foe.side
@@ -311,18 +321,18 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
             and not state.solo_bled[side]
         ):
             state.solo_bled[side] = True
-            triggers.append(f"{foe.name} bleeds for the first time")
+            triggers.append(Message("log.gf.why_bleeds", {"name": foe.name}))
         if name == "down":
             foe.out = "down"
             if state.first_out is None:
                 state.first_out = foe
-                triggers.append(f"{foe.name} is the first to fall")
+                triggers.append(Message("log.gf.why_first", {"name": foe.name}))
             if foe.stats["leader"]:
-                triggers.append(f"their leader {foe.name} falls")
+                triggers.append(Message("log.gf.why_leader", {"name": foe.name}))
             members = fight.sides[side]
             if not state.halved[side] and 2 * sum(not m.active for m in members) >= len(members):
                 state.halved[side] = True
-                triggers.append("half of them are down")
+                triggers.append(Message("log.gf.why_half"))
 
     def _end_of_round(self, fight: GritFleshFight, rng: random.Random) -> None:
         for c in fight.everyone():
@@ -332,19 +342,21 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
                 bleed = roll_die(rng, 4)
                 self._harm(fight, c, bleed, False)
                 if not fight.quiet:
-                    fight.log(
-                        f"{c.name} bleeds for {bleed} (Grit {c.state.grit}, Flesh {c.state.flesh})."
-                    )
+                    fight.say(
+                        "log.gf.bleeds", name=c.name, bleed=bleed, grit=c.state.grit,
+                        flesh=c.state.flesh,
+                    )  # fmt: skip
                 if c.out is not None:
-                    fight.log(f"{c.name} is taken out.")
+                    fight.say("log.gf.taken_out", name=c.name)
                     continue
             for effect in sorted(c.state.effects):
                 die = roll_die(rng, 20)
                 if die + c.stats["might"] >= 10:
                     c.state.effects.discard(effect)
-                    fight.log(
-                        f"{c.name} shakes off being {effect} (MIG {die} + {c.stats['might']})."
-                    )
+                    fight.say(
+                        "log.gf.shakes_off", name=c.name, effect=Message(f"stat.value.{effect}"),
+                        die=die, might=c.stats["might"],
+                    )  # fmt: skip
         if fight.decided():
             return
         for side, reasons in fight.state.triggers.items():
@@ -366,10 +378,13 @@ class GritFleshSystem(System[GritFleshState, GritFleshFightState]):
                     c.out = "surrendered" if pinned else "fled"
                 if fight.quiet:  # Monte Carlo runs skip building the log's words
                     continue
-                fight.log(
-                    f"{c.name} tests morale ({'; '.join(reasons)}): {die} vs "
-                    f"{score + 1} or less, holds."
-                    if holds
-                    else f"{c.name} tests morale ({'; '.join(reasons)}): {die}, "
-                    + ("pinned in place, gives up." if pinned else "breaks and runs.")
-                )
+                why = Joined("log.sep.semicolon", tuple(reasons))
+                fight.say(
+                    "log.gf.holds" if holds else "log.gf.gives_up" if pinned else "log.gf.runs",
+                    name=c.name, why=why, die=die, limit=score + 1,
+                )  # fmt: skip
+
+
+def _edge(edge: str) -> str | Message:
+    """`` with a Boon`` / `` with a Bane`` for the log (`procedures.edge_note` in words)."""
+    return "" if edge == "none" else Message(f"log.gf.with_{edge}")

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, override
 
+from rollbook.engine.messages import Joined, Message
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die, stat_dice
@@ -138,14 +139,8 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
             fight.state.surprise = them
         who = fight.state.surprise
         if not fight.quiet:
-            fight.log(
-                f"Surprise d6 for {us}: {roll}; "
-                + (
-                    f"{who} gets the drop (+4 ATK, acts first in round 1)."
-                    if who
-                    else "nobody is caught unawares."
-                )
-            )
+            key = "log.ru.surprise" if who else "log.ru.no_surprise"
+            fight.say(key, side=us, roll=roll, who=who or "")
         fight.state.start = {s: (len(m), facts[s][2]) for s, m in fight.sides.items()}
 
     # -- one round ---------------------------------------------------------------------------
@@ -197,12 +192,13 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
                     broke.append(c.name)
                     anyone_broke = True
             if not fight.quiet:
-                why = " and ".join(
-                    "outnumbered" if r == "outnumbered" else "down to half" for r in fresh
+                why = Joined("log.sep.and", tuple(Message(f"log.ru.why_{r}") for r in fresh))
+                verdict = (
+                    Message("log.ru.lose_heart", {"count": len(broke), "names": ", ".join(broke)})
+                    if broke
+                    else Message("log.ru.they_hold")
                 )
-                verb = "loses" if len(broke) == 1 else "lose"
-                verdict = f"{', '.join(broke)} {verb} heart" if broke else "they hold"
-                fight.log(f"Morale for {side} ({why}): 2d6 = {a + b}; {verdict}.")
+                fight.say("log.ru.morale", side=side, why=why, total=a + b, verdict=verdict)
         if settled:  # later rounds skip them
             fight.state.morale_sides = [side for side in sides if side not in settled]
         return anyone_broke
@@ -238,13 +234,10 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         after.sort()
         order = [c for _, _, c in before] + middle + [c for _, _, c in after]
         if not fight.quiet:
-            fight.log(
-                "Initiative (WIS): "
-                + ", ".join(f"{c.name} {r}" for r, _, c in before + after)
-                + " -> "
-                + ", ".join(c.name for c in order)
-                + "."
-            )
+            fight.say(
+                "log.ru.initiative", rolls=", ".join(f"{c.name} {r}" for r, _, c in before + after),
+                order=", ".join(c.name for c in order),
+            )  # fmt: skip
         return order
 
     # -- actions -----------------------------------------------------------------------------
@@ -255,7 +248,7 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         """One action by ``actor``; True when it put its target out of the fight."""
         if actor.state.reloading:
             actor.state.reloading = False
-            fight.log(f"{actor.name} reloads the crossbow.")
+            fight.say("log.ru.reload", name=actor.name)
             return False
         target = fight.target_for(actor)
         if target is None:
@@ -283,17 +276,20 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         number = atk - (target.stats["armor"] - target.state.armor_breaks)
         roll = draw_die(rng, 20)
         head = (
-            ""
+            None
             if fight.quiet
             # Monte Carlo runs never read it
-            else (f"{actor.name} attacks {target.name}: d20 {roll}, needs {number} or less")
+            else Message(
+                "log.ru.attacks",
+                {"name": actor.name, "target": target.name, "roll": roll, "needs": number},
+            )
         )
         if roll == 20:
             self._weapon_breakage(fight, actor, head, rng)
         elif roll == 1 or roll <= number:
             self._wound(fight, actor, weapon_name, target, head, roll == 1, rng)
         elif not fight.quiet:
-            fight.log(f"{head}: miss.")
+            fight.say("log.ru.miss", head=head)
 
     def _defend(
         self,
@@ -307,17 +303,17 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         number = def_score - monster.stats["hd"] - bonus
         roll = draw_die(rng, 20)
         head = (
-            ""
+            None
             if fight.quiet
             # Monte Carlo runs never read it
-            else (
-                f"{monster.name} attacks {target.name}, who defends: d20 {roll}, needs {number} "
-                "or less"
+            else Message(
+                "log.ru.defends",
+                {"name": monster.name, "target": target.name, "roll": roll, "needs": number},
             )
         )
         if roll == 1 or (roll != 20 and roll <= number):
             if not fight.quiet:
-                fight.log(f"{head}: " + ("critical defence." if roll == 1 else "blocked."))
+                fight.say("log.ru.critical_defence" if roll == 1 else "log.ru.blocked", head=head)
             return
         self._wound(fight, monster, self._weapon(monster), target, head, False, rng)
         if roll == 20:
@@ -329,7 +325,7 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         actor: Fighter,
         weapon_name: str,
         target: Fighter,
-        head: str,
+        head: Message | None,
         critical: bool,
         rng: random.Random,
     ) -> None:
@@ -351,40 +347,38 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         before = target.hp
         target.hp = max(0, target.hp - dealt)
         if not fight.quiet:
-            crit = "critical hit, an extra damage die; " if critical else "hit; "
-            fight.log(f"{head}: {crit}{dealt} damage, {target.name} {before} -> {target.hp} HP.")
+            fight.say(
+                "log.ru.critical" if critical else "log.ru.hit", head=head, dealt=dealt,
+                target=target.name, before=before, after=target.hp,
+            )  # fmt: skip
         if target.hp == 0:
             target.out = "dead" if target.stats["kind"] == "monster" else "down"
             if not fight.quiet:
-                fight.log(f"{target.name} " + ("dies." if target.out == "dead" else "goes down."))
+                dies = target.out == "dead"
+                fight.say("log.ru.dies" if dies else "log.ru.goes_down", name=target.name)
 
     def _weapon_breakage(
-        self, fight: RollUnderAtkFight, actor: Fighter, head: str, rng: random.Random
+        self, fight: RollUnderAtkFight, actor: Fighter, head: Message | None, rng: random.Random
     ) -> None:
         weapon = self._weapon(actor)
         if weapon == "fists":
-            fight.log(f"{head}: natural 20, a clumsy miss.")
+            fight.say("log.ru.clumsy", head=head)
             return
         quality = actor.stats["weapon_quality"]
         b = draw_die(rng, 6)
         if b > rules.break_chance(quality):
-            fight.log(f"{head}: natural 20; breakage d6 {b}, the weapon holds.")
+            fight.say("log.ru.weapon_holds", head=head, die=b)
             return
         breaks = actor.state.weapon_breaks + 1
         actor.state.weapon_breaks = breaks
         if quality == "masterwork" and breaks == 1:
             actor.state.atk_penalty = 1
-            fight.log(
-                f"{head}: natural 20; breakage d6 {b}, the masterwork weapon is damaged (-1 ATK)."
-            )
+            fight.say("log.ru.weapon_damaged", head=head, die=b)
         else:
             actor.state.weapon_ruined = True
             actor.state.atk_penalty = 0
             actor.state.reloading = False
-            fight.log(
-                f"{head}: natural 20; breakage d6 {b}, the weapon breaks; "
-                f"{actor.name} fights on with fists."
-            )
+            fight.say("log.ru.weapon_breaks", head=head, die=b, name=actor.name)
 
     def _armor_breakage(
         self, fight: RollUnderAtkFight, target: Fighter, rng: random.Random
@@ -395,9 +389,7 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         b = draw_die(rng, 6)
         if b <= rules.break_chance(target.stats["armor_quality"]):
             target.state.armor_breaks += 1
-            fight.log(
-                f"{target.name}'s armour cracks on a fumbled defence (d6 {b}): -1 DEF"
-                + (", now useless." if left == 1 else ".")
-            )
+            key = "log.ru.armour_useless" if left == 1 else "log.ru.armour_cracks"
+            fight.say(key, name=target.name, die=b)
         else:
-            fight.log(f"{target.name}'s armour survives the fumbled defence (d6 {b}).")
+            fight.say("log.ru.armour_holds", name=target.name, die=b)

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, override
 
+from rollbook.engine.messages import Message
 from rollbook.engine.systems.base import Combatant, CombatantState, FightState, Param, System
 from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import NO_DICE, SmallDice, roll_die, stat_dice
@@ -21,7 +22,6 @@ from rollbook.engine.systems.scars.rules import (
     attack_result,
     initiative_result,
     morale_result,
-    shift_note,
 )
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
         for c in fight.everyone():
             s = c.stats
             if s["surprised"]:
-                fight.log(f"{c.name} is caught unaware and loses round 1.")
+                fight.say("log.unaware", name=c.name)
             if s["kind"] == "enemy":
                 enemies.append(c)
                 enemy_count[c.side] += 1
@@ -131,12 +131,9 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
             (slow if name == "after" else fast).append(c)
             if fight.quiet:
                 continue
-            said = {
-                "quick_action": "goes first, with a quick action before blows fall",
-                "before": "goes before the enemies",
-                "after": "goes after the enemies",
-            }[name]
-            fight.log(f"{c.name} rolls {shift_note(raw, used)} vs Agility {s['agility']}: {said}.")
+            fight.say(
+                f"log.scars.init_{name}", name=c.name, roll=_die(raw, used), agility=s["agility"]
+            )
         fight.state.order = fast + enemies + slow
         fight.state.lone = {side: count == 1 for side, count in enemy_count.items()}
         fight.state.group_steady = dict.fromkeys(fight.sides, False)
@@ -156,7 +153,7 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
             if c.state.stunned:
                 c.state.stunned = False
                 if not fight.quiet:
-                    fight.log(f"{c.name} is still reeling and loses this action.")
+                    fight.say("log.scars.reeling", name=c.name)
                 continue
             swings, c.state.extra = 1 + c.state.extra, 0
             chain = 0
@@ -192,24 +189,19 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
             raw = used = roll_die(rng, 20)
             name = attack_result(raw, s["attack"], ac)
         loud = not fight.quiet  # Monte Carlo runs skip building log text
-        roll = shift_note(raw, used) if loud else ""
+        roll = _die(raw, used) if loud else ""
         if name in ("armour_dent", "armour_broken"):
             foe.state.ac = ac - 1
             if loud:
-                fight.log(
-                    f"{c.name} rolls {roll} vs {foe.name}'s AC {ac} exactly: "
-                    + (
-                        "the armour is wrecked (AC 0)."
-                        if name == "armour_broken"
-                        else f"no damage, armour dented to AC {ac - 1}."
-                    )
-                )
+                key = "log.scars.wrecked" if name == "armour_broken" else "log.scars.dented"
+                fight.say(key, name=c.name, roll=roll, foe=foe.name, ac=ac, dented=ac - 1)
             return False, False
         if name == "miss":
             if loud:
-                fight.log(
-                    f"{c.name} rolls {roll} (needs {ac + 1}-{s['attack']}) and misses {foe.name}."
-                )
+                fight.say(
+                    "log.scars.miss", name=c.name, roll=roll, low=ac + 1, attack=s["attack"],
+                    foe=foe.name,
+                )  # fmt: skip
             return False, False
         dealt = max(0, c.state.damage.roll(rng) + c.state.scars)
         foe.hp = max(0, foe.hp - dealt)
@@ -217,15 +209,10 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
         if name == "stun":
             foe.state.stunned = True
         if loud:
-            extra = (
-                (f"; exactly {s['attack']}: {foe.name} is stunned and {c.name} strikes again")
-                if name == "stun"
-                else ""
-            )
-            fight.log(
-                f"{c.name} rolls {roll} and hits {foe.name} for {dealt} "
-                f"({foe.hp}/{foe.max_hp} left){extra}."
-            )
+            fight.say(
+                "log.scars.stun" if name == "stun" else "log.scars.hit", name=c.name, roll=roll,
+                foe=foe.name, dealt=dealt, hp=foe.hp, max_hp=foe.max_hp, attack=s["attack"],
+            )  # fmt: skip
         if foe.hp == 0:
             self._drop(fight, rng, foe, died)
         return name == "stun", foe.out is not None
@@ -237,22 +224,19 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
             c.out = "dead"
             died[c.side] += 1
             if not fight.quiet:
-                fight.log(f"{c.name} falls dead.")
+                fight.say("log.scars.falls_dead", name=c.name)
             return
         scars, total, name, rounds = roll_dying(rng, c.state.scars)
         c.state.scars = scars
         if name == "dies":
             c.out = "dead"
             died[c.side] += 1
-            fight.log(f"{c.name} drops, gains Scar {scars}, rolls {total} on 2d6 and dies.")
+            fight.say("log.scars.drops_dies", name=c.name, scars=scars, total=total)
         else:
             c.out = "down"
             c.state.waking = rounds
             c.state.fell = fight.round  # the count starts with the next round
-            fight.log(
-                f"{c.name} drops, gains Scar {scars}, rolls {total} on 2d6: out for "
-                f"{rounds} rounds."
-            )
+            fight.say("log.scars.drops_out", name=c.name, scars=scars, total=total, count=rounds)
 
     def _wake(self, fight: ScarsFight, rng: random.Random) -> None:
         for c in fight.everyone():
@@ -262,7 +246,7 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
                 if st.waking <= 0:
                     st.waking = None
                     c.out, c.hp = None, 1
-                    fight.log(f"{c.name} comes round with 1 health.")
+                    fight.say("log.scars.comes_round", name=c.name)
 
     # -- morale -----------------------------------------------------------------------------
     def _morale(self, fight: ScarsFight, rng: random.Random, died: dict[str, int]) -> None:
@@ -300,9 +284,7 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
         c.state.halved = True
         roll = roll_die(rng, 20)
         name = morale_result(roll, c.stats["hd"])
-        fight.log(
-            f"Morale for {c.name}: {roll} vs {10 + c.stats['hd']}: " + self._morale_words(name)
-        )
+        fight.say(f"log.scars.morale_{name}", who=c.name, roll=roll, target=10 + c.stats["hd"])
         if name == "rallies":
             c.state.steady = True
             c.state.extra = 1
@@ -327,9 +309,8 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
         if deaths and 2 * slain >= len(members):
             due = True  # the round half of them fell, and every later round with a death
         if due:
-            self._group_morale(
-                fight, rng, side, enemies, leader.stats["hd"], f"{side} (led by {leader.name})"
-            )
+            label = Message("log.scars.led", {"side": side, "leader": leader.name})
+            self._group_morale(fight, rng, side, enemies, leader.stats["hd"], label)
 
     def _group_morale(
         self,
@@ -338,11 +319,11 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
         side: str,
         enemies: list[Fighter],
         hd: int,
-        label: str,
+        label: str | Message,
     ) -> None:
         roll = roll_die(rng, 20)
         name = morale_result(roll, hd)
-        fight.log(f"Morale for {label}: {roll} vs {10 + hd}: " + self._morale_words(name))
+        fight.say(f"log.scars.morale_{name}", who=label, roll=roll, target=10 + hd)
         if name == "rallies":
             fight.state.group_steady[side] = True
             for c in enemies:
@@ -351,28 +332,22 @@ class ScarsSystem(System[ScarsState, ScarsFightState]):
             for c in enemies:
                 c.out = "fled"
 
-    @staticmethod
-    def _morale_words(name: str) -> str:
-        return {
-            "rallies": "they rally (extra attack next round, no more tests).",
-            "stands": "they hold.",
-            "flees": "they break and run.",
-        }[name]
-
     def _hireling_morale(self, fight: ScarsFight, rng: random.Random, h: Fighter) -> None:
         boss = next((c for c in fight.sides[h.side] if c.stats["kind"] == "pc" and c.active), None)
         cunning = boss.stats["cunning"] if boss else 10
         scars = boss.state.scars if boss else 0
         raw, used, name = roll_hireling(rng, cunning, h.stats["hd"], scars, "best")
-        who = boss.name if boss else "the party"
-        head = f"{who} tests {h.name}'s nerve: {shift_note(raw, used)}"
+        who = boss.name if boss else Message("log.scars.the_party")
         if name == "heroic":
             h.state.steady, h.state.extra = True, 1
-            fight.log(f"{head}, inspired to heroics.")
-        elif name == "holds":
-            fight.log(f"{head}, holds.")
-        elif name == "wavers":
-            fight.log(f"{head}, wavers; {15 * h.stats['hd']} sp more keeps them fighting.")
-        else:
+        elif name not in ("holds", "wavers"):
             h.out = "fled"
-            fight.log(f"{head}, and {h.name} runs for it.")
+        fight.say(
+            f"log.scars.nerve_{name}", who=who, name=h.name, roll=_die(raw, used),
+            sp=15 * h.stats["hd"],
+        )  # fmt: skip
+
+
+def _die(raw: int, used: int) -> int | Message:
+    """The die for the log: ``raw``, or how Scars moved it (`rules.shift_note` in words)."""
+    return raw if raw == used else Message("log.scars.moved", {"raw": raw, "used": used})

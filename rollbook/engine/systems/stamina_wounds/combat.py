@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, override
 
+from rollbook.engine.messages import Joined, Message
 from rollbook.engine.systems.base import (
     Combatant,
     CombatantState,
@@ -130,7 +131,7 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         fight.state.ambush = ambushers[0] if len(ambushers) == 1 else None
         fight.state.broken = dict.fromkeys(names, False)
         if fight.state.ambush:
-            fight.log(f"{fight.state.ambush} catch the other side unaware.")
+            fight.say("log.sw.ambush", side=fight.state.ambush)
 
     # -- one round --------------------------------------------------------------------------
     @override
@@ -143,10 +144,10 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
             roll = roll_die(rng, 6)
             first = players if roll <= 3 else enemies
             if not fight.quiet:
-                fight.log(f"Initiative d6: {roll}, {first} go first.")
-        points: list[str] = []
+                fight.say("log.sw.initiative", roll=roll, side=first)
+        points: list[Message] = []
         if ambush == players:
-            points.append("ambushed")
+            points.append(Message("log.sw.why_ambushed"))
         for side in (first, fight.other(first)):
             for c in fight.sides[side]:
                 if fight.decided():
@@ -163,7 +164,7 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         rng: random.Random,
         c: Fighter,
         sneak: bool,
-        points: list[str],
+        points: list[Message],
     ) -> None:
         foe = fight.target_for(c)
         if foe is None:
@@ -175,17 +176,25 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         dealt = max(0, raw - foe.stats["av"])
         if fumble:
             c.state.usage += 1
-        kind = "sneak attack" if sneak else "attack"
         head = (
-            ""
+            None
             if fight.quiet
             # Monte Carlo runs never read it
-            else (
-                f"{c.name}'s {kind} on {foe.name}: d{sides} {'+'.join(map(str, faces))}"
-                f"{' (explodes)' if booms else ''} - AV {foe.stats['av']} = {dealt}"
+            else Message(
+                "log.sw.sneak" if sneak else "log.sw.attack",
+                {
+                    "name": c.name,
+                    "foe": foe.name,
+                    "sides": sides,
+                    "faces": "+".join(map(str, faces)),
+                    "av": foe.stats["av"],
+                    "dealt": dealt,
+                    "explodes": Message("log.sw.explodes") if booms else "",
+                    "usage": Message("log.sw.usage") if fumble else "",
+                },
             )
         )
-        self._harm(fight, rng, foe, dealt, head + (", Usage marked" if fumble else ""), points)
+        self._harm(fight, rng, foe, dealt, head, points)
 
     def _harm(
         self,
@@ -193,21 +202,16 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         rng: random.Random,
         foe: Fighter,
         amount: int,
-        head: str,
-        points: list[str],
+        head: Message | None,
+        points: list[Message],
     ) -> None:
         stamina, wounds, _, name = take_damage(
             amount, foe.state.stamina, foe.state.wounds, foe.stats["max_wounds"]
         )
         foe.state.stamina, foe.state.wounds = stamina, wounds
         foe.hp = stamina + foe.stats["max_wounds"] - wounds
-        extra, said = wound_extras(name, rng)
-        if name == "no_damage":
-            said = "no harm done"
-        elif name == "stamina":
-            said = "Stamina soaks it"
-        elif name == "dead":
-            said = "that is the last Wound: dead"
+        extra, _ = wound_extras(name, rng)
+        if name == "dead":
             foe.out = "dead"
             self._fallen(fight, foe, points)
         elif name == "bleeding":
@@ -215,23 +219,25 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         elif name == "mortal" and foe.state.dying_in is None:
             foe.state.dying_in = extra["rounds"]
         if not fight.quiet:
-            fight.log(
-                f"{head}: Stamina {stamina}, Wounds {wounds}/{foe.stats['max_wounds']}, {said}."
-            )
+            said = Message(f"log.sw.band_{name}", {"count": extra.get("rounds", 0), **extra})
+            fight.say(
+                "log.sw.harm", head=head, stamina=stamina, wounds=wounds,
+                max_wounds=foe.stats["max_wounds"], said=said,
+            )  # fmt: skip
 
-    def _fallen(self, fight: StaminaWoundsFight, c: Fighter, points: list[str]) -> None:
+    def _fallen(self, fight: StaminaWoundsFight, c: Fighter, points: list[Message]) -> None:
         members = fight.sides[c.side]
         if c.side != fight.state.enemies:
             return
         if c.stats["leader"]:
-            points.append(f"their leader {c.name} fell")
+            points.append(Message("log.sw.why_leader", {"name": c.name}))
         if not fight.state.broken[c.side] and 2 * sum(not m.active for m in members) >= len(
             members
         ):
             fight.state.broken[c.side] = True
-            points.append("half of them are down")
+            points.append(Message("log.sw.why_half"))
 
-    def _tick(self, fight: StaminaWoundsFight, rng: random.Random, points: list[str]) -> None:
+    def _tick(self, fight: StaminaWoundsFight, rng: random.Random, points: list[Message]) -> None:
         """End of round: bleeding costs a Wound, mortal wounds count down."""
         for c in fight.everyone():
             if c.out is not None:
@@ -241,18 +247,21 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
                 c.hp -= 1
                 if c.state.wounds >= c.stats["max_wounds"]:
                     c.out = "dead"
-                    fight.log(f"{c.name} bleeds out and dies.")
+                    fight.say("log.sw.bleeds_out", name=c.name)
                     self._fallen(fight, c, points)
                     continue
-                fight.log(f"{c.name} bleeds: Wounds {c.state.wounds}/{c.stats['max_wounds']}.")
+                fight.say(
+                    "log.sw.bleeds", name=c.name, wounds=c.state.wounds,
+                    max_wounds=c.stats["max_wounds"],
+                )  # fmt: skip
             if c.state.dying_in is not None:
                 c.state.dying_in -= 1
                 if c.state.dying_in <= 0:
                     c.out = "dead"
-                    fight.log(f"{c.name} succumbs to the mortal wound.")
+                    fight.say("log.sw.succumbs", name=c.name)
                     self._fallen(fight, c, points)
 
-    def _morale(self, fight: StaminaWoundsFight, rng: random.Random, points: list[str]) -> None:
+    def _morale(self, fight: StaminaWoundsFight, rng: random.Random, points: list[Message]) -> None:
         players, enemies = fight.state.players, fight.state.enemies
         pcs = [c for c in fight.active(players) if c.stats["kind"] == "pc"]
         foes = fight.active(enemies)
@@ -264,13 +273,12 @@ class StaminaWoundsSystem(System[StaminaWoundsState, StaminaWoundsFightState]):
         )
         die = roll_die(rng, 20)
         total = die + wil
-        head = (
-            f"Breaking point ({'; '.join(points)}): WIL save {die} + {wil} = {total} vs "
-            f"{leader.name}'s Target {leader.stats['target']}"
-        )
-        if total >= leader.stats["target"]:
+        breaks = total >= leader.stats["target"]
+        if breaks:
             for f in foes:
                 f.out = "fled"
-            fight.log(f"{head}: the enemies break and run.")
-        else:
-            fight.log(f"{head}: they hold.")
+        fight.say(
+            "log.sw.breaking_runs" if breaks else "log.sw.breaking_holds",
+            why=Joined("log.sep.semicolon", tuple(points)), die=die, wil=wil, total=total,
+            leader=leader.name, target=leader.stats["target"],
+        )  # fmt: skip
