@@ -179,8 +179,11 @@ class Fight[S: CombatantState, F: FightState]:
     def target_for(self, attacker: Combatant[S]) -> Combatant[S] | None:
         """Default tactic: the weakest active enemy (fewest hit points, then first listed)."""
         best: Combatant[S] | None = None
-        foes = self._foes.get(attacker.side)
-        for c in self.sides[self.other(attacker.side)] if foes is None else foes:
+        try:  # a subscript, not dict.get: a call into C costs several times more in Pyodide
+            foes = self._foes[attacker.side]
+        except KeyError:  # not exactly two sides
+            foes = self.sides[self.other(attacker.side)]
+        for c in foes:
             if c.out is None and (best is None or c.hp < best.hp):
                 best = c
         return best
