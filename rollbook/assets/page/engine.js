@@ -257,8 +257,7 @@ function settle(session, id, json) {
   }
   // The engine's own sentences (a refusal, "no row", a fight's log) in the page's language:
   // said.js and their texts arrive with the first reply that holds one.
-  const words = /** @type {{message?: unknown, said?: unknown, events?: unknown}} */ (reply);
-  if (words.message || words.said || Array.isArray(words.events)) {
+  if (saysWords(reply)) {
     import("./said.js")
       .then(
         (said) => said.localised(reply),
@@ -267,6 +266,18 @@ function settle(session, id, json) {
       .then(job.resolve);
   } else job.resolve(reply);
   pump();
+}
+
+/**
+ * Whether a reply, or a table rolled inside it, holds a sentence of the engine's.
+ * @param {unknown} reply
+ * @returns {boolean}
+ */
+function saysWords(reply) {
+  const words = /** @type {{message?: unknown, said?: unknown, events?: unknown, nested?: unknown}} */ (reply);
+  if (!words) return false;
+  if (words.message || words.said || Array.isArray(words.events)) return true;
+  return Array.isArray(words.nested) && words.nested.some((part) => part?.kind === "table" && saysWords(part));
 }
 
 function pump() {

@@ -70,5 +70,9 @@ export function localised(given) {
   if (Array.isArray(reply.events)) {
     out.log = reply.events.map((event, i) => say(event, reply.log?.[i]));
   }
+  // A table a row rolled answers inside the reply, its "no row" as well.
+  if (Array.isArray(reply.nested)) {
+    out.nested = reply.nested.map((part) => (part?.kind === "table" ? localised(part) : part));
+  }
   return /** @type {R} */ (out);
 }

@@ -199,6 +199,10 @@ export async function snapshotPays(manifest, base, meter, slowdown = 1) {
     return { use: true, reason: "no size", rate: null, ...known };
   }
   const rate = await measuredRate(meter);
-  const use = size / rate <= savedSeconds(manifest) * slowdown;
+  // Measured again now that the rate is in, and the lower of the two kept: the first comes
+  // while the page itself is still parsing and running its scripts (the worker starts from
+  // the top of <head>), which can make a fast processor look six times slower (issue 29).
+  known.slowdown = Math.min(slowdown, processorSlowdown());
+  const use = size / rate <= savedSeconds(manifest) * known.slowdown;
   return { use, reason: use ? "fast link" : "slow link", rate, ...known };
 }
