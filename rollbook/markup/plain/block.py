@@ -114,7 +114,7 @@ class PlainTableProcessor(BlockProcessor):
         lines = block.split("\n")
         header = tables._split_row(lines[0].strip(" "))
         rows = [tables._split_row(row.strip(" ")) for row in lines[2:]]
-        reading = read_table(header, rows, site.line, site.lead)
+        reading = read_table(header, rows, site.line, site.lead, self.state.language())
         if reading.data is None:
             if reading.reason:
                 self.state.report(site.line, reading.reason, "info")

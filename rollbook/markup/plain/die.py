@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rollbook.engine.dice.letters import to_d
 from rollbook.markup.plain.keys import strip_markup
 
 __all__ = ["Die", "die_and_name", "die_in_header", "die_in_lead", "names_a_die"]
@@ -60,40 +61,44 @@ def _die(match: re.Match[str], name: str) -> Die | None:
     return Die(roll, name, top)
 
 
-def die_in_header(cell: str) -> Die | None:
-    """The die a header (or header-like first-row) cell names, if that is all it says."""
+def die_in_header(cell: str, language: str | None = None) -> Die | None:
+    """The die a header (or header-like first-row) cell names, if that is all it says.
+
+    ``language``: the page's; its dice letters count as ``d`` (``W6`` in German).
+    """
     text = strip_markup(cell)
-    match = _HEADER.match(text)
+    match = _HEADER.match(to_d(text, language))
     return _die(match, text) if match else None
 
 
-def die_and_name(cell: str) -> tuple[Die, str] | None:
+def die_and_name(cell: str, language: str | None = None) -> tuple[Die, str] | None:
     """``(die, column name)`` of a one-column table's header like "d6 Encounter"."""
     text = strip_markup(cell)
-    match = _NAMED.match(text)
+    match = _NAMED.match(to_d(text, language))
     die = _die(match, text[: match.start("name")].strip()) if match else None
     return (die, match["name"].strip()) if die and match else None
 
 
-def names_a_die(cell: str) -> bool:
+def names_a_die(cell: str, language: str | None = None) -> bool:
     """Whether a cell mentions dice notation at all (for saying why a table was skipped)."""
-    return _IN_TEXT.search(strip_markup(cell)) is not None
+    return _IN_TEXT.search(to_d(strip_markup(cell), language)) is not None
 
 
-def die_in_lead(line: str) -> Die | None:
+def die_in_lead(line: str, language: str | None = None) -> Die | None:
     """The die named by the line right above a table, when it reads as its lead-in.
 
     A heading, or a line ending with ``:``, that carries exactly one notation.
     """
     heading = bool(_HEADING.match(line))
-    text = strip_markup(_HEADING.sub("", line)).rstrip()
-    if not heading and not text.endswith(":"):
+    written = strip_markup(_HEADING.sub("", line)).rstrip()
+    if not heading and not written.endswith(":"):
         return None
-    if len(text) > 80:
+    if len(written) > 80:
         return None
+    text = to_d(written, language)  # same length: positions hold in ``written``
     found = {m.group(0).lower().replace(" ", "") for m in _IN_TEXT.finditer(text)}
     if len(found) != 1:
         return None
     match = _IN_TEXT.search(text)
     assert match is not None
-    return _die(match, match.group(0))
+    return _die(match, written[match.start() : match.end()])

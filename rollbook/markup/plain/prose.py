@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from markdown import Markdown, util
 from markdown.inlinepatterns import InlineProcessor
 
+from rollbook.engine.dice.letters import DICE_LETTERS, letters_for, to_d
 from rollbook.markup import nested
 from rollbook.markup.inline import check_notation, inline_roll_element
 
@@ -31,9 +32,13 @@ __all__ = ["PRIORITY", "PROSE_DICE", "ProseDiceProcessor", "notation_of"]
 PRIORITY = 45
 
 _SIDES = r"(?:\d{1,3}|%)"
+# ``d``, and the dice letters of other languages (1W20, 1k6, 1к6): a page takes those only
+# when its language writes dice with them (engine/dice/letters.py), else it declines.
+_LETTER = "[d" + "".join(sorted(set("".join(DICE_LETTERS.values())))) + "]"
+_UPPER = "[D" + "".join(sorted({c for c in "".join(DICE_LETTERS.values()) if c.isupper()})) + "]"
 PROSE_DICE = re.compile(
     r"(?<![\w&/.\-@#:])"
-    rf"(?P<dice>(?:\d{{1,3}}d{_SIDES}|d{_SIDES}|\d{{1,3}}D{_SIDES}))"
+    rf"(?P<dice>(?:\d{{1,3}}{_LETTER}{_SIDES}|{_LETTER}{_SIDES}|\d{{1,3}}{_UPPER}{_SIDES}))"
     r"(?P<mod>(?:[ \t]?[+\-−][ \t]?\d{1,3}(?!\w|\.\d))?)"
     r"(?P<mul>(?:[ \t]?[x×*][ \t]?\d{1,4}(?!\w|\.\d))?)"
     r"(?![\w&/\-+%@]|\.\d|[ \t](?:System|Modern|SRD|OGL|Licen[cs]e|Edition|edition)\b)"
@@ -100,14 +105,21 @@ class ProseDiceProcessor(InlineProcessor):
             return None, None, None  # roll-table fences ask for this with roll_dice_in_results
         if inside_literal_html(self.md, data, m.start(0)):
             return None, None, None
-        sides = m.group("dice").lower().rpartition("d")[2]
+        label = m.group(0)
+        language = state.language()
+        letter = m.group("dice").lstrip("0123456789")[0]
+        if letter not in "dD" and letter not in letters_for(language):
+            return None, None, None  # "1k6" on a page whose language writes d
+        sides = m.group("dice").lstrip("0123456789")[1:]
         if sides.isdigit() and int(sides) < 2:
             return None, None, None  # "d1", "d0": no die anyone rolls
-        label = m.group(0)
-        notation = notation_of(label)
+        notation = notation_of(to_d(label, language))
         if check_notation(notation) is not None:
             return None, None, None
-        element = inline_roll_element(state.next_inline_id(), notation, label)
+        element = inline_roll_element(
+            state.next_inline_id(), notation, label, text=state.text(),
+            written=None if letter in "dD" else label,
+        )  # fmt: skip
         nested.mark_nested(state, element, notation, label)
         state.counts["prose"] += 1
         return element, m.start(0), m.end(0)

@@ -56,7 +56,9 @@ def _name(cell: str) -> str:
     return strip_markup(cell)
 
 
-def read_table(header: list[str], rows: list[list[str]], line: int, lead: str) -> Reading:
+def read_table(
+    header: list[str], rows: list[list[str]], line: int, lead: str, language: str | None = None
+) -> Reading:
     """Read a table (cells as written) whose header row is at ``line``.
 
     Args:
@@ -64,21 +66,22 @@ def read_table(header: list[str], rows: list[list[str]], line: int, lead: str) -
         rows: The body rows' cells.
         line: The header row's line in the page.
         lead: The non-blank line right above the table (a heading keeps its ``#``).
+        language: The page's language: its dice letters name dice too (``| W6 |``).
     """
     first_row = line + 2
     if not any(_name(c) for c in header) and rows:  # a PDF export: the header is row one
         header, rows, first_row = rows[0], rows[1:], first_row + 1
-    die = die_in_header(header[0]) if header else None
+    die = die_in_header(header[0], language) if header else None
     column = ""
-    if die is None and len(header) == 1 and (named := die_and_name(header[0])):
+    if die is None and len(header) == 1 and (named := die_and_name(header[0], language)):
         die, column = named
         header = [die.name]
     from_lead = die is None
     if die is None:
-        die = die_in_lead(lead)
-        if die is None or (header and die_in_header(header[0])):
+        die = die_in_lead(lead, language)
+        if die is None or (header and die_in_header(header[0], language)):
             return Reading()
-    others = [i for i, cell in enumerate(header) if i and die_in_header(cell)]
+    others = [i for i, cell in enumerate(header) if i and die_in_header(cell, language)]
     if others and not from_lead:
         return Reading(
             reason=f"this table names a die in {len(others) + 1} columns "
