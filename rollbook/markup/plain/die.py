@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rollbook.engine.dice.letters import to_d
 from rollbook.markup.plain.keys import strip_markup
 
-__all__ = ["Die", "die_and_name", "die_in_header", "die_in_lead", "names_a_die"]
+__all__ = ["Die", "die_and_name", "die_in_header", "die_in_lead"]
 
 _NOTATION = r"(?P<n>\d{0,2})[dD](?P<s>%|\d{1,3})(?:\s*(?P<op>[+-])\s*(?P<mod>\d{1,3}))?"
 _HEADER = re.compile(
@@ -77,11 +77,6 @@ def die_and_name(cell: str, language: str | None = None) -> tuple[Die, str] | No
     match = _NAMED.match(to_d(text, language))
     die = _die(match, text[: match.start("name")].strip()) if match else None
     return (die, match["name"].strip()) if die and match else None
-
-
-def names_a_die(cell: str, language: str | None = None) -> bool:
-    """Whether a cell mentions dice notation at all (for saying why a table was skipped)."""
-    return _IN_TEXT.search(to_d(strip_markup(cell), language)) is not None
 
 
 def die_in_lead(line: str, language: str | None = None) -> Die | None:
