@@ -115,6 +115,9 @@ def test_prose_notation_and_its_label():
     assert found == ["2d6 x 10", "d%", "3d6 × 10", "d8"]
     assert [notation_of(f) for f in found] == ["2d6*10", "d%", "3d6*10", "d8"]
     assert notation_of("d66") == "d6*10+d6"
+    # A multiplier after a modifier scales the whole roll: 20-50, not 11-14.
+    assert notation_of("1d4+1 x 10") == "(1d4+1)*10"
+    assert notation_of("2d6 − 1 × 100") == "(2d6-1)*100"
 
 
 def test_repeated_column_names_are_accepted_in_fences_too():

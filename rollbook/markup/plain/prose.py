@@ -73,11 +73,15 @@ def notation_of(text: str) -> str:
     """The engine's notation for prose dice as written (``2d6 x 10`` -> ``2d6*10``).
 
     A d66 is two d6 read as tens and units, as every table that names one means it.
+    A multiplier after a modifier applies to the whole roll, as a reader reads it.
     """
     out = text.replace("×", "*").replace("x", "*").replace("−", "-").replace("D", "d")
     out = "".join(out.split())
     if out in ("d66", "1d66"):
         return "d6*10+d6"
+    total, times, factor = out.rpartition("*")
+    if times and re.search(r"[+\-]", total):
+        return f"({total})*{factor}"  # "1d4+1 x 10" is read left to right: (1d4+1) x 10
     return out
 
 
