@@ -16,7 +16,7 @@ from rollbook.engine.systems.mechanics import number, reaction_procedure
 from rollbook.engine.systems.roll_under_atk import rules
 from rollbook.engine.systems.roll_under_atk.special import SPECIAL
 
-__all__ = ["PROCEDURES", "damage_weights"]
+__all__ = ["PROCEDURES", "damage_weights", "roll_breakage"]
 
 D20 = range(1, 21)
 D6 = range(1, 7)
@@ -161,20 +161,32 @@ def _check_name(roll: int, target: int, p: dict[str, Any], pos: str, neg: str) -
     return pos if total <= target else neg
 
 
+def _check_roll(
+    p: dict[str, Any], rng: random.Random, target: int, pos: str, neg: str
+) -> tuple[str, dict[str, Any]]:
+    """Roll an attack or defence d20 against ``target``: its outcome and numbers so far."""
+    roll = draw_die(rng, 20)
+    return _check_name(roll, target, p, pos, neg), {"roll": roll, "target": target}
+
+
+def roll_breakage(rng: random.Random, quality: str) -> tuple[int, bool]:
+    """The breakage d6 after a natural 20: the die, and whether an item of ``quality`` breaks."""
+    die = draw_die(rng, 6)
+    return die, die <= rules.break_chance(quality)
+
+
 def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     target = _attack_target(p)
-    roll = draw_die(rng, 20)
-    name = _check_name(roll, target, p, "hit", "miss")
-    data: dict[str, Any] = {"roll": roll, "target": target}
-    line = f"Attack: d20 {roll}, needs {target} or less: "
+    name, data = _check_roll(p, rng, target, "hit", "miss")
+    line = f"Attack: d20 {data['roll']}, needs {target} or less: "
     if name in ("hit", "critical"):
         total, text = roll_damage(p, rng, critical=name == "critical")
         data["damage"] = total
         line += ("critical hit, an extra damage die" if name == "critical" else "hit") + f"; {text}"
     elif name == "fumble":
-        b = draw_die(rng, 6)
+        b, broke = roll_breakage(rng, p["quality"])
         data["break_roll"] = b
-        if b <= rules.break_chance(p["quality"]):
+        if broke:
             name = "weapon_breaks"
             line += f"natural 20, breakage d6 {b}: the {p['quality']} weapon breaks"
         else:
@@ -238,19 +250,17 @@ def _defend_target(p: dict[str, Any]) -> int:
 
 def _defend_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     target = _defend_target(p)
-    roll = draw_die(rng, 20)
-    name = _check_name(roll, target, p, "blocked", "hit")
+    name, data = _check_roll(p, rng, target, "blocked", "hit")
     line = (
-        f"Defence: d20 {roll}, needs DEF {10 + p['armor'] - p['armor_breaks']} minus the "
-        f"attacker's HD = {target} or less: "
+        f"Defence: d20 {data['roll']}, needs DEF {10 + p['armor'] - p['armor_breaks']} minus "
+        f"the attacker's HD = {target} or less: "
     )
-    data: dict[str, Any] = {"roll": roll, "target": target}
     if name == "fumble":
         line += "natural 20, the blow lands"
         if p["armor"] - p["armor_breaks"] > 0:
-            b = draw_die(rng, 6)
+            b, broke = roll_breakage(rng, p["armor_quality"])
             data["break_roll"] = b
-            if b <= rules.break_chance(p["armor_quality"]):
+            if broke:
                 name = "armor_breaks"
                 line += f" and the armour cracks (d6 {b}): -1 DEF"
             else:
@@ -293,8 +303,7 @@ def _break_checked(p: dict[str, Any]) -> None:
 
 def _breakage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     _break_checked(p)
-    roll = draw_die(rng, 6)
-    broke = roll <= rules.break_chance(p["quality"])
+    roll, broke = roll_breakage(rng, p["quality"])
     name = _break_effect(p) if broke else "holds"
     effect = {
         "holds": "it holds",
