@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -118,6 +119,27 @@ def test_prose_notation_and_its_label():
     # A multiplier after a modifier scales the whole roll: 20-50, not 11-14.
     assert notation_of("1d4+1 x 10") == "(1d4+1)*10"
     assert notation_of("2d6 − 1 × 100") == "(2d6-1)*100"
+
+
+@pytest.mark.parametrize(
+    ("text", "rolls"),
+    [
+        # Found by pointing the built wheel at hand-written rules pages: each was a silent
+        # wrong range (the factor read as "× 1", a sum split into two rolls, an addend dropped).
+        ("Hoard: 2d6 × 1,000 gp.", ["2d6*1000"]),
+        ("Fire: 7 (1d6 + 1d4) damage and 2d6+1d8 cold.", ["1d6+1d4", "2d6+1d8"]),
+        ("Bonus 1d4+1d4+1, minus 1d6 − 1d4.", ["1d4+1d4+1", "1d6-1d4"]),
+        ("Tiny: 1d3 x 1d6 bars.", ["1d3*1d6"]),
+        ("They land d6 x 10 + 5 feet away.", ["d6*10+5"]),
+        ("A 1d10 x 10% chance.", ["1d10*10"]),
+        # What prose dice cannot read stays text whole, never a part of it rolled alone.
+        ("Scale by 1d6 x 1.5 or 2d6 + 1d4 × 2 × 3.", []),
+    ],
+)
+def test_prose_arithmetic_is_one_roll_or_none(text, rolls):
+    html, problems = convert(text + "\n")
+    assert problems == []
+    assert re.findall(r'data-roll="([^"]*)"', html) == rolls
 
 
 def test_repeated_column_names_are_accepted_in_fences_too():

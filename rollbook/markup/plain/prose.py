@@ -32,13 +32,29 @@ _SIDES = r"(?:\d{1,3}|%)"
 # when its language writes dice with them (engine/dice/letters.py), else it declines.
 _LETTER = "[d" + "".join(sorted(set("".join(DICE_LETTERS.values())))) + "]"
 _UPPER = "[D" + "".join(sorted({c for c in "".join(DICE_LETTERS.values()) if c.isupper()})) + "]"
+_DIE = rf"(?:\d{{1,3}}{_LETTER}{_SIDES}|{_LETTER}{_SIDES}|\d{{1,3}}{_UPPER}{_SIDES})"
+_OP = r"[ \t]?[+\-−][ \t]?"
+_TIMES = r"[ \t]?[x×*][ \t]?"
+_NUMBER = r"\d{1,3}(?!\w|[.,]\d)"
+# A factor may group its thousands ("2d6 × 1,000 gp", German "1.000"): never read as "× 1".
+_FACTOR = r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d{1,4})(?!\w|[.,]\d)"
+_NOT_AFTER = r"[\w&/\-+@]|\.\d|[ \t](?:System|Modern|SRD|OGL|Licen[cs]e|Edition|edition)\b"
 PROSE_DICE = re.compile(
     r"(?<![\w&/.\-@#:])"
-    rf"(?P<dice>(?:\d{{1,3}}{_LETTER}{_SIDES}|{_LETTER}{_SIDES}|\d{{1,3}}{_UPPER}{_SIDES}))"
-    r"(?P<mod>(?:[ \t]?[+\-−][ \t]?\d{1,3}(?!\w|\.\d))?)"
-    r"(?P<mul>(?:[ \t]?[x×*][ \t]?\d{1,4}(?!\w|\.\d))?)"
-    r"(?![\w&/\-+%@]|\.\d|[ \t](?:System|Modern|SRD|OGL|Licen[cs]e|Edition|edition)\b)"
+    rf"(?P<dice>{_DIE})"
+    # More dice summed in ("7 (1d6 + 1d4) fire damage", "1d4+1d4+1"): one roll, as read.
+    rf"(?P<more>(?:{_OP}{_DIE}(?![\w%]))*)"
+    rf"(?P<mod>(?:{_OP}{_NUMBER})?)"
+    # A factor, a number or a die ("1d3 x 1d6 bars"), then maybe an addend ("d6 x 10 + 5").
+    rf"(?P<mul>{_TIMES}(?:{_FACTOR}|{_DIE}(?![\w%])))?"
+    rf"(?(mul)(?:{_OP}{_NUMBER})?)"
+    # "1d10 x 10%" is a percentage of 10-100; "1d10%" is nothing anyone writes.
+    rf"(?(mul)(?!{_NOT_AFTER})|(?!{_NOT_AFTER}|%))"
 )
+# What may follow a notation and would change its meaning if it were not read with it
+# ("1d6 x 1.5", "1d6 + 1d4 × 2 × 3"): such text stays static rather than roll the wrong range.
+_GOES_ON = re.compile(rf"(?:{_OP}|{_TIMES}|[ \t]?[/÷][ \t]?)[\d(]|{_TIMES}{_LETTER}")
+_ANY_DIE = re.compile(_DIE)
 
 
 # Author HTML written inline (``<code>1d6</code>``) reaches inline patterns as stash
@@ -73,6 +89,7 @@ def notation_of(text: str) -> str:
     """
     out = text.replace("×", "*").replace("x", "*").replace("−", "-").replace("D", "d")
     out = "".join(out.split())
+    out = re.sub(r"(?<=\d)[,.](?=\d{3}(?!\d))", "", out)  # "1,000" / "1.000" -> 1000
     if out in ("d66", "1d66"):
         return "d6*10+d6"
     total, times, factor = out.rpartition("*")
@@ -102,18 +119,25 @@ class ProseDiceProcessor(FeatureInlineProcessor):
             return None, None, None
         label = m.group(0)
         language = state.language()
-        letter = m.group("dice").lstrip("0123456789")[0]
-        if letter not in "dD" and letter not in letters_for(language):
-            return None, None, None  # "1k6" on a page whose language writes d
-        sides = m.group("dice").lstrip("0123456789")[1:]
-        if sides.isdigit() and int(sides) < 2:
-            return None, None, None  # "d1", "d0": no die anyone rolls
+        if _GOES_ON.match(data, m.end(0)):
+            return None, None, None  # more arithmetic than prose dice read: leave it whole
+        letters = set()
+        for die in _ANY_DIE.finditer(label):
+            letter, sides = (
+                die.group(0).lstrip("0123456789")[0],
+                die.group(0).lstrip("0123456789")[1:],
+            )
+            if letter not in "dD" and letter not in letters_for(language):
+                return None, None, None  # "1k6" on a page whose language writes d
+            if sides.isdigit() and int(sides) < 2:
+                return None, None, None  # "d1", "d0": no die anyone rolls
+            letters.add(letter)
         notation = notation_of(to_d(label, language))
         if check_notation(notation) is not None:
             return None, None, None
         element = inline_roll_element(
             state.next_inline_id(), notation, label, text=state.text(),
-            written=None if letter in "dD" else label,
+            written=None if letters <= set("dD") else label,
         )  # fmt: skip
         nested.mark_nested(state, element, notation, label)
         state.counts["prose"] += 1
