@@ -109,6 +109,39 @@ def test_lead_lines():
     assert die_in_lead("### Encounters (d20)").roll == "d20"  # type: ignore[union-attr]
     assert die_in_lead("Roll 1d6 and 1d8:") is None  # two dice: which one?
     assert die_in_lead("The wolves roll 1d6 each round.") is None  # not a lead-in
+    # A PDF export's bold heading line and a title ending with its die were left static.
+    assert die_in_lead("**Hazards (1d10)**").roll == "d10"  # type: ignore[union-attr]
+    assert die_in_lead("Encounters on the road (d20)").roll == "d20"  # type: ignore[union-attr]
+    assert die_in_lead("**Note:** the wolves roll 1d6") is None
+
+
+def test_a_header_less_table_under_a_lead_keeps_its_first_row():
+    # Found building a PDF-export page: under "Roll 1d6:" the empty header row made row "1"
+    # the header, so the table lost it and warned "no row covers 1".
+    html, problems = convert("Roll 1d6:\n\n| | |\n|---|---|\n| 1 | Locked |\n| 2-6 | Open |\n")
+    assert problems == []
+    rows = json.loads(payload_texts(html)[0])["rows"]
+    assert [(r["key"], r["cells"]) for r in rows] == [("1", ["Locked"]), ("2--6", ["Open"])]
+    # A first row that names the die is still the header row, lead or not.
+    html, problems = convert(
+        "Roll 1d6:\n\n| | |\n|---|---|\n| **d6** | **Door** |\n| 1-6 | Open |\n"
+    )
+    assert problems == [] and json.loads(payload_texts(html)[0])["headers"] == ["Door"]
+
+
+def test_a_d100_keyed_from_00_reads_the_die_00_to_99():
+    # Found on an OSR loot table: "00-30" was read as 100-30 ("runs backwards") and the
+    # table left static; the table counts 00 as nought, so it rolls 0-99.
+    html, problems = convert(
+        "| d% | Loot |\n|---|---|\n| 00-30 | a |\n| 31-70 | b |\n| 71-99 | c |\n"
+    )
+    assert problems == []
+    data = json.loads(payload_texts(html)[0])
+    assert (data["roll"], data["roll_name"]) == ("d%-1", "d%")
+    assert [r["key"] for r in data["rows"]] == ["0--30", "31--70", "71--99"]
+    # 00 alone, with 01-99 beside it, is still 100.
+    html, _ = convert("| d100 | X |\n|---|---|\n| 01-99 | a |\n| 00 | b |\n")
+    assert [r["key"] for r in json.loads(payload_texts(html)[0])["rows"]] == ["1--99", "100"]
 
 
 def test_prose_notation_and_its_label():

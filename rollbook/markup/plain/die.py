@@ -27,6 +27,10 @@ _NAMED = re.compile(rf"^{_NOTATION}\s+(?P<name>[A-Za-z][\w '-]{{0,40}})$")
 # A notation standing alone in running text: not inside a word, not "3D", not "d20 System".
 _IN_TEXT = re.compile(rf"(?<![\w&/.-]){_NOTATION}(?![\w&/-])")
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s+")
+# A PDF export's heading is often a bold line ("**Hazards (1d10)**"): a heading all the same.
+_STRONG_LINE = re.compile(r"^ {0,3}(\*\*|__)(?!\s)[^*_]+(?<!\s)\1\s*$")
+# A title that ends with its die in brackets ("Encounters (d20)") leads into its table.
+_DIE_LAST = re.compile(rf"[(\[]\s*{_NOTATION}\s*[)\]]\.?$")
 
 
 @dataclass(frozen=True)
@@ -82,11 +86,13 @@ def die_and_name(cell: str, language: str | None = None) -> tuple[Die, str] | No
 def die_in_lead(line: str, language: str | None = None) -> Die | None:
     """The die named by the line right above a table, when it reads as its lead-in.
 
-    A heading, or a line ending with ``:``, that carries exactly one notation.
+    A heading (or a bold line, as PDF exports write headings), a line ending with ``:``, or
+    a title ending with its die in brackets ("Encounters (d20)"), that carries exactly one
+    notation.
     """
-    heading = bool(_HEADING.match(line))
+    heading = bool(_HEADING.match(line)) or bool(_STRONG_LINE.match(line))
     written = strip_markup(_HEADING.sub("", line)).rstrip()
-    if not heading and not written.endswith(":"):
+    if not heading and not written.endswith(":") and not _DIE_LAST.search(to_d(written, language)):
         return None
     if len(written) > 80:
         return None

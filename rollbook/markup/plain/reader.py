@@ -9,6 +9,7 @@ names no die gives neither and is left alone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,9 @@ from rollbook.markup.plain.die import Die, die_and_name, die_in_header, die_in_l
 from rollbook.markup.plain.keys import PlainKey, read_key, strip_markup
 
 __all__ = ["Reading", "RowKey", "read_table"]
+
+# A key cell that starts a range at nought: "00-30", "0 - 9", "00–09".
+_FROM_NOUGHT = re.compile(r"^0{1,2}\s*(?:-{1,2}|–|—|to)\s*\d")
 
 
 class RowKey(str):
@@ -69,7 +73,9 @@ def read_table(
         language: The page's language: its dice letters name dice too (``| W6 |``).
     """
     first_row = line + 2
-    if not any(_name(c) for c in header) and rows:  # a PDF export: the header is row one
+    if not any(_name(c) for c in header) and rows and not _keys_under_lead(rows, lead, language):
+        # A PDF export: the header is row one. Under "Roll 1d6:" a first row keyed "1" is a
+        # row (the lead names the die), so the table keeps all its rows.
         header, rows, first_row = rows[0], rows[1:], first_row + 1
     die = die_in_header(header[0], language) if header else None
     column = ""
@@ -88,6 +94,7 @@ def read_table(
             f"({', '.join(_name(header[i]) for i in [0, *others])}): it reads as rolls side "
             "by side, not one roll, so it stays a plain table."
         )
+    die = _zero_based(die, rows)
     keys: list[PlainKey] = []
     kept: list[tuple[int, list[str]]] = []
     for n, cells in enumerate(rows):
@@ -107,6 +114,28 @@ def read_table(
     if len(header) < 2 and not all(k.label for k in keys):
         return _skip(from_lead, f"the table under {die.name!r} has no result column")
     return _reading(die, header, keys, kept, line, from_lead, column)
+
+
+def _zero_based(die: Die, rows: list[list[str]]) -> Die:
+    """A d100 / d% read 00-99 when a range starts at ``00`` or ``0`` ("00-30", "31-70", "71-99").
+
+    Such a table counts the face 00 as nought, so its keys are 0-99 and the roll is one less
+    than the die's 1-100; read as 100 the first range would run backwards.
+    """
+    if die.top != 100 or not any(
+        cells and _FROM_NOUGHT.match(strip_markup(cells[0])) for cells in rows
+    ):
+        return die
+    return Die(f"{die.roll}-1", die.name, None)
+
+
+def _keys_under_lead(rows: list[list[str]], lead: str, language: str | None) -> bool:
+    """Whether a header-less table's first row is a keyed row under a lead naming its die."""
+    first = rows[0][0] if rows[0] else ""
+    if die_in_header(first, language) is not None:
+        return False
+    die = die_in_lead(lead, language)
+    return die is not None and read_key(first, top=die.top, d66=die.d66) is not None
 
 
 def _skip(from_lead: bool, why: str) -> Reading:
