@@ -127,15 +127,13 @@ function routeFetches(routes) {
 }
 
 /**
- * A route that sends the request once `after` has settled, and settles `done` when the
- * response's last byte is in (or at once, if it has no body or fails).
- * @param {Promise<unknown>} after
+ * A route that sends the request as it comes and settles `done` when the response's last
+ * byte is in (or at once, if it has no body or fails).
  * @param {() => void} done
  * @returns {Route}
  */
-function queued(after, done) {
+function watched(done) {
   return async (native, input, init) => {
-    await after.catch(() => {});
     let response;
     try {
       response = await native(input, init);
@@ -147,9 +145,9 @@ function queued(after, done) {
       done();
       return response;
     }
-    const watched = response.body.pipeThrough(new TransformStream({ flush: done }));
+    const body = response.body.pipeThrough(new TransformStream({ flush: done }));
     const { status, statusText, headers } = response;
-    return new Response(watched, { status, statusText, headers });
+    return new Response(body, { status, statusText, headers });
   };
 }
 
@@ -239,15 +237,15 @@ async function init(manifestUrl) {
   if (gzipped.includes("pyodide.asm.wasm")) {
     routes[new URL("pyodide.asm.wasm", pyodideDir).href] = async () => lazyResponse(openWasm, "application/wasm");
   }
-  // The files download one after the other in the order they are needed, instead of
-  // sharing the line: the WebAssembly first (it is compiled as it arrives, then made into
-  // the interpreter), the standard library next (Python's start reads it), the wheels last
-  // (read once Python runs). The interpreter is made while the library is on its way.
+  // Pyodide fetches the standard library itself, alongside the WebAssembly: the interpreter
+  // cannot be made without it (tried: asked for only once the WebAssembly was in, it came
+  // 0.45 s later and Python's start waited for it). The wheels wait until both are in, so
+  // as not to share the line with what Python's start needs.
   /** @type {() => void} */
   let stdlibIn = () => {};
   const stdlibDone = new Promise((resolve) => (stdlibIn = () => resolve(undefined)));
   const stdlib = new URL("python_stdlib.zip", pyodideDir).href;
-  routes[stdlib] = queued(wasm, stdlibIn);
+  routes[stdlib] = watched(stdlibIn);
   routeFetches(routes);
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
