@@ -165,6 +165,12 @@ def test_prose_notation_and_its_label():
         ("Tiny: 1d3 x 1d6 bars.", ["1d3*1d6"]),
         ("They land d6 x 10 + 5 feet away.", ["d6*10+5"]),
         ("A 1d10 x 10% chance.", ["1d10*10"]),
+        # Kept dice are part of the roll: "4d6" alone rolled 4-24 for a score of 3-18.
+        ("Roll 4d6 and drop the lowest die, or 4d6 drop lowest.", ["4d6dl1", "4d6dl1"]),
+        ("Roll 2d20 and take the higher; 3d6, keep the two highest.", ["2d20kh1", "3d6kh2"]),
+        ("Roll 2d20, use the worse one.", ["2d20kl1"]),
+        # A die "per level" is no part of a sum.
+        ("Heal 1d6 + 1d6 per 2 levels.", ["1d6", "1d6"]),
         # What prose dice cannot read stays text whole, never a part of it rolled alone.
         ("Scale by 1d6 x 1.5 or 2d6 + 1d4 × 2 × 3.", []),
     ],

@@ -39,21 +39,51 @@ _NUMBER = r"\d{1,3}(?!\w|[.,]\d)"
 # A factor may group its thousands ("2d6 × 1,000 gp", German "1.000"): never read as "× 1".
 _FACTOR = r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d{1,4})(?!\w|[.,]\d)"
 _NOT_AFTER = r"[\w&/\-+@]|\.\d|[ \t](?:System|Modern|SRD|OGL|Licen[cs]e|Edition|edition)\b"
+_COUNT_WORD = r"(?:[1-9]|one|two|three|four|five)"
+_DIE_WORD = r"(?:dice|die|ones?|rolls?|results?)"
+# "4d6 drop lowest", "roll 2d20 and take the higher": the kept dice are part of the roll.
+_KEEP = (
+    r"[ \t]*,?[ \t]*(?:and[ \t]+)?(?:"
+    r"(?:drop|discard|ignore|remove)(?:ping)?[ \t]+(?:the[ \t]+)?(?P<drop>lowest|worst)"
+    rf"(?:[ \t]+{_DIE_WORD})?"
+    r"|(?:keep|take|use)(?:ing)?[ \t]+(?:the[ \t]+)?"
+    rf"(?:(?P<n1>{_COUNT_WORD})[ \t]+)?"
+    r"(?P<side>highest|higher|best|better|lowest|lower|worst|worse)"
+    rf"(?:[ \t]+(?P<n2>{_COUNT_WORD}))?(?:[ \t]+{_DIE_WORD})?"
+    r")\b"
+)
 PROSE_DICE = re.compile(
     r"(?<![\w&/.\-@#:])"
     rf"(?P<dice>{_DIE})"
-    # More dice summed in ("7 (1d6 + 1d4) fire damage", "1d4+1d4+1"): one roll, as read.
-    rf"(?P<more>(?:{_OP}{_DIE}(?![\w%]))*)"
+    rf"(?P<keep>{_KEEP})?"
+    # More dice summed in ("7 (1d6 + 1d4) fire damage", "1d4+1d4+1"): one roll, as read;
+    # not a die "per level" ("1d6 + 1d6 per 2 levels" is two rolls).
+    rf"(?(keep)|(?P<more>(?:{_OP}{_DIE}(?![\w%/])(?![ \t]+per\b))*)"
     rf"(?P<mod>(?:{_OP}{_NUMBER})?)"
     # A factor, a number or a die ("1d3 x 1d6 bars"), then maybe an addend ("d6 x 10 + 5").
     rf"(?P<mul>{_TIMES}(?:{_FACTOR}|{_DIE}(?![\w%])))?"
-    rf"(?(mul)(?:{_OP}{_NUMBER})?)"
+    rf"(?(mul)(?:{_OP}{_NUMBER})?))"
     # "1d10 x 10%" is a percentage of 10-100; "1d10%" is nothing anyone writes.
     rf"(?(mul)(?!{_NOT_AFTER})|(?!{_NOT_AFTER}|%))"
 )
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _kept(m: re.Match[str], language: str | None) -> str | None:
+    """``4d6dl1`` for "4d6 drop lowest", ``2d20kh1`` for "2d20, take the higher"; or None."""
+    dice = notation_of(to_d(m["dice"], language))
+    count = int(dice.split("d")[0] or 1)
+    if m["drop"]:
+        return f"{dice}dl1" if count > 1 else None
+    word = m["n1"] or m["n2"] or "1"
+    keep = int(_NUMBERS.get(word.lower(), word) if not word.isdigit() else word)
+    high = m["side"].lower() in ("highest", "higher", "best", "better")
+    return f"{dice}{'kh' if high else 'kl'}{keep}" if 0 < keep < count else None
+
+
 # What may follow a notation and would change its meaning if it were not read with it
 # ("1d6 x 1.5", "1d6 + 1d4 × 2 × 3"): such text stays static rather than roll the wrong range.
-_GOES_ON = re.compile(rf"(?:{_OP}|{_TIMES}|[ \t]?[/÷][ \t]?)[\d(]|{_TIMES}{_LETTER}")
+_GOES_ON = re.compile(rf"(?:{_OP}(?!{_DIE})|{_TIMES}|[ \t]?[/÷][ \t]?)[\d(]|{_TIMES}{_LETTER}")
 _ANY_DIE = re.compile(_DIE)
 
 
@@ -123,17 +153,15 @@ class ProseDiceProcessor(FeatureInlineProcessor):
             return None, None, None  # more arithmetic than prose dice read: leave it whole
         letters = set()
         for die in _ANY_DIE.finditer(label):
-            letter, sides = (
-                die.group(0).lstrip("0123456789")[0],
-                die.group(0).lstrip("0123456789")[1:],
-            )
+            written = die.group(0).lstrip("0123456789")
+            letter, sides = written[0], written[1:]
             if letter not in "dD" and letter not in letters_for(language):
                 return None, None, None  # "1k6" on a page whose language writes d
             if sides.isdigit() and int(sides) < 2:
                 return None, None, None  # "d1", "d0": no die anyone rolls
             letters.add(letter)
-        notation = notation_of(to_d(label, language))
-        if check_notation(notation) is not None:
+        notation = _kept(m, language) if m["keep"] else notation_of(to_d(label, language))
+        if notation is None or check_notation(notation) is not None:
             return None, None, None
         element = inline_roll_element(
             state.next_inline_id(), notation, label, text=state.text(),
