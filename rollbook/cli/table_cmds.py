@@ -84,6 +84,14 @@ def _pages(paths: list[str]) -> Iterator[Path]:
             raise CliError(f"{raw} is neither a file nor a folder.")
 
 
+def _whole_site(paths: list[str], setup: Any) -> bool:
+    """Whether a folder checked holds the site's whole ``docs_dir`` (every page is read)."""
+    docs = setup.docs_dir.resolve() if setup.docs_dir is not None else None
+    return docs is not None and any(
+        Path(raw).is_dir() and docs.is_relative_to(Path(raw).resolve()) for raw in paths
+    )
+
+
 def run_check(args: argparse.Namespace) -> int:
     """Print every problem as ``page:line: message``; 1 if there were any."""
     from rollbook.markup.page_state import lit_up
@@ -93,7 +101,7 @@ def run_check(args: argparse.Namespace) -> int:
     setup = _setup(args.config)
     count = 0
     lit: dict[str, int] = {}
-    for result in convert_with_refs(pages, setup)[0]:
+    for result in convert_with_refs(pages, setup, complete=_whole_site(args.paths, setup))[0]:
         for message in result.messages():
             print(message)
             count += 1

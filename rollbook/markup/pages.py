@@ -47,6 +47,8 @@ class MarkdownSetup:
     language: str | None = None  # the site's (rollbook.mkdocs_plugin.site_language)
     strings: dict[str, Any] | None = None
     features: dict[str, bool] = field(default_factory=dict)
+    #: The site's ``docs_dir``, when the setup was read from a config file.
+    docs_dir: Path | None = None
 
 
 @dataclass

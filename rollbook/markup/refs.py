@@ -443,11 +443,14 @@ def resolve(
                 site.add(src, *found)
 
 
-def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
+def convert_with_refs(
+    paths: list[Path], setup: Any, *, complete: bool = False
+) -> tuple[list[Any], Site]:
     """Convert pages as ``rollbook check`` does, then resolve their references.
 
     Returns each page's ``PageResult`` (reference problems added, payloads filled) and the
-    site of every page read (the referenced ones too).
+    site of every page read (the referenced ones too). ``complete``: ``paths`` are every
+    page of the site, so a Dice Roller roll naming another page is wrong, as the build says.
     """
     from rollbook.markup.pages import convert_page, split_front_matter
 
@@ -459,7 +462,7 @@ def convert_with_refs(paths: list[Path], setup: Any) -> tuple[list[Any], Site]:
         return split_front_matter(text)[1]
 
     results = [convert_page(path, setup) for path in paths]
-    site = Site()
+    site = Site(complete=complete)
     for path, result in zip(paths, results, strict=True):
         site.add(result.path, offset_of(path), result.tables, result.dice_refs)
 

@@ -73,6 +73,7 @@ def markdown_setup(config_file: Path) -> MarkdownSetup:
         features=features,
         language=language,
         strings=strings,
+        docs_dir=path.resolve().parent / str(data.get("docs_dir") or "docs"),
     )
 
 

@@ -194,6 +194,23 @@ def test_planted_mistakes_are_reported_at_their_lines(capsys):
     assert "5 problem(s)" in err
 
 
+def test_checking_the_whole_docs_folder_reports_a_roll_of_a_missing_page(tmp_path, capsys):
+    # Found on a QA site: `mkdocs build --strict` stopped on `dice: [[Gone#^x]]` while
+    # `rollbook check docs` said 0 problems; one page alone may name pages it cannot see.
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins: [rollbook]\n")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "a.md"
+    page.write_text("# A\n\nAsk `dice: [[Gone#^x]]`.\n")
+    config = ["--config", str(tmp_path / "mkdocs.yml")]
+    assert main(["check", str(tmp_path / "docs"), *config]) == 1
+    out, _ = capsys.readouterr()
+    assert (
+        out
+        == f"{page}:3: `dice: [[Gone#^x]]` names the page 'Gone', which this site does not have.\n"
+    )
+    assert main(["check", str(page), *config]) == 0
+
+
 def test_the_site_checks_clean_and_counts_what_it_lit_up(capsys):
     code = main(["check", str(DOCS), "--config", str(SITE / "mkdocs.yml")])
     out, err = capsys.readouterr()
