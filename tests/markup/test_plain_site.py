@@ -50,6 +50,8 @@ LOOKALIKES = [
     "https://example.invalid/d6", 'title="roll 1d6 here"', "<kbd>d8</kbd>",
     "Version 1.2d4", "build 7d6x", "The cd6 and ad10", "Reading 1d12 in a heading",
     'data-note="2d6 stays an attribute"', "keep 3d6 as text",
+    # Found by the QA pages: lower-case game names lit up, and "3 x 1d6" rolled 1d6 alone.
+    "d20 games", "d20 products", "the d20 system", "as in 3 x 1d6 gold",
 ]  # fmt: skip
 
 

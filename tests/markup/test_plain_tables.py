@@ -139,6 +139,11 @@ def test_a_d100_keyed_from_00_reads_the_die_00_to_99():
     data = json.loads(payload_texts(html)[0])
     assert (data["roll"], data["roll_name"]) == ("d%-1", "d%")
     assert [r["key"] for r in data["rows"]] == ["0--30", "31--70", "71--99"]
+    # A d10 keyed from 0 reads 0-9 (it warned "no row covers 10" and "0 can never be rolled").
+    html, problems = convert("| d10 | Hit |\n|---|---|\n| 0-4 | Miss |\n| 5-9 | Hit |\n")
+    data = json.loads(payload_texts(html)[0])
+    assert problems == [] and data["roll"] == "d10-1"
+    assert [r["key"] for r in data["rows"]] == ["0--4", "5--9"]
     # 00 alone, with 01-99 beside it, is still 100.
     html, _ = convert("| d100 | X |\n|---|---|\n| 01-99 | a |\n| 00 | b |\n")
     assert [r["key"] for r in json.loads(payload_texts(html)[0])["rows"]] == ["1--99", "100"]

@@ -38,7 +38,11 @@ _TIMES = r"[ \t]?[x×*][ \t]?"
 _NUMBER = r"\d{1,3}(?!\w|[.,]\d)"
 # A factor may group its thousands ("2d6 × 1,000 gp", German "1.000"): never read as "× 1".
 _FACTOR = r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d{1,4})(?!\w|[.,]\d)"
-_NOT_AFTER = r"[\w&/\-+@]|\.\d|[ \t](?:System|Modern|SRD|OGL|Licen[cs]e|Edition|edition)\b"
+# Names of games, licences and product lines, in any case ("the d20 system", "d20 Modern").
+_NOT_AFTER = (
+    r"[\w&/\-+@]|\.\d"
+    r"|[ \t](?i:system|modern|srd|ogl|licen[cs]e|edition|games?|products?|publishers?)\b"
+)
 _COUNT_WORD = r"(?:[1-9]|one|two|three|four|five)"
 _DIE_WORD = r"(?:dice|die|ones?|rolls?|results?)"
 # "4d6 drop lowest", "roll 2d20 and take the higher": the kept dice are part of the roll.
@@ -85,6 +89,7 @@ def _kept(m: re.Match[str], language: str | None) -> str | None:
 # ("1d6 x 1.5", "1d6 + 1d4 × 2 × 3"): such text stays static rather than roll the wrong range.
 _GOES_ON = re.compile(rf"(?:{_OP}(?!{_DIE})|{_TIMES}|[ \t]?[/÷][ \t]?)[\d(]|{_TIMES}{_LETTER}")
 _ANY_DIE = re.compile(_DIE)
+_TIMES_BEFORE = re.compile(rf"\d{_TIMES}$")
 
 
 # Author HTML written inline (``<code>1d6</code>``) reaches inline patterns as stash
@@ -151,6 +156,8 @@ class ProseDiceProcessor(FeatureInlineProcessor):
         language = state.language()
         if _GOES_ON.match(data, m.end(0)):
             return None, None, None  # more arithmetic than prose dice read: leave it whole
+        if _TIMES_BEFORE.search(data, 0, m.start(0)):
+            return None, None, None  # "3 x 1d6": three rolls or one times three? Left as text.
         letters = set()
         for die in _ANY_DIE.finditer(label):
             written = die.group(0).lstrip("0123456789")

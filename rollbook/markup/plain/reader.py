@@ -20,6 +20,8 @@ __all__ = ["Reading", "RowKey", "read_table"]
 
 # A key cell that starts a range at nought: "00-30", "0 - 9", "00–09".
 _FROM_NOUGHT = re.compile(r"^0{1,2}\s*(?:-{1,2}|–|—|to)\s*\d")
+# A d10 key at nought: "0", "0-4".
+_NOUGHT = re.compile(r"^0(?:\s*(?:-{1,2}|–|—|to)\s*\d)?$")
 
 
 class RowKey(str):
@@ -117,13 +119,16 @@ def read_table(
 
 
 def _zero_based(die: Die, rows: list[list[str]]) -> Die:
-    """A d100 / d% read 00-99 when a range starts at ``00`` or ``0`` ("00-30", "31-70", "71-99").
+    """A d100 / d% read 00-99, a d10 read 0-9, when the keys count from nought.
 
-    Such a table counts the face 00 as nought, so its keys are 0-99 and the roll is one less
-    than the die's 1-100; read as 100 the first range would run backwards.
+    A d100 does when a range starts at ``00`` or ``0`` ("00-30", "31-70", "71-99": read as
+    100 the first range would run backwards; ``00`` alone stays 100). A d10 does when a key
+    is ``0`` or starts at it ("0-4", "5-9"). The keys then run from 0 and the roll is one
+    less than the die's, so every row keeps its chance.
     """
-    if die.top != 100 or not any(
-        cells and _FROM_NOUGHT.match(strip_markup(cells[0])) for cells in rows
+    pattern = {100: _FROM_NOUGHT, 10: _NOUGHT}.get(die.top or 0)
+    if pattern is None or not any(
+        cells and pattern.match(strip_markup(cells[0])) for cells in rows
     ):
         return die
     return Die(f"{die.roll}-1", die.name, None)
