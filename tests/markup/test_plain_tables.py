@@ -229,6 +229,18 @@ def test_a_page_turns_prose_dice_off_in_its_front_matter(tmp_path):
     assert "rb-inline" not in off.html
 
 
+def test_dice_roller_spans_keep_one_die_by_default_and_say_what_stays_code():
+    # Found on the QA vault: `dice: 2d20kl` (Dice Roller keeps one die) stayed code, and a
+    # span meant as a roll that rollbook cannot read stayed code without a word.
+    html, problems = convert(
+        "Worse of two: `dice: 2d20kl`.\n\nFar: `dice: 1d6 x 10`; `dice: ask`.\n"
+    )
+    assert re.findall(r'data-roll="([^"]*)"[^>]*>([^<]*)', html) == [("2d20kl1", "2d20kl")]
+    assert [(p.line, p.severity) for p in problems] == [(3, "info")]
+    assert problems[0].message.startswith("`dice: 1d6 x 10` stays code: the dice notation")
+    assert "<code>dice: 1d6 x 10</code>" in html and "<code>dice: ask</code>" in html
+
+
 def test_a_dice_roller_roll_of_a_missing_page_is_reported_once_every_page_is_known():
     from rollbook.markup.refs import Site
 

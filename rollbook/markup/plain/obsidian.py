@@ -37,6 +37,10 @@ _REF = re.compile(
 )
 # Dice Roller's display flags after the notation (`1d20|noform`), not part of the roll.
 _FLAGS = re.compile(r"\|[\w|-]*$")
+# Dice Roller keeps or drops one die when no count follows (`2d20kh`, `4d6dl`).
+_KEEP_ONE = re.compile(r"(?<=\d)(kh|kl|dh|dl)(?!\d)")
+# A body that is meant as a roll (`1d6 x 10`), not words (`dice: ask the table`).
+_LOOKS_LIKE_DICE = re.compile(r"(?<![A-Za-z])\d*d(?:\d|%|F)")
 
 
 def read_ref(text: str) -> tuple[str, str, str | None] | None:
@@ -68,11 +72,16 @@ class DiceRollerProcessor(FeatureInlineProcessor):
             line = state.scan.take_dice(body) or state.claim_inline("")
             state.dice_refs.append((line, key, body))
             return html, m.start(0), m.end(0)
-        notation = _FLAGS.sub("", body).strip()
-        if check_notation(notation) is not None:
+        shown = _FLAGS.sub("", body).strip()
+        notation = _KEEP_ONE.sub(r"\g<1>1", shown)
+        why = check_notation(notation)
+        if why is not None:
+            if _LOOKS_LIKE_DICE.search(body):  # a roll rollbook cannot read: say so
+                line = state.scan.take_dice(body) or state.claim_inline("")
+                state.report(line, f"`dice: {body}` stays code: {why}", "info")
             return None, None, None  # stays code, as Obsidian shows a roll it cannot read
-        element = inline_roll_element(state.next_inline_id(), notation, notation)
-        nested.mark_nested(state, element, notation, notation)
+        element = inline_roll_element(state.next_inline_id(), notation, shown)
+        nested.mark_nested(state, element, notation, shown)
         state.counts["obsidian"] += 1
         return element, m.start(0), m.end(0)
 
