@@ -44,6 +44,8 @@ def _html(text: str, language: str) -> str:
         ),
         # German groups thousands with a dot: "× 1.000" is a thousand, never "× 1".
         ("de", "Schatz: 4W6 x 1.000 Silber.", ["4d6*1000"], ["4W6 x 1.000"]),
+        # Kept dice in German words: never the plain total of all the dice.
+        ("de", "Wirf 3W6 und streiche den niedrigsten, 2W20 (nimm den höheren).", [], []),
         ("pl", "Rzuć 1k6 albo k8.", ["1d6", "d8"], ["1k6", "k8"]),
         ("ru", "Бросьте 1к6 и 2к6.", ["1d6", "2d6"], ["1к6", "2к6"]),
         ("en", "Roll 1d6, but 1W20 and 1k6 are words here.", ["1d6"], ["1d6"]),

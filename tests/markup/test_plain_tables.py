@@ -61,6 +61,8 @@ def test_a_plain_table_gives_the_fences_payload_and_widget():
         ("91-00", 100, "91--100"), ("4+", 6, ">=4"), ("15+", 20, ">=15"), ("5-", 20, "<=5"),
         ("5 or less", 20, "<=5"), ("12 or more", None, ">=12"), ("**3**", 6, "3"),
         ("1.", 6, "1"), ("6 to 9", 20, "6--9"), ("≥ 10", 20, ">=10"),
+        # German tables (found on the QA page: each left its table static).
+        ("3 bis 6", 6, "3--6"), ("2 oder weniger", 12, "<=2"), ("12 oder mehr", 12, ">=12"),
     ],
 )  # fmt: skip
 def test_keys_as_real_tables_write_them(cell, top, expected):
@@ -174,6 +176,8 @@ def test_prose_notation_and_its_label():
         ("Roll 4d6 and drop the lowest die, or 4d6 drop lowest.", ["4d6dl1", "4d6dl1"]),
         ("Roll 2d20 and take the higher; 3d6, keep the two highest.", ["2d20kh1", "3d6kh2"]),
         ("Roll 2d20, use the worse one.", ["2d20kl1"]),
+        # Kept dice said another way stay text rather than roll the plain total.
+        ("Roll 2d20 (take the higher), then 2d6 and keep the result.", ["2d6"]),
         # A die "per level" is no part of a sum.
         ("Heal 1d6 + 1d6 per 2 levels.", ["1d6", "1d6"]),
         # What prose dice cannot read stays text whole, never a part of it rolled alone.

@@ -16,12 +16,17 @@ from dataclasses import dataclass
 __all__ = ["PlainKey", "read_key", "strip_markup"]
 
 _MARKUP = re.compile(r"\*\*|__|[*_`]|<[^>]*>")
-_DASH = r"\s*(?:-{1,2}|–|—|to)\s*"
+# English and German words too ("6 to 9", "3 bis 6"; "5 or less", "12 oder mehr").
+_DASH = r"\s*(?:-{1,2}|–|—|to|bis)\s*"
 _NUM = r"\d{1,4}"
 _RANGE = re.compile(rf"^({_NUM}){_DASH}({_NUM})$")
 _EXACT = re.compile(rf"^({_NUM})$")
-_OPEN_UP = re.compile(rf"^({_NUM})\s*(?:\+|or\s+(?:more|higher|above|greater))$", re.I)
-_OPEN_DOWN = re.compile(rf"^({_NUM})\s*(?:-|−|or\s+(?:less|lower|below|fewer))$", re.I)
+_OPEN_UP = re.compile(
+    rf"^({_NUM})\s*(?:\+|or\s+(?:more|higher|above|greater)|oder\s+(?:mehr|höher))$", re.I
+)
+_OPEN_DOWN = re.compile(
+    rf"^({_NUM})\s*(?:-|−|or\s+(?:less|lower|below|fewer)|oder\s+(?:weniger|niedriger))$", re.I
+)
 _OPEN_SIGN = re.compile(rf"^(≥|>=|≤|<=)\s*({_NUM})$")
 _LABELLED = re.compile(rf"^({_NUM})\s*[.)]\s*(\S.*)?$")
 _PAIR = re.compile(r"^([1-6])\s*-\s*([1-6])$")

@@ -90,6 +90,14 @@ def _kept(m: re.Match[str], language: str | None) -> str | None:
 _GOES_ON = re.compile(rf"(?:{_OP}(?!{_DIE})|{_TIMES}|[ \t]?[/÷][ \t]?)[\d(]|{_TIMES}{_LETTER}")
 _ANY_DIE = re.compile(_DIE)
 _TIMES_BEFORE = re.compile(rf"\d{_TIMES}$")
+# Words right after several dice that keep or drop some in a way not read above ("2d20
+# (take the higher)", German "3W6 und streiche den niedrigsten"): the total alone is wrong.
+_KEEP_HINT = re.compile(
+    r"(?i)[ \t(,]{1,3}(?:[^\W\d]+[ \t]+){0,2}?"
+    r"(?:drop|discard|keep|take|use|streich\w*|nimm|nehmt|behalte\w*)"
+    r"(?:[ \t]+[^\W\d]+){0,3}?[ \t]+"
+    r"(?:high|low|best|worst|better|worse|höher|höchst|niedrig|beste|schlechte)\w*"
+)
 
 
 # Author HTML written inline (``<code>1d6</code>``) reaches inline patterns as stash
@@ -156,6 +164,9 @@ class ProseDiceProcessor(FeatureInlineProcessor):
         language = state.language()
         if _GOES_ON.match(data, m.end(0)):
             return None, None, None  # more arithmetic than prose dice read: leave it whole
+        several = int(m["dice"].split(m["dice"].lstrip("0123456789")[:1])[0] or 1) > 1
+        if several and not m["keep"] and _KEEP_HINT.match(data, m.end(0)):
+            return None, None, None  # kept or dropped dice this reader cannot follow
         if _TIMES_BEFORE.search(data, 0, m.start(0)):
             return None, None, None  # "3 x 1d6": three rolls or one times three? Left as text.
         letters = set()

@@ -19,9 +19,9 @@ from rollbook.markup.plain.keys import PlainKey, read_key, strip_markup
 __all__ = ["Reading", "RowKey", "read_table"]
 
 # A key cell that starts a range at nought: "00-30", "0 - 9", "00–09".
-_FROM_NOUGHT = re.compile(r"^0{1,2}\s*(?:-{1,2}|–|—|to)\s*\d")
+_FROM_NOUGHT = re.compile(r"^0{1,2}\s*(?:-{1,2}|–|—|to|bis)\s*\d")
 # A d10 key at nought: "0", "0-4".
-_NOUGHT = re.compile(r"^0(?:\s*(?:-{1,2}|–|—|to)\s*\d)?$")
+_NOUGHT = re.compile(r"^0(?:\s*(?:-{1,2}|–|—|to|bis)\s*\d)?$")
 
 
 class RowKey(str):
