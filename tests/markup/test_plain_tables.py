@@ -151,6 +151,20 @@ def test_a_d100_keyed_from_00_reads_the_die_00_to_99():
     assert [r["key"] for r in json.loads(payload_texts(html)[0])["rows"]] == ["1--99", "100"]
 
 
+def test_a_level_table_under_a_heading_naming_a_die_stays_a_table():
+    # Found on the QA class page: a progression table under "### Hit Points (d10)" became a
+    # d10 roll over its levels, each row a 10% chance.
+    rows = "".join(f"| {n} | {4 + 6 * n} |\n" for n in range(1, 11))
+    html, problems = convert(f"### Hit Points (d10)\n\n| Level | HP |\n|---|---|\n{rows}")
+    assert "rb-table" not in html and "<table>" in html
+    assert [(p.line, p.severity) for p in problems] == [(3, "info")]
+    assert "first column is headed 'Level', not a roll" in problems[0].message
+    # A key column headed as rolls are stays a roll table, and a heading over words is quiet.
+    html, problems = convert("Roll 1d4:\n\n| Die roll | Omen |\n|---|---|\n| 1-4 | Owl |\n")
+    assert problems == [] and "rb-table" in html
+    assert convert("## Arms (d8)\n\n| Weapon | Cost |\n|---|---|\n| Axe | 5 |\n")[1] == []
+
+
 def test_prose_notation_and_its_label():
     found = [m.group(0) for m in PROSE_DICE.finditer("Roll 2d6 x 10, then d% and 3d6 × 10 (d8).")]
     assert found == ["2d6 x 10", "d%", "3d6 × 10", "d8"]

@@ -20,6 +20,12 @@ __all__ = ["Reading", "RowKey", "read_table"]
 
 # A key cell that starts a range at nought: "00-30", "0 - 9", "00–09".
 _FROM_NOUGHT = re.compile(r"^0{1,2}\s*(?:-{1,2}|–|—|to|bis)\s*\d")
+# What a key column is headed when the die is named above the table (empty, "#", "Roll").
+_ROLL_COLUMN = re.compile(
+    r"^(?:|#|no\.?|nr\.?|n°|num(?:ber)?|(?:die |dice )?rolls?|die|dice|results?|d|wurf|würfel"
+    r"|ergebnis)$",
+    re.I,
+)
 # A d10 key at nought: "0", "0-4".
 _NOUGHT = re.compile(r"^0(?:\s*(?:-{1,2}|–|—|to|bis)\s*\d)?$")
 
@@ -89,6 +95,8 @@ def read_table(
         die = die_in_lead(lead, language)
         if die is None or (header and die_in_header(header[0], language)):
             return Reading()
+        if header and not _ROLL_COLUMN.match(_name(header[0])):
+            return _not_a_roll_column(die, _name(header[0]), rows)
     others = [i for i, cell in enumerate(header) if i and die_in_header(cell, language)]
     if others and not from_lead:
         return Reading(
@@ -132,6 +140,21 @@ def _zero_based(die: Die, rows: list[list[str]]) -> Die:
     ):
         return die
     return Die(f"{die.roll}-1", die.name, None)
+
+
+def _not_a_roll_column(die: Die, heading: str, rows: list[list[str]]) -> Reading:
+    """A table under a line naming a die whose first column is headed otherwise ("Level").
+
+    Its numbers are levels, scores or ranks, not results: it stays a table, and when every
+    row would have read as a key the build says why, so an author who meant a roll knows.
+    """
+    cells = [cells[0] for cells in rows if cells and any(c.strip() for c in cells)]
+    if not cells or any(read_key(c, top=die.top, d66=die.d66) is None for c in cells):
+        return Reading()
+    return Reading(
+        reason=f"the line above names {die.name}, but the first column is headed {heading!r}, "
+        "not a roll (write the die there, or leave it empty), so the table stays a plain table."
+    )
 
 
 def _keys_under_lead(rows: list[list[str]], lead: str, language: str | None) -> bool:
