@@ -226,6 +226,8 @@ def test_a_blocked_plain_table_stays_a_table_with_an_info_line():
     assert "rb-table" not in html and "<table>" in html
     assert [(p.line, p.severity) for p in problems] == [(3, "info")]  # the row's line
     assert "stays a plain table" in problems[0].message
+    # In the table's own spelling: it has no double hyphen to write (found on the QA pages).
+    assert problems[0].message.startswith("table: results: '5-2' runs backwards; write 2-5 ")
 
 
 def test_opt_out_below_and_above():

@@ -12,6 +12,7 @@ Python-Markdown's own table processor, untouched.
 from __future__ import annotations
 
 import dataclasses
+import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,9 @@ __all__ = ["PRIORITY", "PlainTableFence", "PlainTableProcessor"]
 
 #: Right before Python-Markdown's ``table`` block processor (75), after indented code (80).
 PRIORITY = 75.5
+
+# A range in the engine's spelling (``2--5``), in a message about a plain table.
+_ENGINE_RANGE = re.compile(r"(?<![\w-])(\d+)--(\d+)(?![\w-])")
 
 
 @dataclass
@@ -66,12 +70,12 @@ class PlainTableFence(RollTableFence):
             return Parsed(
                 problems=[
                     Problem(p.line, f"{p.message} (the table stays a plain table)", "info")
-                    for p in err.problems
+                    for p in _in_authors_words(err.problems, reading)
                 ]
             )
         finally:
             self.state.prose_in_cells = False
-        return Parsed(table, site.block_id, notes, blocking=False)
+        return Parsed(table, site.block_id, _in_authors_words(notes, reading), blocking=False)
 
     def render(self, parsed: Parsed, anchor: str, own_id: bool, errors: list[str]) -> str:
         """The roll-table block, its key column showing the keys as the author wrote them."""
@@ -84,6 +88,23 @@ class PlainTableFence(RollTableFence):
         nested.on_block(self.state, parsed.value, anchor, view.payload)
         self.state.counts["tables"] += 1
         return render_table(view, anchor, own_id, errors)
+
+
+def _in_authors_words(problems: list[Problem], reading: Reading) -> list[Problem]:
+    """Problems naming keys as the author wrote them (``'01-05'``), not the engine's ``1--5``.
+
+    The author of a plain table never wrote a double hyphen: a message telling them to
+    "write 2--5" would send them to a syntax their table does not use.
+    """
+    keys = [str(k) for k in (reading.data or {}).get("results", {})]
+    spelled = {k: label for k, label in zip(keys, reading.labels, strict=False) if k != label}
+
+    def say(message: str) -> str:
+        for key, label in spelled.items():
+            message = message.replace(f"'{key}'", f"'{label}'")
+        return _ENGINE_RANGE.sub(r"\1-\2", message)
+
+    return [dataclasses.replace(p, message=say(p.message)) for p in problems]
 
 
 class PlainTableProcessor(BlockProcessor):
