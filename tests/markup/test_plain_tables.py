@@ -165,6 +165,20 @@ def test_a_level_table_under_a_heading_naming_a_die_stays_a_table():
     assert convert("## Arms (d8)\n\n| Weapon | Cost |\n|---|---|\n| Axe | 5 |\n")[1] == []
 
 
+def test_a_result_wrapped_onto_a_row_with_no_key_continues_the_row_above():
+    # Found on the QA PDF-export page: a long result wrapped onto a row with an empty key
+    # cell left the whole table static ("starts with ''").
+    src = "| d4 | Result |\n|---|---|\n| 1 | A long result that |\n| | goes on |\n| 2-4 | Short |\n"
+    html, problems = convert(src)
+    assert problems == []
+    rows = json.loads(payload_texts(html)[0])["rows"]
+    assert [(r["key"], r["cells"]) for r in rows] == [
+        ("1", ["A long result that goes on"]), ("2--4", ["Short"])
+    ]  # fmt: skip
+    _, problems = convert("| d4 | Result |\n|---|---|\n| | orphan |\n| 1-4 | x |\n")
+    assert "starts with an empty cell, which is no d4 result" in problems[0].message
+
+
 def test_prose_notation_and_its_label():
     found = [m.group(0) for m in PROSE_DICE.finditer("Roll 2d6 x 10, then d% and 3d6 × 10 (d8).")]
     assert found == ["2d6 x 10", "d%", "3d6 × 10", "d8"]

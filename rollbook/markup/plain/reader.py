@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
 from rollbook.markup.plain.die import Die, die_and_name, die_in_header, die_in_lead
@@ -110,11 +111,20 @@ def read_table(
     for n, cells in enumerate(rows):
         if not any(c.strip() for c in cells):
             continue
+        if not cells[0].strip() and kept:  # a PDF export wraps a long result onto a new row
+            at, previous = kept[-1]
+            merged = [previous[0]] + [
+                " ".join(part for part in (a.strip(), b.strip()) if part)
+                for a, b in zip_longest(previous[1:], cells[1:], fillvalue="")
+            ]
+            kept[-1] = (at, merged)
+            continue
         key = read_key(cells[0], top=die.top, d66=die.d66)
         if key is None:
             return _skip(
                 from_lead,
-                f"row {n + 1} (line {first_row + n}) starts with {_name(cells[0])!r}, which is "
+                f"row {n + 1} (line {first_row + n}) starts with "
+                f"{repr(_name(cells[0])) if _name(cells[0]) else 'an empty cell'}, which is "
                 f"no {die.name} result, so the table stays a plain table",
             )
         keys.append(key)
