@@ -244,6 +244,15 @@ def test_a_blocked_plain_table_stays_a_table_with_an_info_line():
     assert problems[0].message.startswith("table: results: '5-2' runs backwards; write 2-5 ")
 
 
+def test_a_table_folded_into_column_pairs_says_so():
+    # Found on the QA PDF page: "| d6 | Result | d6 | Result |" keyed 1-3 then 4-6 was
+    # called "rolls side by side", which it is not; the INFO line now says what it is.
+    src = "| d6 | R | d6 | R |\n|---|---|---|---|\n| 1-2 | a | 5 | c |\n| 3-4 | b | 6 | d |\n"
+    _, problems = convert(src)
+    assert [p.severity for p in problems] == ["info"]
+    assert "one table folded into column pairs" in problems[0].message
+
+
 def test_opt_out_below_and_above():
     below, _ = convert("| d6 | R |\n|---|---|\n| 1-6 | x |\n{: .no-roll }\n")
     above, _ = convert("<!-- rollbook: static -->\n| d6 | R |\n|---|---|\n| 1-6 | x |\n")

@@ -100,10 +100,22 @@ def read_table(
             return _not_a_roll_column(die, _name(header[0]), rows)
     others = [i for i, cell in enumerate(header) if i and die_in_header(cell, language)]
     if others and not from_lead:
+        named = ", ".join(_name(header[i]) for i in [0, *others])
+        same = all(
+            getattr(die_in_header(header[i], language), "roll", None) == die.roll for i in others
+        )
+        if same and _folded(
+            die, [0, *others], rows
+        ):  # "| d6 | Result | d6 | Result |", 1-3 then 4-6
+            return Reading(
+                reason=f"this table names {die.name} in {len(others) + 1} columns ({named}) "
+                "and its keys go on from one to the next: it reads as one table folded into "
+                "column pairs, which rollbook does not unfold, so it stays a plain table "
+                "(give it one key column to make it roll)."
+            )
         return Reading(
-            reason=f"this table names a die in {len(others) + 1} columns "
-            f"({', '.join(_name(header[i]) for i in [0, *others])}): it reads as rolls side "
-            "by side, not one roll, so it stays a plain table."
+            reason=f"this table names a die in {len(others) + 1} columns ({named}): it reads "
+            "as rolls side by side, not one roll, so it stays a plain table."
         )
     die = _zero_based(die, rows)
     keys: list[PlainKey] = []
@@ -150,6 +162,21 @@ def _zero_based(die: Die, rows: list[list[str]]) -> Die:
     ):
         return die
     return Die(f"{die.roll}-1", die.name, None)
+
+
+def _folded(die: Die, columns: list[int], rows: list[list[str]]) -> bool:
+    """Whether key columns headed by the same die hold different keys (one table, folded)."""
+    seen: list[set[str]] = []
+    for i in columns:
+        keys = {
+            key.text
+            for cells in rows
+            if i < len(cells) and (key := read_key(cells[i], top=die.top, d66=die.d66))
+        }
+        if not keys or any(keys & other for other in seen):
+            return False
+        seen.append(keys)
+    return True
 
 
 def _not_a_roll_column(die: Die, heading: str, rows: list[list[str]]) -> Reading:
