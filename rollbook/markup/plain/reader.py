@@ -100,7 +100,7 @@ def read_table(
             return _not_a_roll_column(die, _name(header[0]), rows)
     others = [i for i, cell in enumerate(header) if i and die_in_header(cell, language)]
     if others and not from_lead:
-        named = ", ".join(_name(header[i]) for i in [0, *others])
+        listed = ", ".join(_name(header[i]) for i in [0, *others])
         same = all(
             getattr(die_in_header(header[i], language), "roll", None) == die.roll for i in others
         )
@@ -108,13 +108,13 @@ def read_table(
             die, [0, *others], rows
         ):  # "| d6 | Result | d6 | Result |", 1-3 then 4-6
             return Reading(
-                reason=f"this table names {die.name} in {len(others) + 1} columns ({named}) "
+                reason=f"this table names {die.name} in {len(others) + 1} columns ({listed}) "
                 "and its keys go on from one to the next: it reads as one table folded into "
                 "column pairs, which rollbook does not unfold, so it stays a plain table "
                 "(give it one key column to make it roll)."
             )
         return Reading(
-            reason=f"this table names a die in {len(others) + 1} columns ({named}): it reads "
+            reason=f"this table names a die in {len(others) + 1} columns ({listed}): it reads "
             "as rolls side by side, not one roll, so it stays a plain table."
         )
     die = _zero_based(die, rows)
