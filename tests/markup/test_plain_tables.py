@@ -208,6 +208,9 @@ def test_prose_notation_and_its_label():
         ("Roll 2d20 (take the higher), then 2d6 and keep the result.", ["2d6"]),
         # A die "per level" is no part of a sum.
         ("Heal 1d6 + 1d6 per 2 levels.", ["1d6", "1d6"]),
+        # A bracket scaled as a whole (found on the QA pages: "(1d4+1) x 10" rolled 1d4+1).
+        ("They are (1d4+1) x 10 yards off with (1d6)×100 gp.", ["(1d4+1)*10", "1d6*100"]),
+        ("Plain (1d6) stays one die; (1d6 + 1) x 1.5 stays text.", ["1d6"]),
         # What prose dice cannot read stays text whole, never a part of it rolled alone.
         ("Scale by 1d6 x 1.5 or 2d6 + 1d4 × 2 × 3.", []),
     ],

@@ -90,6 +90,7 @@ def _kept(m: re.Match[str], language: str | None) -> str | None:
 _GOES_ON = re.compile(rf"(?:{_OP}(?!{_DIE})|{_TIMES}|[ \t]?[/÷][ \t]?)[\d(]|{_TIMES}{_LETTER}")
 _ANY_DIE = re.compile(_DIE)
 _TIMES_BEFORE = re.compile(rf"\d{_TIMES}$")
+_SCALED = re.compile(rf"\){_TIMES}(?P<factor>{_FACTOR})(?!{_NOT_AFTER})")
 # Words right after several dice that keep or drop some in a way not read above ("2d20
 # (take the higher)", German "3W6 und streiche den niedrigsten"): the total alone is wrong.
 _KEEP_HINT = re.compile(
@@ -160,9 +161,16 @@ class ProseDiceProcessor(FeatureInlineProcessor):
             return None, None, None  # roll-table fences ask for this with roll_dice_in_results
         if inside_literal_html(self.md, data, m.start(0)):
             return None, None, None
-        label = m.group(0)
+        label, start, end = m.group(0), m.start(0), m.end(0)
         language = state.language()
-        if _GOES_ON.match(data, m.end(0)):
+        scaled = None
+        if start and data[start - 1] == "(" and not m["keep"] and not m["mul"]:
+            scaled = _SCALED.match(data, end)  # "(1d4+1) x 10": the whole bracket is scaled
+        if scaled:
+            start, end = start - 1, scaled.end()
+        if _GOES_ON.match(data, end) or (
+            not scaled and data[end : end + 1] == ")" and _GOES_ON.match(data, end + 1)
+        ):
             return None, None, None  # more arithmetic than prose dice read: leave it whole
         several = int(m["dice"].split(m["dice"].lstrip("0123456789")[:1])[0] or 1) > 1
         if several and not m["keep"] and _KEEP_HINT.match(data, m.end(0)):
@@ -178,7 +186,13 @@ class ProseDiceProcessor(FeatureInlineProcessor):
             if sides.isdigit() and int(sides) < 2:
                 return None, None, None  # "d1", "d0": no die anyone rolls
             letters.add(letter)
-        notation = _kept(m, language) if m["keep"] else notation_of(to_d(label, language))
+        if m["keep"]:
+            notation = _kept(m, language)
+        elif scaled:
+            notation = notation_of(to_d(f"{label} x {scaled['factor']}", language))
+            label = data[start:end]
+        else:
+            notation = notation_of(to_d(label, language))
         if notation is None or check_notation(notation) is not None:
             return None, None, None
         element = inline_roll_element(
@@ -187,4 +201,4 @@ class ProseDiceProcessor(FeatureInlineProcessor):
         )  # fmt: skip
         nested.mark_nested(state, element, notation, label)
         state.counts["prose"] += 1
-        return element, m.start(0), m.end(0)
+        return element, start, end
