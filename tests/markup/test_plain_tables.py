@@ -256,6 +256,20 @@ def test_a_table_folded_into_column_pairs_says_so():
     assert "one table folded into column pairs" in problems[0].message
 
 
+def test_a_die_plus_a_modifier_in_words_stays_a_table_and_says_why():
+    # Found on the QA pages: "| 2d6 + CHA | Reaction |" (the modifier only named) stayed a
+    # table without a word, though it clearly names a roll.
+    src = (
+        "| 2d6 + CHA | Reaction |\n|---|---|\n| 6- | Hostile |\n| 7-9 | Unsure |\n| 10+ | Warm |\n"
+    )
+    html, problems = convert(src)
+    assert "rb-table" not in html and [(p.line, p.severity) for p in problems] == [(1, "info")]
+    assert problems[0].message == (
+        "the first column is headed '2d6 + CHA': the roll adds CHA, which the table does not "
+        "give, so it stays a plain table."
+    )
+
+
 def test_opt_out_below_and_above():
     below, _ = convert("| d6 | R |\n|---|---|\n| 1-6 | x |\n{: .no-roll }\n")
     above, _ = convert("<!-- rollbook: static -->\n| d6 | R |\n|---|---|\n| 1-6 | x |\n")

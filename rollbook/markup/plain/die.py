@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rollbook.engine.dice.letters import to_d
 from rollbook.markup.plain.keys import strip_markup
 
-__all__ = ["Die", "die_and_name", "die_in_header", "die_in_lead"]
+__all__ = ["Die", "die_and_name", "die_in_header", "die_in_lead", "die_plus_words"]
 
 _NOTATION = r"(?P<n>\d{0,2})[dD](?P<s>%|\d{1,3})(?:\s*(?P<op>[+-])\s*(?P<mod>\d{1,3}))?"
 _HEADER = re.compile(
@@ -26,6 +26,10 @@ _HEADER = re.compile(
 _NAMED = re.compile(rf"^{_NOTATION}\s+(?P<name>[A-Za-z][\w '-]{{0,40}})$")
 # A notation standing alone in running text: not inside a word, not "3D", not "d20 System".
 _IN_TEXT = re.compile(rf"(?<![\w&/.-]){_NOTATION}(?![\w&/-])")
+# A header cell naming a die plus a modifier only words give ("2d6 + CHA", "d20 + Level").
+_PLUS_WORDS = re.compile(
+    rf"^(?:roll\s+)?{_NOTATION}\s*(?P<sign>[+\-−])\s*(?P<words>[^\W\d][\w .'/-]{{0,30}})$", re.I
+)
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s+")
 # A PDF export's heading is often a bold line ("**Hazards (1d10)**"): a heading all the same.
 _STRONG_LINE = re.compile(r"^ {0,3}(\*\*|__)(?!\s)[^*_]+(?<!\s)\1\s*$")
@@ -81,6 +85,14 @@ def die_and_name(cell: str, language: str | None = None) -> tuple[Die, str] | No
     match = _NAMED.match(to_d(text, language))
     die = _die(match, text[: match.start("name")].strip()) if match else None
     return (die, match["name"].strip()) if die and match else None
+
+
+def die_plus_words(cell: str, language: str | None = None) -> tuple[Die, str] | None:
+    """``(die, modifier)`` of a header cell like "2d6 + CHA": a roll the table cannot give."""
+    text = strip_markup(cell)
+    match = _PLUS_WORDS.match(to_d(text, language))
+    die = _die(match, text) if match else None
+    return (die, match["words"].strip()) if die and match else None
 
 
 def die_in_lead(line: str, language: str | None = None) -> Die | None:

@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
 
-from rollbook.markup.plain.die import Die, die_and_name, die_in_header, die_in_lead
+from rollbook.markup.plain.die import (
+    Die,
+    die_and_name,
+    die_in_header,
+    die_in_lead,
+    die_plus_words,
+)
 from rollbook.markup.plain.keys import PlainKey, read_key, strip_markup
 
 __all__ = ["Reading", "RowKey", "read_table"]
@@ -91,13 +97,27 @@ def read_table(
     if die is None and len(header) == 1 and (named := die_and_name(header[0], language)):
         die, column = named
         header = [die.name]
+    if die is None and header and (plus := die_plus_words(header[0], language)):
+        return _keys_read(
+            plus[0],
+            rows,
+            f"the first column is headed {_name(header[0])!r}: the roll adds {plus[1]}, which "
+            "the table does not give, so it stays a plain table.",
+        )
     from_lead = die is None
     if die is None:
         die = die_in_lead(lead, language)
         if die is None or (header and die_in_header(header[0], language)):
             return Reading()
         if header and not _ROLL_COLUMN.match(_name(header[0])):
-            return _not_a_roll_column(die, _name(header[0]), rows)
+            # "Level", "Score": numbers that are no results (an author who meant a roll is told).
+            return _keys_read(
+                die,
+                rows,
+                f"the line above names {die.name}, but the first column is headed "
+                f"{_name(header[0])!r}, not a roll (write the die there, or leave it empty), so "
+                "the table stays a plain table.",
+            )
     others = [i for i, cell in enumerate(header) if i and die_in_header(cell, language)]
     if others and not from_lead:
         listed = ", ".join(_name(header[i]) for i in [0, *others])
@@ -179,19 +199,15 @@ def _folded(die: Die, columns: list[int], rows: list[list[str]]) -> bool:
     return True
 
 
-def _not_a_roll_column(die: Die, heading: str, rows: list[list[str]]) -> Reading:
-    """A table under a line naming a die whose first column is headed otherwise ("Level").
+def _keys_read(die: Die, rows: list[list[str]], reason: str) -> Reading:
+    """A table left static: ``reason`` is said when every row would have read as a key.
 
-    Its numbers are levels, scores or ranks, not results: it stays a table, and when every
-    row would have read as a key the build says why, so an author who meant a roll knows.
+    Otherwise the table is no dice table at all and is left alone without a word.
     """
     cells = [cells[0] for cells in rows if cells and any(c.strip() for c in cells)]
     if not cells or any(read_key(c, top=die.top, d66=die.d66) is None for c in cells):
         return Reading()
-    return Reading(
-        reason=f"the line above names {die.name}, but the first column is headed {heading!r}, "
-        "not a roll (write the die there, or leave it empty), so the table stays a plain table."
-    )
+    return Reading(reason=reason)
 
 
 def _keys_under_lead(rows: list[list[str]], lead: str, language: str | None) -> bool:
