@@ -211,6 +211,10 @@ def test_prose_notation_and_its_label():
         # A bracket scaled as a whole (found on the QA pages: "(1d4+1) x 10" rolled 1d4+1).
         ("They are (1d4+1) x 10 yards off with (1d6)×100 gp.", ["(1d4+1)*10", "1d6*100"]),
         ("Plain (1d6) stays one die; (1d6 + 1) x 1.5 stays text.", ["1d6"]),
+        # An attached small count is attacks, as stat blocks write them (an ambiguous text:
+        # most readers of "Bite 1d4 x2" mean two bites, not one doubled); a spaced or large
+        # factor scales.
+        ("Bite 1d4 x2, claws 1d6 ×3; 1d6x10 gp, 1d4 x 2 days.", ["1d4", "1d6", "1d6*10", "1d4*2"]),
         # What prose dice cannot read stays text whole, never a part of it rolled alone.
         ("Scale by 1d6 x 1.5 or 2d6 + 1d4 × 2 × 3.", []),
     ],

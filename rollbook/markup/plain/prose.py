@@ -90,6 +90,7 @@ def _kept(m: re.Match[str], language: str | None) -> str | None:
 _GOES_ON = re.compile(rf"(?:{_OP}(?!{_DIE})|{_TIMES}|[ \t]?[/÷][ \t]?)[\d(]|{_TIMES}{_LETTER}")
 _ANY_DIE = re.compile(_DIE)
 _TIMES_BEFORE = re.compile(rf"\d{_TIMES}$")
+_ATTACKS = re.compile(r"[ \t][x×][2-4]")
 _SCALED = re.compile(rf"\){_TIMES}(?P<factor>{_FACTOR})(?!{_NOT_AFTER})")
 # Words right after several dice that keep or drop some in a way not read above ("2d20
 # (take the higher)", German "3W6 und streiche den niedrigsten"): the total alone is wrong.
@@ -163,12 +164,18 @@ class ProseDiceProcessor(FeatureInlineProcessor):
             return None, None, None
         label, start, end = m.group(0), m.start(0), m.end(0)
         language = state.language()
+        counted = bool(m["mul"] and end == m.end("mul") and _ATTACKS.fullmatch(m["mul"]))
+        if counted:
+            # "Bite 1d4 x2" in a stat block is two bites of 1d4, not one bite doubled: the
+            # dice roll, the count stays text. "2d6 x 10" (spaced, or a larger factor) scales.
+            end = m.start("mul")
+            label = data[start:end]
         scaled = None
         if start and data[start - 1] == "(" and not m["keep"] and not m["mul"]:
             scaled = _SCALED.match(data, end)  # "(1d4+1) x 10": the whole bracket is scaled
         if scaled:
             start, end = start - 1, scaled.end()
-        if _GOES_ON.match(data, end) or (
+        if (not counted and _GOES_ON.match(data, end)) or (
             not scaled and data[end : end + 1] == ")" and _GOES_ON.match(data, end + 1)
         ):
             return None, None, None  # more arithmetic than prose dice read: leave it whole
@@ -192,7 +199,7 @@ class ProseDiceProcessor(FeatureInlineProcessor):
             notation = notation_of(to_d(f"{label} x {scaled['factor']}", language))
             label = data[start:end]
         else:
-            notation = notation_of(to_d(label, language))
+            notation = notation_of(to_d(label.rstrip(), language))
         if notation is None or check_notation(notation) is not None:
             return None, None, None
         element = inline_roll_element(
