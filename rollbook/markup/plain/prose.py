@@ -7,6 +7,12 @@ gives, with the text as written for its label. Conservative: a notation must sta
 (not in a word, a path, a version or a model number), needs its sides (``3D`` is no die),
 is upper case only with a count (``3D6``), and is left alone before the names of games
 and licences ("d20 System", "d20 Modern").
+
+It reads the arithmetic around dice as a reader does, left to right: sums of dice
+("1d6 + 1d4"), a factor with grouped thousands ("2d6 × 1,000"), a die as a factor
+("1d3 x 1d6"), an addend after the factor, a bracket scaled whole ("(1d4+1) x 10"), and
+kept or dropped dice in words ("4d6 and drop the lowest"). Whatever it cannot read whole
+("1d6 x 1.5", "3 x 1d6", kept dice said otherwise) stays text: never a part rolled alone.
 """
 
 from __future__ import annotations
