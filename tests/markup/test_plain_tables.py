@@ -197,6 +197,8 @@ def test_prose_notation_and_its_label():
         ("Hoard: 2d6 × 1,000 gp.", ["2d6*1000"]),
         ("Fire: 7 (1d6 + 1d4) damage and 2d6+1d8 cold.", ["1d6+1d4", "2d6+1d8"]),
         ("Bonus 1d4+1d4+1, minus 1d6 − 1d4.", ["1d4+1d4+1", "1d6-1d4"]),
+        # A bare hyphen between dice is a range, never a difference (-5 to 5 for "1d6-2d6").
+        ("Damage 1d6-2d6 by size, or 1d6 - 1d4 net.", ["1d6-1d4"]),
         ("Tiny: 1d3 x 1d6 bars.", ["1d3*1d6"]),
         ("They land d6 x 10 + 5 feet away.", ["d6*10+5"]),
         ("A 1d10 x 10% chance.", ["1d10*10"]),

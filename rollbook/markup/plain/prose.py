@@ -40,6 +40,9 @@ _LETTER = "[d" + "".join(sorted(set("".join(DICE_LETTERS.values())))) + "]"
 _UPPER = "[D" + "".join(sorted({c for c in "".join(DICE_LETTERS.values()) if c.isupper()})) + "]"
 _DIE = rf"(?:\d{{1,3}}{_LETTER}{_SIDES}|{_LETTER}{_SIDES}|\d{{1,3}}{_UPPER}{_SIDES})"
 _OP = r"[ \t]?[+\-−][ \t]?"
+# Between two dice a bare hyphen is a range ("1d6-2d6 damage, by size"), not a difference:
+# only a plus, a spaced hyphen or a minus sign joins them into one roll.
+_DICE_OP = r"(?:[ \t]?[+−][ \t]?|[ \t][\-−][ \t])"
 _TIMES = r"[ \t]?[x×*][ \t]?"
 _NUMBER = r"\d{1,3}(?!\w|[.,]\d)"
 # A factor may group its thousands ("2d6 × 1,000 gp", German "1.000"): never read as "× 1".
@@ -68,7 +71,7 @@ PROSE_DICE = re.compile(
     rf"(?P<keep>{_KEEP})?"
     # More dice summed in ("7 (1d6 + 1d4) fire damage", "1d4+1d4+1"): one roll, as read;
     # not a die "per level" ("1d6 + 1d6 per 2 levels" is two rolls).
-    rf"(?(keep)|(?P<more>(?:{_OP}{_DIE}(?![\w%/])(?![ \t]+per\b))*)"
+    rf"(?(keep)|(?P<more>(?:{_DICE_OP}{_DIE}(?![\w%/])(?![ \t]+per\b))*)"
     rf"(?P<mod>(?:{_OP}{_NUMBER})?)"
     # A factor, a number or a die ("1d3 x 1d6 bars"), then maybe an addend ("d6 x 10 + 5").
     rf"(?P<mul>{_TIMES}(?:{_FACTOR}|{_DIE}(?![\w%])))?"
