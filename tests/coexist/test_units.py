@@ -10,9 +10,11 @@ import jinja2
 from rollbook.markup.line_map import LineMap
 from rollbook.mkdocs_plugin.coexist import (
     check_plugin_order,
+    fill_written_pages,
     protect_placeholders,
     restore_minified_names,
 )
+from rollbook.mkdocs_plugin.written import WrittenPages
 from rollbook.offline.service_worker import keep_query_in_redirects
 from rollbook.sitewide.gm_page import gm_src_uri
 
@@ -93,3 +95,29 @@ def test_print_site_before_rollbook_is_one_sentence(caplog) -> None:
     messages = [r.getMessage() for r in caplog.records]
     assert len(messages) == 1 and messages[0].count(". ") == 0  # one sentence
     assert "list `rollbook` above `print-site`" in messages[0]
+
+
+def test_pages_finished_without_references_are_not_read_again(tmp_path: Path) -> None:
+    written = WrittenPages()
+    pages = {name: tmp_path / name / "index.html" for name in ("plain", "later", "refs")}
+    for name, path in pages.items():
+        path.parent.mkdir()
+        html = f"<p>{name} rb-refs:docs/a.md#t</p>" if name == "refs" else f"<p>{name}</p>"
+        written.finished(str(path), html, "rb-refs:")
+        path.write_text(html, encoding="utf-8")  # MkDocs writes it after post_page
+    written.settle()
+    assert written.untouched(pages["plain"]) and written.untouched(pages["later"])
+    assert not written.untouched(pages["refs"])  # a reference left in it: always read
+    # Another plugin rewrites a page at post_build (print-site): read again, refs filled.
+    pages["later"].write_text("<p>later, rewritten: rb-refs:docs/a.md#t</p>", encoding="utf-8")
+    assert not written.untouched(pages["later"])
+    filled: list[str] = []
+
+    class _Site:
+        def fill(self, text: str) -> str:
+            filled.append(text)
+            return text.replace("rb-refs:", "")
+
+    assert fill_written_pages(str(tmp_path), _Site(), written.untouched) == 2  # type: ignore[arg-type]
+    assert len(filled) == 2 and "rb-refs:" not in pages["later"].read_text(encoding="utf-8")
+    assert pages["plain"].read_text(encoding="utf-8") == "<p>plain</p>"
