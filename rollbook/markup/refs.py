@@ -88,6 +88,16 @@ class Site:
         self.pages[src] = _Page(offset, dict(tables), list(dice_refs or []), line_map)
         self._plans.clear()
 
+    def rolls_references(self) -> bool:
+        """Whether a page seen rolls a table by reference (a row's or a Dice Roller roll).
+
+        Only then can HTML made from these pages (excerpts included) hold marks for `fill`.
+        """
+        return any(
+            page.dice_refs or any(True for table in page.tables.values() for _ in self.edges(table))
+            for page in self.pages.values()
+        )
+
     def get(self, key: str) -> Any:
         """The table ``page.md#anchor`` names, if it was seen."""
         src, _, anchor = key.rpartition("#")

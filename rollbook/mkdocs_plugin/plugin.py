@@ -112,6 +112,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._languages: set[str] = set()  # every page's, for the page's catalogues
         self._nav: Navigation | None = None  # the PDF book follows it
         self._written = WrittenPages()  # pages post_build need not read again
+        self._marks = True  # whether written pages may hold references to fill (on_env)
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -131,6 +132,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._lit = {}  # what the pages lit up by default (lit_up)
         self._nav = None
         self._written = WrittenPages()
+        self._marks = True
         set_context(None)
         set_host(None)
 
@@ -361,6 +363,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             page = file.page
             if page is not None and page.content:
                 page.content = self._site.fill(page.content)
+        # No page rolls a table by reference (most sites): no written page, excerpts
+        # included, holds a mark to fill, and post_page need not look for one in 300 KB.
+        self._marks = self._site.rolls_references()
         # Pages converted again from now on (a blog's excerpts) were reported already; their
         # references are filled in the written page.
         set_host(self._docs_prefix)
@@ -377,7 +382,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         """
         if not self.config.enabled:
             return None
-        if REFS_MARK in output:
+        if self._marks and REFS_MARK in output:
             output = self._site.fill(output)
         if not self.config.gm_screen.strip("/ ") and "</head>" in output:
             output = output.replace("</head>", f"{GM_OFF_META}</head>", 1)
@@ -393,7 +398,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     @event_priority(-1000)
     def _page_written(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if self.config.enabled:
-            self._written.finished(page.file.abs_dest_path, output, REFS_MARK)
+            marked = self._marks and REFS_MARK in output
+            self._written.finished(page.file.abs_dest_path, output, marked=marked)
         return None
 
     on_post_page = CombinedEvent(_finish_page, _page_written)

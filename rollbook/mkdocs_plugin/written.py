@@ -38,13 +38,14 @@ class WrittenPages:
         self._pending: list[str] = []
         self._settled: dict[str, _Stat] = {}
 
-    def finished(self, path: str, output: str, mark: str) -> None:
+    def finished(self, path: str, output: str, *, marked: bool) -> None:
         """The page at ``path`` (absolute) will be written as ``output``.
 
-        Only a page free of ``mark`` (the references' mark) is remembered.
+        Only a page free of references to fill (not ``marked``) is remembered.
         """
         self.settle()
-        if output.strip() and mark not in output:
+        # MkDocs writes the page unless it is blank (without copying 300 KB to strip it).
+        if output and not output.isspace() and not marked:
             self._pending.append(os.path.normpath(path))
 
     def settle(self) -> None:
