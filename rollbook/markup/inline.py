@@ -89,11 +89,13 @@ def _extremes(notation: str) -> tuple[Any, Any, Any] | None:
         return None
 
 
+@functools.lru_cache(maxsize=4096)
 def check_notation(notation: str, written: str | None = None) -> str | None:
     """Return why the notation is not usable (a sentence), or ``None`` if it parses.
 
     ``written`` is the notation as the author wrote it, when the page's language wrote a
-    dice letter of its own (``1W20``); sentences name it that way.
+    dice letter of its own (``1W20``); sentences name it that way. Kept per notation: a
+    site's pages repeat the same few dice.
     """
     written = notation if written is None else written
     if not notation:
