@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from rollbook import __version__
 
-__all__ = ["HELP", "CliError", "Subcommands", "command", "main"]
+__all__ = ["HELP", "CliError", "Subcommands", "command", "main", "plainly"]
 
 COMMAND_MODULES = (
     "dice_cmds", "table_cmds", "rules_cmds", "site_cmds", "host_cmds", "new_cmds",
@@ -25,6 +26,19 @@ COMMAND_MODULES = (
 
 class CliError(Exception):
     """A problem with the user's input; printed as one sentence, exit code 2."""
+
+
+@contextmanager
+def plainly(*errors: type[Exception]) -> Iterator[None]:
+    """Let ``errors`` raised inside reach the user as their sentence: a `CliError`.
+
+    The library's errors for input the user can fix already say what is wrong in one
+    sentence; this is the one place a command turns them into its exit code 2.
+    """
+    try:
+        yield
+    except errors as err:
+        raise CliError(str(err)) from None
 
 
 #: What ``register`` adds its commands to (``rollbook``'s subcommands).

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from rollbook.cli import CliError, Subcommands, command
+from rollbook.cli import CliError, Subcommands, command, plainly
 
 __all__ = ["register"]
 
@@ -63,10 +63,8 @@ def run_build(args: argparse.Namespace) -> int:
     from rollbook.site_runtime import SitewideError
 
     config = _config(args.config)
-    try:
+    with plainly(zensical.ZensicalMissing, ConfigProblem, SitewideError):
         problems = zensical.build(config, strict=args.strict, info=_say, warn=_say)
-    except (zensical.ZensicalMissing, ConfigProblem, SitewideError) as err:
-        raise CliError(str(err)) from None
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
@@ -79,8 +77,6 @@ def run_serve(args: argparse.Namespace) -> int:
     from rollbook.hosts.derived_config import ConfigProblem
 
     config = _config(args.config)
-    try:
+    with plainly(zensical.ZensicalMissing, ConfigProblem):
         status = zensical.serve(config, dev_addr=args.dev_addr, say=_say)
-    except (zensical.ZensicalMissing, ConfigProblem) as err:
-        raise CliError(str(err)) from None
     return 0 if status in (0, -2, -15, 130) else 1  # stopped by Ctrl-C or SIGTERM: fine

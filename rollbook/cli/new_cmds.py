@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rollbook.cli import CliError, Subcommands, command
+from rollbook.cli import CliError, Subcommands, command, plainly
 
 __all__ = ["register"]
 
@@ -51,14 +51,9 @@ def run_new(args: argparse.Namespace) -> int:
 
     _check_empty(args.dest)
     title = args.title if args.title is not None else _default_title(args.dest)
-    try:
+    with plainly(ScaffoldError):
         files = plan_site(title, args.system, guide=args.guide)
-    except ScaffoldError as err:
-        raise CliError(str(err)) from None
-    try:
         write_files(args.dest, files)
-    except ScaffoldError as err:
-        raise CliError(str(err)) from None
     print(f"wrote {len(files)} files into {args.dest}; next: cd {args.dest} && mkdocs serve")
     return 0
 
@@ -70,16 +65,12 @@ def run_import(args: argparse.Namespace) -> int:
     if args.dest.resolve().is_relative_to(args.src.resolve()):
         raise CliError(f"{args.dest} is inside {args.src}, which import never changes; "
                        "give a folder outside it.")  # fmt: skip
-    try:
+    with plainly(HugoError):
         plan = plan_import(args.src)
-    except HugoError as err:
-        raise CliError(str(err)) from None
     from rollbook.scaffold import ScaffoldError
 
-    try:
+    with plainly(ScaffoldError):
         write_import(args.dest, plan)
-    except ScaffoldError as err:
-        raise CliError(str(err)) from None
     for line in plan.report():
         print(line)
     print(plan.summary(args.dest))

@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from rollbook.cli import CliError, Subcommands, command
+from rollbook.cli import CliError, Subcommands, command, plainly
 
 __all__ = ["register"]
 
@@ -54,11 +54,9 @@ def run_pdf(args: argparse.Namespace) -> int:
     if not found.is_file():
         raise CliError(f"{found} does not exist.")
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    try:
+    with plainly(ConfigRefused):
         config, settings_data, raw = read_site(found)
         setup = markdown_setup(found)
-    except ConfigRefused as err:
-        raise CliError(str(err)) from None
     flags = (("paper", "pdf_paper"), ("chances", "pdf_chances"), ("qr", "pdf_qr"),
              ("black_white", "pdf_black_white"), ("roll_details", "pdf_roll_details"))  # fmt: skip
     for flag, key in flags:
@@ -73,14 +71,12 @@ def run_pdf(args: argparse.Namespace) -> int:
     entries, problems = convert_site(config, setup)
     for message in problems:
         print(message, file=sys.stderr)
-    try:
+    with plainly(PdfError):
         options = book_options(settings_data, settings, epoch=site_epoch(config["docs_dir"]))
         if not options.site_url:
             print("rollbook: no `site_url` in mkdocs.yml, so the PDF has no links to the "
                   "live tables.", file=sys.stderr)  # fmt: skip
         data = make_book(entries, options, root=str(Path(config["docs_dir"])))
-    except PdfError as err:
-        raise CliError(str(err)) from None
     output.write_bytes(data)
     pages = sum(1 for e in entries if hasattr(e, "html"))
     print(f"wrote {output} ({pages} page(s) of the site, {len(data) // 1024} KB)")

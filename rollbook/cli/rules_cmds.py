@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from rollbook.cli import CliError, Subcommands, command
+from rollbook.cli import CliError, Subcommands, command, plainly
 from rollbook.engine.numbers import fraction_text
 from rollbook.engine.systems import get, ids
 from rollbook.engine.systems.base import RulesError, System
@@ -49,10 +49,8 @@ def register(sub: Subcommands) -> None:
 
 
 def _system(system_id: str) -> System:
-    try:
+    with plainly(RulesError):
         return get(system_id)
-    except RulesError as err:
-        raise CliError(str(err)) from None
 
 
 def _print_json(data: Any) -> None:
@@ -72,7 +70,7 @@ def run_rules(args: argparse.Namespace) -> int:
         if args.sets or args.odds or args.seed is not None:
             raise CliError(f"name a procedure of {system.id} before --set, --odds or --seed.")
         return _describe(system, args.json)
-    try:
+    with plainly(RulesError):
         procedure = system.procedure(args.procedure)
         given = _parse_sets(args.sets)
         if args.odds:
@@ -85,8 +83,6 @@ def run_rules(args: argparse.Namespace) -> int:
             return _show_odds(odds, args.json)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
         outcome = procedure.resolve(given, random.Random(seed))
-    except RulesError as err:
-        raise CliError(str(err)) from None
     if args.json:
         _print_json(
             {"system": system.id, "procedure": procedure.name, "seed": seed, **outcome.to_dict()}

@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from rollbook.cli import CliError, Subcommands, command
+from rollbook.cli import Subcommands, command, plainly
 
 __all__ = ["register"]
 
@@ -77,10 +77,8 @@ def run_assets(args: argparse.Namespace) -> int:
         catalogues=[catalogue(code) for code in args.language],
         page_languages=True,  # a page's own `language:` (the extension marks it)
     )
-    try:
+    with plainly(SitewideError):
         manifest = finish_site(args.site_dir, Path.cwd(), options, info=say, warn=say)
-    except SitewideError as err:
-        raise CliError(str(err)) from None
     print(f"wrote {args.site_dir / 'assets' / 'rollbook' / 'manifest.json'}")
     for path in manifest["wheels"]:
         print(f"  {path}")

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from rollbook.markup.yamlsize import YamlSizeError, check_size
+from rollbook.mkdocs_plugin.safe_config import read_mapping
 
 __all__ = ["DERIVED_NAME", "ConfigProblem", "Derived", "Tagged", "derive", "dump_data", "load_data"]
 
@@ -111,25 +111,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
 def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if path.suffix.lower() == ".toml":
         return _read_toml(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigProblem(f"{path}: cannot be read ({type(err).__name__}).") from None
-    try:
-        check_size(text)
-        data = yaml.load(text, Loader=_Reader)  # a SafeLoader: tags are kept, never run
-    except YamlSizeError as err:
-        raise ConfigProblem(f"{path}:{err.line}: {err.message}") from None
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise ConfigProblem(f"{path}{where}: not valid YAML ({err.problem}).") from None
-    except yaml.YAMLError as err:
-        raise ConfigProblem(f"{path}: not valid YAML ({err}).") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise ConfigProblem(f"{path}: the config must be a mapping of settings.")
+    data = read_mapping(path, _Reader, ConfigProblem)  # a SafeLoader: tags kept, never run
     parent = data.pop("INHERIT", None)
     if parent is None:
         return data

@@ -11,22 +11,7 @@ browser's engine needs too.
 
 from __future__ import annotations
 
-from rollbook.language.catalogue import (
-    LANGUAGES,
-    RTL,
-    Catalogue,
-    StringsError,
-    catalogue,
-    check_overrides,
-    resolve,
-)
+import rollbook.language.catalogue as _catalogue
+from rollbook.language.catalogue import *  # noqa: F403 (the names of its __all__, one list)
 
-__all__ = [
-    "LANGUAGES",
-    "RTL",
-    "Catalogue",
-    "StringsError",
-    "catalogue",
-    "check_overrides",
-    "resolve",
-]
+__all__ = _catalogue.__all__

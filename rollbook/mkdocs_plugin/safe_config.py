@@ -28,7 +28,7 @@ import yaml
 
 from rollbook.markup.yamlsize import YamlSizeError, check_size
 
-__all__ = ["NAME_MODULES", "ConfigRefused", "load_safely"]
+__all__ = ["NAME_MODULES", "ConfigRefused", "load_safely", "read_mapping"]
 
 #: Packages whose objects ``!!python/name:`` may name (fence formatters, slugifiers, emoji
 #: indexes): Python-Markdown, its extensions and themes, and rollbook's Markdown side only.
@@ -88,29 +88,42 @@ def _loader_for(config: Any, source: Path) -> type[yaml.SafeLoader]:
     return loader
 
 
-def _read(path: Path, config: Any, seen: tuple[Path, ...]) -> dict[str, Any]:
+def read_mapping(
+    path: Path, loader: type[yaml.SafeLoader], refused: type[ValueError]
+) -> dict[str, Any]:
+    """The mapping of settings in the YAML file ``path`` ({} when empty), under the YAML limits.
+
+    Both readers of a config (this module's and `rollbook.hosts.derived_config`'s) read
+    a file this way; each brings the loader that decides what its tags become.
+
+    Raises:
+        ValueError: as ``refused``, in one sentence naming the file (and line): the file
+            cannot be read, is over a YAML limit, is not YAML, or holds no mapping.
+    """
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
-        raise ConfigRefused(f"{path}: cannot be read ({type(err).__name__}).") from None
+        raise refused(f"{path}: cannot be read ({type(err).__name__}).") from None
     try:
         check_size(text)
+        data = yaml.load(text, Loader=loader)  # a SafeLoader subclass: nothing runs
     except YamlSizeError as err:
-        raise ConfigRefused(f"{path}:{err.line}: {err.message}") from None
-    try:
-        data = yaml.load(text, Loader=_loader_for(config, path))  # a SafeLoader subclass
+        raise refused(f"{path}:{err.line}: {err.message}") from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = f":{mark.line + 1}" if mark is not None else ""
-        raise ConfigRefused(
-            f"{path}{line}: not valid YAML ({err.problem or err.context})."
-        ) from None
+        raise refused(f"{path}{line}: not valid YAML ({err.problem or err.context}).") from None
     except yaml.YAMLError as err:
-        raise ConfigRefused(f"{path}: not valid YAML ({err}).") from None
+        raise refused(f"{path}: not valid YAML ({err}).") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise ConfigRefused(f"{path}: the config must be a mapping of settings.")
+        raise refused(f"{path}: the config must be a mapping of settings.")
+    return data
+
+
+def _read(path: Path, config: Any, seen: tuple[Path, ...]) -> dict[str, Any]:
+    data = read_mapping(path, _loader_for(config, path), ConfigRefused)
     parent_name = data.pop("INHERIT", None)
     if parent_name is None:
         return data

@@ -98,23 +98,31 @@ def _language(
 BUILTIN_EXTENSIONS = ("toc", "tables", "fenced_code")
 
 
+def _entries(value: object, key: str, noun: str) -> list[tuple[Any, Any]]:
+    """A ``key:`` setting read as MkDocs reads it: ``(name, options)`` pairs.
+
+    MkDocs takes a mapping of names to options, or a list whose items are names or
+    one-key mappings of a name to its options; ``noun`` names what the names are.
+    """
+    if isinstance(value, dict):
+        return list(value.items())
+    if not isinstance(value, list):
+        raise ValueError(f"{key} must be a list of {noun} names.")
+    a_name = f"{'an' if noun[0] in 'aeiou' else 'a'} {noun} name"
+    entries: list[tuple[Any, Any]] = []
+    for item in value:
+        if isinstance(item, dict) and len(item) == 1:
+            entries.append(next(iter(item.items())))
+        elif isinstance(item, str):
+            entries.append((item, None))
+        else:
+            raise ValueError(f"{key}: {item!r} is not {a_name}.")
+    return entries
+
+
 def _extensions(value: object) -> tuple[list[str], dict[str, dict[str, Any]]]:
     """``markdown_extensions`` read as MkDocs reads it: names and their options."""
-    if value is None:
-        value = []
-    if isinstance(value, dict):
-        items = list(value.items())
-    elif isinstance(value, list):
-        items = []
-        for item in value:
-            if isinstance(item, dict) and len(item) == 1:
-                items.append(next(iter(item.items())))
-            elif isinstance(item, str):
-                items.append((item, None))
-            else:
-                raise ValueError(f"markdown_extensions: {item!r} is not an extension name.")
-    else:
-        raise ValueError("markdown_extensions must be a list of extension names.")
+    items = _entries([] if value is None else value, "markdown_extensions", "extension")
     names: list[str] = list(BUILTIN_EXTENSIONS)
     configs: dict[str, dict[str, Any]] = {}
     for name, options in items:
@@ -133,19 +141,7 @@ def _rollbook_options(value: object) -> dict[str, Any] | None:
     """The options of the ``rollbook`` plugin entry ({} without any); None if not listed."""
     if value is None:
         return None
-    entries = list(value.items()) if isinstance(value, dict) else None
-    if entries is None:
-        if not isinstance(value, list):
-            raise ValueError("plugins must be a list of plugin names.")
-        entries = []
-        for item in value:
-            if isinstance(item, dict) and len(item) == 1:
-                entries.append(next(iter(item.items())))
-            elif isinstance(item, str):
-                entries.append((item, None))
-            else:
-                raise ValueError(f"plugins: {item!r} is not a plugin name.")
-    for name, options in entries:
+    for name, options in _entries(value, "plugins", "plugin"):
         if name == "rollbook":
             if options is not None and not isinstance(options, dict):
                 raise ValueError("plugins: the options of 'rollbook' must be a mapping.")

@@ -15,11 +15,11 @@ import re
 from collections.abc import Callable
 from xml.etree.ElementTree import Element
 
-from rollbook.pdf.context import PageRef, RenderContext
+from rollbook.pdf.context import RenderContext
 from rollbook.pdf.qr import qr_svg
 from rollbook.pdf.tree import classes, text_of
 from rollbook.pdf.typst_text import markup, string
-from rollbook.pdf.walker import children, render, render_block_children
+from rollbook.pdf.walker import children, label_for, render, render_block_children
 
 __all__ = ["admonition", "widget_renderer"]
 
@@ -41,10 +41,7 @@ def _payload(element: Element) -> dict:
 def _anchor_label(element: Element, ctx: RenderContext) -> tuple[str, str]:
     """(anchor, Typst label markup placed once) of a widget."""
     anchor = element.get("id") or element.get("data-rb-anchor") or ""
-    if not anchor:
-        return "", ""
-    attach = ctx.labels.emit(PageRef(ctx.page_index, anchor))
-    return anchor, (f"#metadata(none){attach}" if attach else "")
+    return anchor, label_for(anchor, ctx)
 
 
 def _prompt_names(payload: dict) -> dict[str, str]:
@@ -329,11 +326,7 @@ def admonition(element: Element, ctx: RenderContext) -> str:
         else:
             body.append(render(child, ctx))
         body.append(markup(child.tail or ""))
-    anchor = element.get("id")
-    label = ""
-    if anchor:
-        attach = ctx.labels.emit(PageRef(ctx.page_index, anchor))
-        label = f"#metadata(none){attach}" if attach else ""
+    label = label_for(element.get("id"), ctx)
     return (
         f"\n\n{label}#rb-admonition(rb-opts, {string(kind)}, {title}, "
         f"[{''.join(body).strip()}])\n\n"

@@ -17,7 +17,7 @@ from rollbook.pdf.context import PageRef, RenderContext
 from rollbook.pdf.tree import classes, text_of
 from rollbook.pdf.typst_text import markup, string
 
-__all__ = ["children", "render", "render_block_children"]
+__all__ = ["children", "label_for", "render", "render_block_children"]
 
 Renderer = Callable[[Element, RenderContext], str]
 
@@ -30,13 +30,20 @@ SKIP_TAGS = frozenset(
 SKIP_CLASSES = frozenset({"headerlink", "rb-bar", "rb-result", "rb-pdf-link", "footnote"})
 
 
+def label_for(anchor: str | None, ctx: RenderContext) -> str:
+    """The label of ``anchor`` (an id on this page) as Typst markup placed before it, once.
+
+    "" for no anchor, and for one already placed or never linked to.
+    """
+    if not anchor:
+        return ""
+    attach = ctx.labels.emit(PageRef(ctx.page_index, anchor))
+    return f"#metadata(none){attach}" if attach else ""
+
+
 def _anchor(element: Element, ctx: RenderContext) -> str:
     """A label for the element's ``id`` (once), as Typst markup placed before it."""
-    element_id = element.get("id")
-    if not element_id:
-        return ""
-    attach = ctx.labels.emit(PageRef(ctx.page_index, element_id))
-    return f"#metadata(none){attach}" if attach else ""
+    return label_for(element.get("id"), ctx)
 
 
 def children(element: Element, ctx: RenderContext) -> str:

@@ -14,16 +14,25 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
+import rollbook
 from rollbook.engine import bridge
 from tests.browser.conftest import READY_TIMEOUT_MS, wait_ready
 from tests.browser.server import held, plain_forced
 from tests.build.bridge_requests import requests
 
+ASSETS = Path(rollbook.__file__).parent / "assets"
 ENGINE_WHEEL = r"/assets/rollbook/wheels/rollbook_engine-"
+# engine.js LATER_MS: how long the page stays idle before the background imports begin.
+LATER_MS = int(
+    re.search(
+        r"export const LATER_MS = (\d+);", (ASSETS / "page" / "engine.js").read_text("utf-8")
+    )[1]  # type: ignore[index]
+)
 
 
 def _first_of(op: str) -> dict[str, Any]:
@@ -83,6 +92,25 @@ def test_the_rest_of_the_engine_is_imported_once_the_page_is_idle(
         page.evaluate("(request) => window.rollbook.request(request)", roll)
         missing = page.evaluate("window.rollbook.imports.at(-1).notYet")
         if missing:
-            page.wait_for_timeout(300)  # idle, so the worker goes on importing
+            page.wait_for_timeout(LATER_MS + 500)  # idle, so the worker goes on importing
     assert missing == []
     assert page.evaluate("window.rollbook.workerStarts") == 1
+
+
+def test_a_pointer_over_a_button_holds_the_background_imports_back(
+    page: Page, fixture_site: str
+) -> None:
+    # A reader about to click: while the pointer keeps coming over buttons the worker
+    # imports nothing in the background, so the click's roll never waits behind an import.
+    with plain_forced(fixture_site):
+        page.goto(fixture_site)
+        wait_ready(page)
+    button = page.locator(".rb-inline button.rb-roll").first
+    for _ in range(4):
+        page.mouse.move(0, 0)
+        button.hover()
+        page.wait_for_timeout(LATER_MS // 2)
+    roll = {"op": "roll", "expr": "2d6", "seed": 3}
+    page.evaluate("(request) => window.rollbook.request(request)", roll)
+    assert "icepool" in page.evaluate("window.rollbook.imports.at(-1).notYet")
+    assert "rollbook.engine.tables" in page.evaluate("window.rollbook.imports.at(-1).notYet")

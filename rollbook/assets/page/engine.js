@@ -44,8 +44,9 @@ export const RUNAWAY_MS = 1000;
  * slow; a worker that says nothing for so long has died. */
 export const BEGIN_MS = 10_000;
 /** How long the page stays idle after ready (or a reply) before the worker imports the
- * rest of the engine: a click that comes sooner does not wait for those imports. */
-export const LATER_MS = 250;
+ * rest of the engine: a click that comes sooner does not wait for those imports. A pointer
+ * over a button or a key pressed meanwhile starts the wait again (a click may follow). */
+export const LATER_MS = 1500;
 /** Replies whose import record `stats.imports` keeps. */
 const IMPORTS_KEPT = 50;
 
@@ -315,6 +316,19 @@ function importLater(session) {
     post(session.worker, { type: "later" });
   }, LATER_MS);
 }
+
+/**
+ * Reader intent before the background imports have begun: they wait LATER_MS again.
+ * @param {Event} event
+ */
+function postponeLater(event) {
+  const session = current;
+  if (!session || session.later || session.laterTimer === undefined) return;
+  const target = event.target;
+  if (event.type === "keydown" || (target instanceof Element && target.closest("button"))) importLater(session);
+}
+for (const type of ["pointerover", "pointerdown", "focusin", "keydown"])
+  document.addEventListener(type, postponeLater, { capture: true, passive: true });
 
 const TOO_LONG = "engine.runaway"; // catalogue keys of what the reader is told
 const SILENT = "engine.silent";

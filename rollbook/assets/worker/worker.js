@@ -12,13 +12,29 @@
 // {waited: modules imported for it before "begin", notYet: background modules still
 // missing then, during: modules imported while it ran (0 unless startup.py is wrong)}.
 
-import { afterRestore, startSnapshot, startUnpacker } from "./boot-snapshot.js";
-import { fetchFile, importFile, lazyResponse } from "./fetchgz.js";
-import { makeMeter, processorSlowdown, snapshotPays } from "./linkspeed.js";
-import { dropOdds, loadWheels, oddsReply, StartError } from "./wheel-check.js";
-import { mountWheels } from "./wheels.js";
-// Imported by wheel-check.js; named here so it is fetched with the others, not after.
-import "./sha256.js";
+// The manifest (always next to this file) is asked for before anything else, and the
+// worker's own modules are imported only then: with static imports the request would wait
+// for every module to arrive and run, a round trip and more on a slow phone. What the
+// downloads need comes first; what they do not (the snapshot's code, the wheels' mounting)
+// is asked for once they have left, not to hold one of the host's few connections.
+const MANIFEST = new URL("./manifest.json", import.meta.url);
+const manifestAsked = fetch(MANIFEST);
+manifestAsked.catch(() => {}); // awaited by init, which says why it failed
+const core = (async () => {
+  const [gzPart, speedPart, checkPart] = await Promise.all([
+    import("./fetchgz.js"),
+    import("./linkspeed.js"),
+    import("./wheel-check.js"),
+    // Imported by wheel-check.js; named here so it is fetched with the others, not after.
+    import("./sha256.js"),
+  ]);
+  return { ...gzPart, ...speedPart, ...checkPart };
+})();
+/** @returns {Promise<typeof import("./boot-snapshot.js") & typeof import("./wheels.js")>} */
+async function importRest() {
+  const [snapshotPart, wheelsPart] = await Promise.all([import("./boot-snapshot.js"), import("./wheels.js")]);
+  return { ...snapshotPart, ...wheelsPart };
+}
 
 /** @typedef {import("./protocol.js").FromWorker} FromWorker */
 /** @typedef {import("./protocol.js").ToWorker} ToWorker */
@@ -94,17 +110,44 @@ function compileEarly(open) {
 }
 
 /**
- * Pyodide asks for `pyodide.asm.wasm` itself as soon as loadPyodide starts. The site
- * serves it gzipped only, and the worker fetches it already: that request is answered
- * with a response that fetches nothing unless read (withModule drops it unread).
- * @param {string} href
- * @param {() => Promise<Response>} open
+ * @typedef {(native: typeof fetch, input: RequestInfo | URL, init?: RequestInit) => Promise<Response>} Route
  */
-function answerPyodidesWasmRequest(href, open) {
+
+/**
+ * Pyodide fetches its files with the global `fetch`: the requests for the URLs in `routes`
+ * are answered by their route, which may still fetch them (`native`) its own way.
+ * @param {Record<string, Route>} routes
+ */
+function routeFetches(routes) {
   const native = self.fetch;
   self.fetch = (input, init) => {
     const url = typeof input === "string" || input instanceof URL ? String(input) : input.url;
-    return url === href ? Promise.resolve(lazyResponse(open, "application/wasm")) : native(input, init);
+    return Object.hasOwn(routes, url) ? routes[url](native, input, init) : native(input, init);
+  };
+}
+
+/**
+ * A route that sends the request as it comes and settles `done` when the response's last
+ * byte is in (or at once, if it has no body or fails).
+ * @param {() => void} done
+ * @returns {Route}
+ */
+function watched(done) {
+  return async (native, input, init) => {
+    let response;
+    try {
+      response = await native(input, init);
+    } catch (error) {
+      done();
+      throw error;
+    }
+    if (!response.body) {
+      done();
+      return response;
+    }
+    const body = response.body.pipeThrough(new TransformStream({ flush: done }));
+    const { status, statusText, headers } = response;
+    return new Response(body, { status, statusText, headers });
   };
 }
 
@@ -141,22 +184,27 @@ function withModule(settings, early) {
  * @returns {Promise<(json: string) => string>}
  */
 async function init(manifestUrl) {
-  const unpacker = startUnpacker();
   const base = new URL(manifestUrl, self.location.href);
+  const asked = base.href === MANIFEST.href ? manifestAsked : fetch(base);
+  const {
+    dropOdds,
+    fetchFile,
+    importFile,
+    lazyResponse,
+    loadWheels,
+    makeMeter,
+    processorSlowdown,
+    snapshotPays,
+    StartError,
+  } = await core;
   /** @type {EngineManifest} */
   let manifest;
-  // The processor's speed is timed while the manifest is on its way: the thread is idle
-  // then, and the link's rate, measured later as chunks arrive, is not skewed by a thread
-  // too busy to take them in.
-  const asked = fetch(base);
-  const slowdown = processorSlowdown();
   try {
     const response = await asked;
     if (!response.ok) throw new Error(`the manifest answered ${response.status}`);
     manifest = await response.json();
     if (!manifest || typeof manifest !== "object") throw new Error("the manifest is not an object");
   } catch (error) {
-    if (unpacker) unpacker.terminate();
     console.warn("rollbook engine:", error);
     throw new StartError("the site's list of engine files (manifest.json) could not be read", "start.manifest");
   }
@@ -174,11 +222,31 @@ async function init(manifestUrl) {
   // size for the snapshot, once the snapshot is in); compiling it from here overlaps it
   // with the downloads.
   const openWasm = () => fetchFile(pyodideDir, "pyodide.asm.wasm", gzipped, meter, "application/wasm");
-  if (gzipped.includes("pyodide.asm.wasm")) {
-    answerPyodidesWasmRequest(new URL("pyodide.asm.wasm", pyodideDir).href, openWasm);
-  }
   const wasm = compileEarly(openWasm);
   wasm.then(() => mark("wasm")).finally(() => meter.settle());
+  // The processor's speed is timed while the WebAssembly's first bytes are on their way:
+  // the thread is idle then, and the link's rate, measured as chunks arrive, is not skewed
+  // by a thread too busy to take them in.
+  const slowdown = processorSlowdown();
+  const rest = importRest();
+  /** @type {Record<string, Route>} */
+  const routes = {};
+  // Pyodide asks for `pyodide.asm.wasm` itself as soon as loadPyodide starts. The site
+  // serves it gzipped only, and the worker fetches it already: that request is answered
+  // with a response that fetches nothing unless read (withModule drops it unread).
+  if (gzipped.includes("pyodide.asm.wasm")) {
+    routes[new URL("pyodide.asm.wasm", pyodideDir).href] = async () => lazyResponse(openWasm, "application/wasm");
+  }
+  // Pyodide fetches the standard library itself, alongside the WebAssembly: the interpreter
+  // cannot be made without it (tried: asked for only once the WebAssembly was in, it came
+  // 0.45 s later and Python's start waited for it). The wheels wait until both are in, so
+  // as not to share the line with what Python's start needs.
+  /** @type {() => void} */
+  let stdlibIn = () => {};
+  const stdlibDone = new Promise((resolve) => (stdlibIn = () => resolve(undefined)));
+  const stdlib = new URL("python_stdlib.zip", pyodideDir).href;
+  routes[stdlib] = watched(stdlibIn);
+  routeFetches(routes);
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
   const runtime = importFile(pyodideDir, "pyodide.asm.mjs", gzipped, meter);
@@ -186,15 +254,22 @@ async function init(manifestUrl) {
     () => mark("runtime"),
     () => {},
   ); // a failure surfaces through loadPyodide
-  // Wheels download (and are checked against the manifest) while the interpreter boots:
-  // once the WebAssembly is in, which they would otherwise share the line with, though
+  // Wheels download (and are checked against the manifest) while the interpreter boots,
+  // once the standard library is in (or Python has started without asking for it):
   // nothing reads them before Python has started.
-  const wheels = wasm.then(() => loadWheels(manifest, base, (url) => fetchBytes(url, meter)));
+  /** @type {() => void} */
+  let booted = () => {};
+  const bootDone = new Promise((resolve) => (booted = () => resolve(undefined)));
+  const wheelsTurn = Promise.race([wasm.then(() => stdlibDone), bootDone]);
+  const wheels = wheelsTurn.then(() => loadWheels(manifest, base, (url) => fetchBytes(url, meter)));
   const never = new Promise(() => {});
   const wheelsBroken = wheels.then(() => never);
   wheelsBroken.catch(() => {}); // raced below, once Pyodide's start is under way
   const loader = import(new URL("pyodide.mjs", pyodideDir).href);
   loader.catch(() => {}); // awaited below, with its own sentence
+  const { afterRestore, mountWheels, startSnapshot, startUnpacker } = await rest;
+  // Its helper starts while the choice is made (ended at once if the snapshot is not taken).
+  const unpacker = manifest.snapshot ? startUnpacker() : null;
   // The snapshot only where it pays: the rate those downloads arrive at and the speed of
   // this processor decide.
   choice = manifest.snapshot ? await snapshotPays(manifest, base, meter, slowdown) : { use: false, reason: "none" };
@@ -232,6 +307,7 @@ async function init(manifestUrl) {
     };
   const options = {
     indexURL: pyodideDir.href,
+    stdLibURL: stdlib,
     createPyodideModule: create(null),
     packageBaseUrl: pyodideDir.href,
     ...lockOptions(manifest),
@@ -253,7 +329,7 @@ async function init(manifestUrl) {
       return loadPyodide(options);
     }
   };
-  const pyodide = await Promise.race([boot(), broken]);
+  const pyodide = await Promise.race([boot().finally(booted), broken]);
   mark("loaded");
   const loaded = await wheels;
   mountWheels(pyodide, loaded.wheels);
@@ -308,6 +384,7 @@ async function answer(message) {
     imports.waited = strings(startup.prepare(message.json));
     post({ type: "begin", id: message.id });
     const before = startup.imported();
+    const { oddsReply } = await core;
     json = oddsReply(handle(message.json), oddsLost);
     imports.during = startup.imported() - before;
   } catch (error) {
@@ -326,8 +403,12 @@ self.onmessage = async (event) => {
       await ready;
       post({ type: "ready", ms: performance.now() - started, marks, restored, choice });
     } catch (error) {
-      if (!(error instanceof StartError)) console.warn("rollbook engine:", error);
-      const known = error instanceof StartError;
+      const StartError = await core.then(
+        (part) => part.StartError,
+        () => null,
+      );
+      const known = StartError !== null && error instanceof StartError;
+      if (!known) console.warn("rollbook engine:", error);
       const sentence = known ? error.message : "it failed while starting";
       // The page says it in its own language by the key; the clause is for its console.
       post({ type: "failed", error: sentence, key: known ? error.key : "start.failed", file: known ? error.file : "" });

@@ -9,7 +9,7 @@ signs and powers are parsed with loops.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -123,13 +123,7 @@ class _Parser:
         start = self.i
         if start >= self.n:
             raise self.fail("error.dice.empty", 0)
-        items = [self.described()]
-        self.ws()
-        while self.peek(","):
-            self.i += 1
-            self.ws()
-            items.append(self.described())
-            self.ws()
+        items = self.expr_list()
         if self.i < self.n:
             raise DiceSyntaxError(self.unexpected(), self.i, self.text)
         if len(items) == 1:
@@ -157,39 +151,43 @@ class _Parser:
         return node
 
     def expr(self) -> Node:
-        left = self.term()
-        while True:
-            save = self.i
-            self.ws()
-            c = self.text[self.i] if self.i < self.n else ""
-            if c in ("+", "-") and c:
-                pos = self.i
-                self.i += 1
-                self.ws()
-                left = BinOp(c, left, self.term(), pos)
-            else:
-                self.i = save
-                return left
+        return self.chain(self.term, self.additive)
 
     def term(self) -> Node:
-        left = self.unary()
+        return self.chain(self.unary, self.multiplicative)
+
+    def chain(self, operand: Callable[[], Node], operator: Callable[[], str]) -> Node:
+        """Operands joined by one precedence level's operators, left to right.
+
+        ``operator()`` names the one-character operator at the cursor, or ``""`` when
+        the chain ends there (the cursor goes back to the end of the last operand).
+        """
+        left = operand()
         while True:
             save = self.i
             self.ws()
-            c = self.text[self.i] if self.i < self.n else ""
-            if c == "*" and not self.peek("**"):
-                op = "*"
-            elif c == "/" and not (self.peek("//") or self.peek("/*")):
-                op = "/"
-            elif c == "%":
-                op = "%"
-            else:
+            op = operator()
+            if not op:
                 self.i = save
                 return left
             pos = self.i
             self.i += 1
             self.ws()
-            left = BinOp(op, left, self.unary(), pos)
+            left = BinOp(op, left, operand(), pos)
+
+    def additive(self) -> str:
+        """``+`` or ``-`` at the cursor, else ``""``."""
+        c = self.text[self.i] if self.i < self.n else ""
+        return c if c in ("+", "-") else ""
+
+    def multiplicative(self) -> str:
+        """``*``, ``/`` or ``%`` at the cursor (not ``**``, ``//`` or ``/*``), else ``""``."""
+        c = self.text[self.i] if self.i < self.n else ""
+        if c == "*":
+            return "" if self.peek("**") else c
+        if c == "/":
+            return "" if self.peek("//") or self.peek("/*") else c
+        return c if c == "%" else ""
 
     def power(self) -> Node:
         # Right-associative, and a sign binds looser than the power after it (-2**2 is -4,
@@ -453,20 +451,15 @@ class _Parser:
                 raise self.fail("error.dice.clamp_number", kind=kind)
             self.i = m.end()
             return kind, Clamp(kind, _clean(Fraction(m.group(0))), pos)
-        if c == "k":
+        if c in ("k", "d"):  # keep (kh, kl; k keeps the highest) or drop (dh, dl; d the lowest)
+            drop = c == "d"
             self.i += 1
-            high = not self.peek("l")
+            high = self.peek("h") if drop else not self.peek("l")
             if self.peek("h") or self.peek("l"):
                 self.i += 1
-            qty = self.count("k")
-            return ("keep-h" if high else "keep-l"), Keep(False, high, qty, pos)
-        if c == "d":
-            self.i += 1
-            high = self.peek("h")
-            if self.peek("h") or self.peek("l"):
-                self.i += 1
-            qty = self.count("d")
-            return ("drop-h" if high else "drop-l"), Keep(True, high, qty, pos)
+            qty = self.count(c)
+            name = f"{'drop' if drop else 'keep'}-{'h' if high else 'l'}"
+            return name, Keep(drop, high, qty, pos)
         if c == "r":
             self.i += 1
             once = self.peek("o")
@@ -528,24 +521,28 @@ class _Parser:
         self.ws()
         text, i = self.text, self.i
         if text.startswith("[", i):
-            close = text.find("]", i + 1)
-            if close < 0:
-                raise self.fail("error.dice.label_open", i)
-            self.i = close + 1
-            return text[i + 1 : close].strip()
+            return self.enclosed(i, "[", "]", "error.dice.label_open")
         if text.startswith(("#", "//"), i):
             start = i + (1 if text[i] == "#" else 2)
             close = text.find("\n", start)
             self.i = self.n if close < 0 else close
             return text[start : self.i].strip()
         if text.startswith("/*", i):
-            close = text.find("*/", i + 2)
-            if close < 0:
-                raise self.fail("error.dice.comment_open", i)
-            self.i = close + 2
-            return text[i + 2 : close].strip()
+            return self.enclosed(i, "/*", "*/", "error.dice.comment_open")
         self.i = save
         return None
+
+    def enclosed(self, i: int, opening: str, closing: str, unclosed: str) -> str:
+        """The text from ``opening`` at ``i`` to ``closing``, stripped; the cursor after it.
+
+        ``unclosed`` is the error's message key when ``closing`` never comes.
+        """
+        start = i + len(opening)
+        close = self.text.find(closing, start)
+        if close < 0:
+            raise self.fail(unclosed, i)
+        self.i = close + len(closing)
+        return self.text[start:close].strip()
 
 
 def parse_tree(text: str) -> Node:

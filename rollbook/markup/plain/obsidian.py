@@ -13,16 +13,12 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
-from typing import TYPE_CHECKING
-
-from markdown.inlinepatterns import InlineProcessor
+from typing import override
 
 from rollbook.markup import nested
 from rollbook.markup.inline import check_notation, inline_roll_element
+from rollbook.markup.plain.feature import Claim, FeatureInlineProcessor
 from rollbook.markup.roll_table.render import payload_html
-
-if TYPE_CHECKING:
-    from rollbook.markup.page_state import PageState
 
 __all__ = ["ONE_REF_MARK", "PRIORITY", "DiceRollerProcessor", "read_ref"]
 
@@ -52,21 +48,16 @@ def read_ref(text: str) -> tuple[str, str, str | None] | None:
     return match["page"].strip(), match["id"], column
 
 
-class DiceRollerProcessor(InlineProcessor):
+class DiceRollerProcessor(FeatureInlineProcessor):
     """Turns Obsidian Dice Roller code spans into rolls; declines every other code span."""
 
-    def __init__(self, state: PageState) -> None:
-        super().__init__(_SPAN.pattern, state.md)
-        self.compiled_re = _SPAN
-        self.state = state
+    FEATURE = "obsidian"
+    PATTERN = _SPAN
 
-    def handleMatch(  # type: ignore[override]
-        self, m: re.Match[str], data: str
-    ) -> tuple[etree.Element | str | None, int | None, int | None]:
+    @override
+    def read(self, m: re.Match[str], data: str) -> Claim:
         """An inline roll or a table roll for a ``dice:`` span; decline any other span."""
         state = self.state
-        if not state.feature("obsidian"):
-            return None, None, None
         if len(m.group(1)) != 1 or not m.group(2).startswith("dice:"):
             return None, None, None
         body = m.group(2)[len("dice:") :].strip()

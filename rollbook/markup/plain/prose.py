@@ -12,18 +12,14 @@ and licences ("d20 System", "d20 Modern").
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as etree
-from typing import TYPE_CHECKING
+from typing import override
 
 from markdown import Markdown, util
-from markdown.inlinepatterns import InlineProcessor
 
 from rollbook.engine.dice.letters import DICE_LETTERS, letters_for, to_d
 from rollbook.markup import nested
 from rollbook.markup.inline import check_notation, inline_roll_element
-
-if TYPE_CHECKING:
-    from rollbook.markup.page_state import PageState
+from rollbook.markup.plain.feature import Claim, FeatureInlineProcessor
 
 __all__ = ["PRIORITY", "PROSE_DICE", "ProseDiceProcessor", "notation_of"]
 
@@ -85,7 +81,7 @@ def notation_of(text: str) -> str:
     return out
 
 
-class ProseDiceProcessor(InlineProcessor):
+class ProseDiceProcessor(FeatureInlineProcessor):
     """Turns dice notation in running text into inline rolls."""
 
     # Links, code, headings, and header cells (a column headed "d20" is a name, not a roll).
@@ -93,18 +89,13 @@ class ProseDiceProcessor(InlineProcessor):
         "a", "code", "pre", "kbd", "samp", "th", "h1", "h2", "h3", "h4", "h5", "h6",
     )  # fmt: skip
 
-    def __init__(self, state: PageState) -> None:
-        super().__init__(PROSE_DICE.pattern, state.md)
-        self.compiled_re = PROSE_DICE
-        self.state = state
+    FEATURE = "prose_dice"
+    PATTERN = PROSE_DICE
 
-    def handleMatch(  # type: ignore[override]
-        self, m: re.Match[str], data: str
-    ) -> tuple[etree.Element | None, int | None, int | None]:
+    @override
+    def read(self, m: re.Match[str], data: str) -> Claim:
         """An inline roll for notation standing alone in the text; decline the rest."""
         state = self.state
-        if not state.feature("prose_dice"):
-            return None, None, None
         if nested.rendering_cells(state) and not state.prose_in_cells:
             return None, None, None  # roll-table fences ask for this with roll_dice_in_results
         if inside_literal_html(self.md, data, m.start(0)):

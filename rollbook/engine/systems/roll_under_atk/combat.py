@@ -18,6 +18,7 @@ from rollbook.engine.systems.blow import BlowOdds
 from rollbook.engine.systems.dice import SmallDice, draw_dice, draw_die, stat_dice
 from rollbook.engine.systems.mechanics import dice_param, kind_param, number
 from rollbook.engine.systems.roll_under_atk import rules
+from rollbook.engine.systems.roll_under_atk.procedures import roll_breakage
 
 if TYPE_CHECKING:
     from rollbook.engine.systems.encounter import Fight
@@ -106,6 +107,11 @@ def _can_break(c: Fighter) -> bool:
 
 
 _MORALE_REASONS = ("outnumbered", "half")  # a side checks once for each
+
+
+def _head(key: str, actor: Fighter, target: Fighter, roll: int, needs: int) -> Message:
+    """The start of an attack's or a defence's log line: who, against whom, the d20, the need."""
+    return Message(key, {"name": actor.name, "target": target.name, "roll": roll, "needs": needs})
 
 
 class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
@@ -275,15 +281,8 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         atk = actor.stats["atk"] + bonus + weapon.atk - actor.state.atk_penalty
         number = atk - (target.stats["armor"] - target.state.armor_breaks)
         roll = draw_die(rng, 20)
-        head = (
-            None
-            if fight.quiet
-            # Monte Carlo runs never read it
-            else Message(
-                "log.ru.attacks",
-                {"name": actor.name, "target": target.name, "roll": roll, "needs": number},
-            )
-        )
+        # Monte Carlo runs never read the head
+        head = None if fight.quiet else _head("log.ru.attacks", actor, target, roll, number)
         if roll == 20:
             self._weapon_breakage(fight, actor, head, rng)
         elif roll == 1 or roll <= number:
@@ -302,15 +301,7 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         def_score = 10 + target.stats["armor"] - target.state.armor_breaks
         number = def_score - monster.stats["hd"] - bonus
         roll = draw_die(rng, 20)
-        head = (
-            None
-            if fight.quiet
-            # Monte Carlo runs never read it
-            else Message(
-                "log.ru.defends",
-                {"name": monster.name, "target": target.name, "roll": roll, "needs": number},
-            )
-        )
+        head = None if fight.quiet else _head("log.ru.defends", monster, target, roll, number)
         if roll == 1 or (roll != 20 and roll <= number):
             if not fight.quiet:
                 fight.say("log.ru.critical_defence" if roll == 1 else "log.ru.blocked", head=head)
@@ -365,8 +356,8 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
             fight.say("log.ru.clumsy", head=head)
             return
         quality = actor.stats["weapon_quality"]
-        b = draw_die(rng, 6)
-        if b > rules.break_chance(quality):
+        b, broke = roll_breakage(rng, quality)
+        if not broke:
             fight.say("log.ru.weapon_holds", head=head, die=b)
             return
         breaks = actor.state.weapon_breaks + 1
@@ -386,8 +377,8 @@ class RollUnderAtkSystem(System[RollUnderAtkState, RollUnderAtkFightState]):
         left = target.stats["armor"] - target.state.armor_breaks
         if left <= 0:
             return
-        b = draw_die(rng, 6)
-        if b <= rules.break_chance(target.stats["armor_quality"]):
+        b, broke = roll_breakage(rng, target.stats["armor_quality"])
+        if broke:
             target.state.armor_breaks += 1
             key = "log.ru.armour_useless" if left == 1 else "log.ru.armour_cracks"
             fight.say(key, name=target.name, die=b)

@@ -16,7 +16,7 @@ from rollbook.engine.systems.mechanics import number, reaction_procedure
 from rollbook.engine.systems.roll_under_atk import rules
 from rollbook.engine.systems.roll_under_atk.special import SPECIAL
 
-__all__ = ["PROCEDURES", "damage_weights"]
+__all__ = ["PROCEDURES", "damage_weights", "roll_breakage"]
 
 D20 = range(1, 21)
 D6 = range(1, 7)
@@ -161,26 +161,48 @@ def _check_name(roll: int, target: int, p: dict[str, Any], pos: str, neg: str) -
     return pos if total <= target else neg
 
 
+def roll_breakage(rng: random.Random, quality: str) -> tuple[int, bool]:
+    """The breakage d6 after a natural 20: the die, and whether an item of ``quality`` breaks."""
+    die = draw_die(rng, 6)
+    return die, die <= rules.break_chance(quality)
+
+
+def _check_roll(
+    p: dict[str, Any],
+    rng: random.Random,
+    target: int,
+    outcomes: tuple[str, ...],
+    quality: str | None,
+) -> tuple[str, dict[str, Any]]:
+    """Roll a check as `_check_odds` counts it: its outcome and numbers.
+
+    A natural 20 rolls the breakage d6 (``break_roll``) of an item of ``quality``, None
+    when nothing can break.
+    """
+    _, pos, neg, _, breaks = outcomes
+    roll = draw_die(rng, 20)
+    name = _check_name(roll, target, p, pos, neg)
+    data: dict[str, Any] = {"roll": roll, "target": target}
+    if name == "fumble" and quality is not None:
+        data["break_roll"], broke = roll_breakage(rng, quality)
+        name = breaks if broke else name
+    return name, data
+
+
 def _attack_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     target = _attack_target(p)
-    roll = draw_die(rng, 20)
-    name = _check_name(roll, target, p, "hit", "miss")
-    data: dict[str, Any] = {"roll": roll, "target": target}
-    line = f"Attack: d20 {roll}, needs {target} or less: "
+    name, data = _check_roll(p, rng, target, ATTACK_OUTCOMES, p["quality"])
+    line = f"Attack: d20 {data['roll']}, needs {target} or less: "
     if name in ("hit", "critical"):
         total, text = roll_damage(p, rng, critical=name == "critical")
         data["damage"] = total
         line += ("critical hit, an extra damage die" if name == "critical" else "hit") + f"; {text}"
-    elif name == "fumble":
-        b = draw_die(rng, 6)
-        data["break_roll"] = b
-        if b <= rules.break_chance(p["quality"]):
-            name = "weapon_breaks"
-            line += f"natural 20, breakage d6 {b}: the {p['quality']} weapon breaks"
-        else:
-            line += f"natural 20, breakage d6 {b}: the weapon holds"
-    else:
+    elif name == "miss":
         line += "miss"
+    else:
+        broke = name == "weapon_breaks"
+        fate = f"the {p['quality']} weapon breaks" if broke else "the weapon holds"
+        line += f"natural 20, breakage d6 {data['break_roll']}: {fate}"
     return Outcome(name, line + ".", data)
 
 
@@ -188,13 +210,14 @@ ATTACK_OUTCOMES = ("critical", "hit", "miss", "fumble", "weapon_breaks")
 
 
 def _check_odds(
-    p: dict[str, Any], target: int, outcomes: tuple[str, ...], broke: Fraction
+    p: dict[str, Any], target: int, outcomes: tuple[str, ...], quality: str | None
 ) -> dict[str, Fraction]:
-    """Odds of a check whose natural 20 breaks something with chance ``broke``.
+    """Odds of a check whose natural 20 may break an item of ``quality`` (None: nothing).
 
     ``outcomes``: critical, success, failure, fumble, and what a fumble breaks.
     """
     _, pos, neg, _, breaks = outcomes
+    broke = Fraction(rules.break_chance(quality), 6) if quality is not None else Fraction(0)
     weights: list[tuple[str, Fraction]] = []
     for r in D20:
         name = _check_name(r, target, p, pos, neg)
@@ -206,9 +229,7 @@ def _check_odds(
 
 
 def _attack_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    target = _attack_target(p)
-    broke = Fraction(rules.break_chance(p["quality"]), 6)
-    return _check_odds(p, target, ATTACK_OUTCOMES, broke)
+    return _check_odds(p, _attack_target(p), ATTACK_OUTCOMES, p["quality"])
 
 
 P_MORE_CRITS = Param(
@@ -236,42 +257,36 @@ def _defend_target(p: dict[str, Any]) -> int:
     return 10 + p["armor"] - p["armor_breaks"] - p["enemy_hd"] - p["enemy_bonus"]
 
 
+def _armor_quality(p: dict[str, Any]) -> str | None:
+    """The quality of armour a natural 20 may break: None once it has no bonus left."""
+    return p["armor_quality"] if p["armor"] - p["armor_breaks"] > 0 else None
+
+
 def _defend_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     target = _defend_target(p)
-    roll = draw_die(rng, 20)
-    name = _check_name(roll, target, p, "blocked", "hit")
-    line = (
-        f"Defence: d20 {roll}, needs DEF {10 + p['armor'] - p['armor_breaks']} minus the "
-        f"attacker's HD = {target} or less: "
+    name, data = _check_roll(p, rng, target, DEFEND_OUTCOMES, _armor_quality(p))
+    b = data.get("break_roll")
+    holds = "" if b is None else f"; the armour holds (d6 {b})"
+    said = {
+        "critical": "critical defence, a free manoeuvre",
+        "blocked": "blocked",
+        "hit": "the blow lands",
+        "fumble": f"natural 20, the blow lands{holds}",
+        "armor_breaks": f"natural 20, the blow lands and the armour cracks (d6 {b}): -1 DEF",
+    }[name]
+    return Outcome(
+        name,
+        f"Defence: d20 {data['roll']}, needs DEF {10 + p['armor'] - p['armor_breaks']} minus the "
+        f"attacker's HD = {target} or less: {said}.",
+        data,
     )
-    data: dict[str, Any] = {"roll": roll, "target": target}
-    if name == "fumble":
-        line += "natural 20, the blow lands"
-        if p["armor"] - p["armor_breaks"] > 0:
-            b = draw_die(rng, 6)
-            data["break_roll"] = b
-            if b <= rules.break_chance(p["armor_quality"]):
-                name = "armor_breaks"
-                line += f" and the armour cracks (d6 {b}): -1 DEF"
-            else:
-                line += f"; the armour holds (d6 {b})"
-    else:
-        line += {
-            "critical": "critical defence, a free manoeuvre",
-            "blocked": "blocked",
-            "hit": "the blow lands",
-        }[name]
-    return Outcome(name, line + ".", data)
 
 
 DEFEND_OUTCOMES = ("critical", "blocked", "hit", "fumble", "armor_breaks")
 
 
 def _defend_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    target = _defend_target(p)
-    has_armor = p["armor"] - p["armor_breaks"] > 0
-    broke = Fraction(rules.break_chance(p["armor_quality"]), 6) if has_armor else Fraction(0)
-    return _check_odds(p, target, DEFEND_OUTCOMES, broke)
+    return _check_odds(p, _defend_target(p), DEFEND_OUTCOMES, _armor_quality(p))
 
 
 # -- breakage ----------------------------------------------------------------------------------
@@ -293,8 +308,7 @@ def _break_checked(p: dict[str, Any]) -> None:
 
 def _breakage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     _break_checked(p)
-    roll = draw_die(rng, 6)
-    broke = roll <= rules.break_chance(p["quality"])
+    roll, broke = roll_breakage(rng, p["quality"])
     name = _break_effect(p) if broke else "holds"
     effect = {
         "holds": "it holds",
