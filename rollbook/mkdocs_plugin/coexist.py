@@ -16,9 +16,8 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.prescan import FENCE_NAMES
-from rollbook.markup.refs import Site
+from rollbook.markup.refs import MARKS_START, Site, holds_marks
 
 __all__ = [
     "FILE_NOTICE",
@@ -72,16 +71,18 @@ def fill_written_pages(
     not read.
     """
     count = 0
-    mark = REFS_MARK.encode("ascii")
+    start = MARKS_START.encode("ascii")
     for path in sorted(Path(site_dir).rglob("*.html")):
         if untouched is not None and untouched(path):
             continue
         try:
             data = path.read_bytes()
-            if mark not in data:
+            if start not in data:
                 continue
             text = data.decode("utf-8")
         except (OSError, ValueError):
+            continue
+        if not holds_marks(text):
             continue
         path.write_text(site.fill(text), encoding="utf-8")
         count += 1

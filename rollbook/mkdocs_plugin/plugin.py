@@ -35,11 +35,10 @@ from rollbook.language import Catalogue, catalogue, resolve
 from rollbook.markup.extension import SHARED_OPTIONS, unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.line_map import LineMap
-from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.page_state import FEATURES, lit_up, page_features
 from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context, set_host
-from rollbook.markup.refs import Site
+from rollbook.markup.refs import Site, holds_marks
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.coexist import (
     FILE_NOTICE,
@@ -382,7 +381,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         """
         if not self.config.enabled:
             return None
-        if self._marks and REFS_MARK in output:
+        if self._marks and holds_marks(output):
             output = self._site.fill(output)
         if not self.config.gm_screen.strip("/ ") and "</head>" in output:
             output = output.replace("</head>", f"{GM_OFF_META}</head>", 1)
@@ -398,7 +397,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     @event_priority(-1000)
     def _page_written(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if self.config.enabled:
-            marked = self._marks and REFS_MARK in output
+            marked = self._marks and holds_marks(output)
             self._written.finished(page.file.abs_dest_path, output, marked=marked)
         return None
 
