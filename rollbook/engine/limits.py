@@ -12,12 +12,12 @@ Markdown side and the command line) are plain numbers here as well.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rollbook.engine.record import record
 
 __all__ = ["TABLE", "Limit", "value"]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Limit:
     """One documented bound: its name (also in the docs), value, and what it bounds."""
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
+
+from rollbook.engine.record import field, record
 
 __all__ = ["ENGLISH", "Grouped", "Joined", "Message", "english"]
 
@@ -478,7 +479,7 @@ ENGLISH: dict[str, Template] = {
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
-@dataclass(frozen=True)
+@record
 class Message:
     """A sentence (or part of one) for a reader: catalogue ``key`` and its arguments."""
 
@@ -494,7 +495,7 @@ class Message:
         return {"key": self.key, "args": {k: _arg_json(v) for k, v in self.args.items()}}
 
 
-@dataclass(frozen=True)
+@record
 class Joined:
     """Parts said one after another with the separator ``sep`` (a ``log.sep.*`` key)."""
 

@@ -71,6 +71,9 @@ def test_the_first_roll_needs_neither_tables_nor_systems_nor_icepool() -> None:
     for absent in ("icepool", "rollbook.engine.tables", "rollbook.engine.systems"):
         assert absent not in modules
         assert absent in seen["missing"]  # and the worker still has them to import
+    # @dataclass compiles each class's methods at import: in Pyodide that was over half of
+    # the first roll's imports. Its classes are @record (engine/record.py) instead.
+    assert "dataclasses" not in modules
 
 
 def test_every_kind_of_request_imports_nothing_while_it_runs() -> None:

@@ -6,8 +6,9 @@ while rolling or computing odds, still point at the right place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+
+from rollbook.engine.record import record
 
 __all__ = [
     "FUNCTIONS",
@@ -49,7 +50,7 @@ FUNCTIONS: dict[str, int] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Compare:
     """A compare point such as ``>=5``; ``op`` is one of ``= != < > <= >=``."""
 
@@ -78,7 +79,7 @@ class Compare:
 # --- modifiers (applied in the fixed order of ``Modifier.order``) --------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Clamp:
     """``minN`` / ``maxN``: raise (``min``) or lower (``max``) each die's first roll."""
 
@@ -92,7 +93,7 @@ class Clamp:
         return 1 if self.kind == "min" else 2
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Explode:
     """``!`` (extra dice), ``!!`` (compounding) and ``!p`` (penetrating) explosions."""
 
@@ -103,7 +104,7 @@ class Explode:
     order = 3
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Reroll:
     """``r`` (until the compare point misses) and ``ro`` (once)."""
 
@@ -113,7 +114,7 @@ class Reroll:
     order = 4
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Unique:
     """``u`` / ``uo``: re-roll duplicates of earlier dice (only those matching ``compare``)."""
 
@@ -123,7 +124,7 @@ class Unique:
     order = 5
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Keep:
     """``khN`` ``klN`` (keep) and ``dhN`` ``dlN`` (drop); ``drop`` tells which."""
 
@@ -138,7 +139,7 @@ class Keep:
         return 7 if self.drop else 6
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Target:
     """Success counting (``>=8``), optionally with failures (``f<3``) subtracted."""
 
@@ -148,7 +149,7 @@ class Target:
     order = 8
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Critical:
     """``cs`` / ``cf``: mark critical successes or failures (display only)."""
 
@@ -162,7 +163,7 @@ class Critical:
         return 9 if self.success else 10
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Sort:
     """``s`` / ``sa`` / ``sd``: order the dice for display."""
 
@@ -177,7 +178,7 @@ Modifier = Clamp | Explode | Reroll | Unique | Keep | Target | Critical | Sort
 # --- expression nodes ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Number:
     """A literal number (or a filled placeholder)."""
 
@@ -185,7 +186,7 @@ class Number:
     pos: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Dice:
     """``NdX`` with its modifiers (sorted by application order) and optional label.
 
@@ -208,7 +209,7 @@ class Dice:
         return f"{self.qty}d{self.sides}"
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Group:
     """A roll group ``{a, b, ...}`` with keep/drop, target and sort modifiers."""
 
@@ -219,7 +220,7 @@ class Group:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class BinOp:
     """Arithmetic: ``+ - * / % **``."""
 
@@ -229,7 +230,7 @@ class BinOp:
     pos: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Negate:
     """Unary minus."""
 
@@ -237,7 +238,7 @@ class Negate:
     pos: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Call:
     """A math function call such as ``floor(2d6/2)``."""
 
@@ -246,7 +247,7 @@ class Call:
     pos: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Multi:
     """Top-level comma rolls ``d6,d6``: the total is a tuple."""
 

@@ -1,0 +1,128 @@
+"""Frozen record classes made without ``exec``: what the engine's first roll imports.
+
+``@dataclass`` writes each class's methods as source and compiles it; in Pyodide, right
+after Python's start, that compiling cost the engine's first import about 9 ms a class at
+full speed (the dice tree's 16 node classes were over half of everything a first roll
+imports; a phone's processor is about four times slower). ``@record`` gives the same
+behaviour for the classes that need no more: the fields are the annotated names in order,
+a class attribute of a field's name is its default (`field` for a fresh mutable one),
+instances are immutable, equal when of the same class with equal fields, hashable,
+printed as ``Name(field=value, ...)``, matchable by position, and copy and pickle by
+their fields. ``slots=True`` gives them ``__slots__`` instead of a ``__dict__``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, dataclass_transform
+
+__all__ = ["FrozenRecordError", "field", "record"]
+
+
+class FrozenRecordError(AttributeError):
+    """A field of a record was assigned or deleted."""
+
+
+class _Factory:
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+
+
+def field(*, default_factory: Callable[[], Any]) -> Any:
+    """A default made fresh for each instance: ``field(default_factory=dict)``."""
+    return _Factory(default_factory)
+
+
+_MISSING = object()
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def record[T: type](cls: T | None = None, *, slots: bool = False) -> Any:
+    """Make ``cls`` a frozen record (the module's docstring says what that gives).
+
+    Written ``@record`` or ``@record(slots=True)``.
+    """
+    if cls is None:
+        return lambda c: _make(c, slots)
+    return _make(cls, slots)
+
+
+def _make(cls: type, slots: bool) -> type:
+    own = cls.__dict__
+    names = tuple(own.get("__annotations__") or _annotations(cls))
+    defaults = {name: own[name] for name in names if name in own}
+    namespace = {k: v for k, v in own.items() if k not in (*names, "__dict__", "__weakref__")}
+    if slots:
+        namespace["__slots__"] = names
+    namespace["__match_args__"] = names
+    title = cls.__qualname__
+    count = len(names)
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if len(args) > count:
+            raise TypeError(f"{title}() takes {count} arguments, {len(args)} given")
+        set_field = object.__setattr__
+        for name, value in zip(names, args, strict=False):
+            set_field(self, name, value)
+        for name in names[len(args) :]:
+            value = kwargs.pop(name, _MISSING)
+            if value is _MISSING:
+                value = defaults.get(name, _MISSING)
+                if value is _MISSING:
+                    raise TypeError(f"{title}() is missing the argument {name!r}")
+                if isinstance(value, _Factory):
+                    value = value.make()
+            set_field(self, name, value)
+        if kwargs:
+            raise TypeError(f"{title}() got unexpected arguments {sorted(kwargs)}")
+
+    def values(self: Any) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in names)
+
+    def __eq__(self: Any, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return values(self) == values(other)
+
+    def __hash__(self: Any) -> int:
+        return hash(values(self))
+
+    def __repr__(self: Any) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+        return f"{title}({inner})"
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        raise FrozenRecordError(f"cannot assign to field {name!r} of a {title}")
+
+    def __delattr__(self: Any, name: str) -> None:
+        raise FrozenRecordError(f"cannot delete field {name!r} of a {title}")
+
+    def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
+        return (self.__class__, values(self))
+
+    methods = {
+        "__init__": __init__,
+        "__eq__": __eq__,
+        "__hash__": __hash__,
+        "__repr__": __repr__,
+        "__setattr__": __setattr__,
+        "__delattr__": __delattr__,
+        "__reduce__": __reduce__,
+    }
+    for name, method in methods.items():
+        if name not in namespace:  # what the class writes itself stays
+            method.__qualname__ = f"{title}.{name}"
+            namespace[name] = method
+    made = type(cls)(cls.__name__, cls.__bases__, namespace)
+    made.__qualname__ = title
+    return made
+
+
+def _annotations(cls: type) -> dict[str, Any]:
+    # The field names, read without evaluating their types: with ``from __future__ import
+    # annotations`` (every engine module) the class body keeps them as strings in its own
+    # ``__annotations__``; without it, Python 3.14 keeps them behind ``__annotate__``.
+    # (inspect.get_annotations would import inspect, one more module before a first roll.)
+    return dict(getattr(cls, "__annotations__", {}))
