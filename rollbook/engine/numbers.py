@@ -9,6 +9,7 @@ the build's chances and the ones the page recomputes for other prompt values rea
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 __all__ = ["fraction_text", "percent_text"]
@@ -28,12 +29,14 @@ def fraction_text(value: Fraction | int, *, whole: bool = False) -> str:
     return f"{f.numerator}/{f.denominator}"
 
 
+@functools.lru_cache(maxsize=4096)
 def percent_text(
     share: Fraction | int, *, digits: int = 1, trim: bool = True, floor: bool = True
 ) -> str:
     """A share (``1/36``) as a percentage (``"2.8%"``), rounded from its exact value.
 
-    A half goes to the even digit (``1/16`` is ``"6.2%"``).
+    A half goes to the even digit (``1/16`` is ``"6.2%"``). Kept per share: a site's
+    tables repeat the same few chances (``1/6``, ``3/10``), each worked out in fractions.
 
     Args:
         share: The exact share, 1 being 100%.

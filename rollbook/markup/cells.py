@@ -40,8 +40,22 @@ def _names(registry: Any) -> frozenset[str]:
 
 
 def _only_plain_patterns(md: Markdown) -> bool:
-    """Whether ``md`` has no inline pattern or post-processor beyond the known ones."""
-    return _names(md.inlinePatterns) <= _PLAIN_PATTERNS and _names(md.postprocessors) <= _PLAIN_POST
+    """Whether ``md`` has no inline pattern or post-processor beyond the known ones.
+
+    Asked for every cell: the answer is kept on ``md`` while its registries keep their size
+    (extensions register once, when the instance is made).
+    """
+    key = (len(md.inlinePatterns), len(md.postprocessors))
+    known = getattr(md, _PLAIN_KEPT, None)
+    if known is not None and known[0] == key:
+        return bool(known[1])
+    plain = _names(md.inlinePatterns) <= _PLAIN_PATTERNS
+    plain = plain and _names(md.postprocessors) <= _PLAIN_POST
+    setattr(md, _PLAIN_KEPT, (key, plain))
+    return plain
+
+
+_PLAIN_KEPT = "_rb_only_plain_patterns"
 
 
 def render_inline(md: Markdown, text: str) -> str:

@@ -89,11 +89,13 @@ def _extremes(notation: str) -> tuple[Any, Any, Any] | None:
         return None
 
 
+@functools.lru_cache(maxsize=4096)
 def check_notation(notation: str, written: str | None = None) -> str | None:
     """Return why the notation is not usable (a sentence), or ``None`` if it parses.
 
     ``written`` is the notation as the author wrote it, when the page's language wrote a
-    dice letter of its own (``1W20``); sentences name it that way.
+    dice letter of its own (``1W20``); sentences name it that way. Kept per notation: a
+    site's pages repeat the same few dice.
     """
     written = notation if written is None else written
     if not notation:
@@ -205,30 +207,50 @@ def inline_roll_element(
     when not given); ``written`` the notation as the author wrote it (``1W20``).
     """
     options = options or {}
+    odds = bool(options.get("odds", True))
     text = text or catalogue()
     wrap = etree.Element("span")
     wrap.set("class", " ".join(["rb-inline", *str(options.get("class", "")).split()]))
     wrap.set("data-rb-id", inline_id)
     button = roll_controls(wrap, label)
-    button.set("data-roll", notation)
-    # The reader's menu offers what the engine accepts, composed here (engine/dice/variants.py).
-    # Its line breaks as references, so that no tool that tidies HTML folds them into spaces.
-    for variant, composed in _variants(notation):
-        button.set(f"data-rb-{variant}", composed.replace("\n", "&#10;"))
-    summary = dice_summary(notation) if options.get("odds", True) else None
-    if summary is not None:
-        low, high, mean = summary
-        button.set("data-rb-min", low)
-        button.set("data-rb-max", high)
-        button.set("data-rb-mean", mean)
-        # ascii_refs: the en dash as &#8211; (the serializer keeps character references).
-        summary_text = text(
-            "roll.summary", roll=written or notation, mean=text.number(mean), min=text.number(low),
-            max=text.number(high),
-        )  # fmt: skip
-        button.set("title", ascii_refs(summary_text))
-    else:
-        button.set("title", written or notation)
+    for name, value in _button_attributes(notation, written or notation, text, odds):
+        button.set(name, value)
     if text.rtl and letters.to_d(label, text.language) == notation:
         button.set("dir", "ltr")  # dice notation reads left to right in any language
     return wrap
+
+
+#: ``(notation, as written, odds shown, id of the catalogue)`` -> (that catalogue, the
+#: button's attributes): a site repeats the same few notations on every page.
+_ATTRIBUTES: dict[tuple[str, str, bool, int], tuple[Catalogue, tuple[tuple[str, str], ...]]] = {}
+
+
+def _button_attributes(
+    notation: str, shown: str, text: Catalogue, odds: bool
+) -> tuple[tuple[str, str], ...]:
+    """The roll button's attributes: its notation, variants, odds and tooltip."""
+    key = (notation, shown, odds, id(text))
+    kept = _ATTRIBUTES.get(key)
+    if kept is not None and kept[0] is text:
+        return kept[1]
+    found = [("data-roll", notation)]
+    # The reader's menu offers what the engine accepts, composed here (engine/dice/variants.py).
+    # Its line breaks as references, so that no tool that tidies HTML folds them into spaces.
+    for variant, composed in _variants(notation):
+        found.append((f"data-rb-{variant}", composed.replace("\n", "&#10;")))
+    summary = dice_summary(notation) if odds else None
+    if summary is not None:
+        low, high, mean = summary
+        found += [("data-rb-min", low), ("data-rb-max", high), ("data-rb-mean", mean)]
+        # ascii_refs: the en dash as &#8211; (the serializer keeps character references).
+        summary_text = text(
+            "roll.summary", roll=shown, mean=text.number(mean), min=text.number(low),
+            max=text.number(high),
+        )  # fmt: skip
+        found.append(("title", ascii_refs(summary_text)))
+    else:
+        found.append(("title", shown))
+    if len(_ATTRIBUTES) >= 4096:
+        _ATTRIBUTES.clear()
+    _ATTRIBUTES[key] = (text, tuple(found))
+    return tuple(found)

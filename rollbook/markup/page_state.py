@@ -95,6 +95,8 @@ class PageState:
         self.prose_in_cells = False  # a plain dice table's cells: their dice roll with the row
         #: ``(line, table key, body)`` of each Dice Roller table roll, for the host's checks.
         self.dice_refs: list[tuple[int, str, str]] = []
+        #: The last catalogue ``text`` gave, with the language and strings it was for.
+        self._text: tuple[str | None, object, Catalogue] | None = None
 
     # -- lines --------------------------------------------------------------------------
     def start(self, lines: list[str]) -> None:
@@ -187,7 +189,14 @@ class PageState:
         ctx = active_context()
         language = self.language()
         strings = ctx.strings if ctx and ctx.strings is not None else self.own_strings
-        return catalogue(language, strings)
+        # Asked for by every inline roll and table: looked up once while the page's
+        # language and strings stay the same (the same objects: never changed in place).
+        last = self._text
+        if last is not None and last[0] == language and last[1] is strings:
+            return last[2]
+        found = catalogue(language, strings)
+        self._text = (language, strings, found)
+        return found
 
     def language_mark(self) -> str:
         """The page's language mark for its scripts where no page context exists, else "".

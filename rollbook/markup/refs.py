@@ -38,11 +38,21 @@ from rollbook.markup.refs_store import WIDGET, put_store, read_store, store_html
 if TYPE_CHECKING:
     from rollbook.markup.page_state import PageState
 
-__all__ = ["RefsHere", "Site"]
+__all__ = ["MARKS_START", "RefsHere", "Site", "holds_marks"]
 
 _MARK = re.compile(r'"refs":"' + re.escape(REFS_MARK) + r'([^"]*)"')
 # A table rolled from running text (Obsidian's `dice: [[Page#^id]]`): the table itself too.
 _ONE_MARK = re.compile(r'"refs":"' + re.escape(ONE_REF_MARK) + r'([^"]*)"')
+
+#: What both marks start with: one search tells a page without either (a test holds it).
+MARKS_START = "rb-ref"
+
+
+def holds_marks(html: str) -> bool:
+    """Whether ``html`` holds a mark `Site.fill` replaces (a row's or a running-text roll's)."""
+    return MARKS_START in html and (REFS_MARK in html or ONE_REF_MARK in html)
+
+
 _ANCHOR = re.compile(r'\bdata-rb-anchor="([^"]*)"')
 
 
@@ -87,6 +97,16 @@ class Site:
         """
         self.pages[src] = _Page(offset, dict(tables), list(dice_refs or []), line_map)
         self._plans.clear()
+
+    def rolls_references(self) -> bool:
+        """Whether a page seen rolls a table by reference (a row's or a Dice Roller roll).
+
+        Only then can HTML made from these pages (excerpts included) hold marks for `fill`.
+        """
+        return any(
+            page.dice_refs or any(True for table in page.tables.values() for _ in self.edges(table))
+            for page in self.pages.values()
+        )
 
     def get(self, key: str) -> Any:
         """The table ``page.md#anchor`` names, if it was seen."""
@@ -278,7 +298,7 @@ class Site:
         those it reaches. Their data goes into one store element (:mod:`refs_store`), merged
         with any store ``html`` holds already (a page filled again for its excerpts).
         """
-        if ONE_REF_MARK not in html and REFS_MARK not in html:
+        if not holds_marks(html):
             return html
         wanted: set[str] = set()
         pages: set[str] = set()  # the pages whose tables ``html`` holds
@@ -410,11 +430,7 @@ class RefsHere(Postprocessor):
 
     @override
     def run(self, text: str) -> str:
-        if (
-            (REFS_MARK not in text and ONE_REF_MARK not in text)
-            or active_context() is not None
-            or host_prefix() is not None
-        ):
+        if not holds_marks(text) or active_context() is not None or host_prefix() is not None:
             return text
         host = self.state.host
         src = host.shown if host is not None else ""

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.prescan import FENCE_NAMES
-from rollbook.markup.refs import Site
+from rollbook.markup.refs import MARKS_START, Site, holds_marks
 
 __all__ = [
     "FILE_NOTICE",
@@ -61,20 +61,31 @@ def check_plugin_order(config: MkDocsConfig) -> None:
         )
 
 
-def fill_written_pages(site_dir: str, site: Site) -> int:
+def fill_written_pages(
+    site_dir: str, site: Site, untouched: Callable[[Path], bool] | None = None
+) -> int:
     """Fill the table references of pages other plugins wrote themselves; return how many.
 
     print-site's page is made of every page's HTML before references were filled.
+    ``untouched`` names the pages known to hold none (``written.WrittenPages``): they are
+    not read.
     """
     count = 0
+    start = MARKS_START.encode("ascii")
     for path in sorted(Path(site_dir).rglob("*.html")):
+        if untouched is not None and untouched(path):
+            continue
         try:
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
+            if start not in data:
+                continue
+            text = data.decode("utf-8")
         except (OSError, ValueError):
             continue
-        if REFS_MARK in text:
-            path.write_text(site.fill(text), encoding="utf-8")
-            count += 1
+        if not holds_marks(text):
+            continue
+        path.write_text(site.fill(text), encoding="utf-8")
+        count += 1
     return count
 
 

@@ -35,11 +35,10 @@ from rollbook.language import Catalogue, catalogue, resolve
 from rollbook.markup.extension import SHARED_OPTIONS, unknown_options_problem
 from rollbook.markup.frontmatter import guard_front_matter
 from rollbook.markup.line_map import LineMap
-from rollbook.markup.nested import REFS_MARK
 from rollbook.markup.page_state import FEATURES, lit_up, page_features
 from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context, set_host
-from rollbook.markup.refs import Site
+from rollbook.markup.refs import Site, holds_marks
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.coexist import (
     FILE_NOTICE,
@@ -72,6 +71,7 @@ from rollbook.mkdocs_plugin.site_language import (
     site_language,
     site_strings,
 )
+from rollbook.mkdocs_plugin.written import WrittenPages
 from rollbook.offline.service_worker import write_offline
 from rollbook.pdf.errors import PdfError
 from rollbook.pdf.plugin_steps import add_link, check_setup, write_book
@@ -110,6 +110,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._strings: dict[str, Any] = {}
         self._languages: set[str] = set()  # every page's, for the page's catalogues
         self._nav: Navigation | None = None  # the PDF book follows it
+        self._written = WrittenPages()  # pages post_build need not read again
+        self._marks = True  # whether written pages may hold references to fill (on_env)
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -128,6 +130,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._sources = {}
         self._lit = {}  # what the pages lit up by default (lit_up)
         self._nav = None
+        self._written = WrittenPages()
+        self._marks = True
         set_context(None)
         set_host(None)
 
@@ -358,6 +362,9 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             page = file.page
             if page is not None and page.content:
                 page.content = self._site.fill(page.content)
+        # No page rolls a table by reference (most sites): no written page, excerpts
+        # included, holds a mark to fill, and post_page need not look for one in 300 KB.
+        self._marks = self._site.rolls_references()
         # Pages converted again from now on (a blog's excerpts) were reported already; their
         # references are filled in the written page.
         set_host(self._docs_prefix)
@@ -365,7 +372,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
 
     # Before minify (which cannot parse our marks' JSON) and other writers of the page.
     @event_priority(100)
-    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+    def _finish_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         """MkDocs event: finish the written page.
 
         Fills references left in it (excerpts), says when the site has no GM screen, starts
@@ -374,17 +381,34 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         """
         if not self.config.enabled:
             return None
-        if REFS_MARK in output:
+        if self._marks and holds_marks(output):
             output = self._site.fill(output)
         if not self.config.gm_screen.strip("/ ") and "</head>" in output:
             output = output.replace("</head>", f"{GM_OFF_META}</head>", 1)
-        output = with_early_start(output, page.url, self.config.assets_javascript)
+        output = with_early_start(
+            output, page.url, self.config.assets_javascript, content=page.content
+        )
         language = page_language(page, self._site_language(config))
         if language != self._site_language(config):  # else the theme already wrote it
             output = mark_page_language(output, language, self._text(language).rtl)
         return output
 
+    # Last: the page as MkDocs writes it, after every other plugin's post_page.
+    @event_priority(-1000)
+    def _page_written(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        if self.config.enabled:
+            marked = self._marks and holds_marks(output)
+            self._written.finished(page.file.abs_dest_path, output, marked=marked)
+        return None
+
+    on_post_page = CombinedEvent(_finish_page, _page_written)
+
     # -- site -----------------------------------------------------------------------------
+    # First of all: MkDocs has written the last page; note its file before anyone changes it.
+    @event_priority(100)
+    def _pages_written(self, *, config: MkDocsConfig) -> None:
+        self._written.settle()
+
     # Early: plugins that rework files at post_build (minify's `js_files`, priority 0) find
     # ours there, in every language's build under mkdocs-static-i18n too.
     @event_priority(50)
@@ -422,7 +446,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     @event_priority(-90)
     def _fill_written(self, *, config: MkDocsConfig) -> None:
         if self.config.enabled:
-            fill_written_pages(config.site_dir, self._site)
+            fill_written_pages(config.site_dir, self._site, self._written.untouched)
             restore_minified_names(config.site_dir)
 
     # Last of all, once per site: the offline worker lists (and hashes) every file written
@@ -435,7 +459,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             return
         write_offline(config.site_dir, enabled=self.config.offline and not self._serving)
 
-    on_post_build = CombinedEvent(_write_assets, _fill_written, _write_worker)
+    on_post_build = CombinedEvent(_pages_written, _write_assets, _fill_written, _write_worker)
 
     def _write_pdf(self, config: MkDocsConfig) -> None:
         if self._serving:  # seconds per reload; `rollbook pdf` makes it on demand

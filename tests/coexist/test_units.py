@@ -8,11 +8,16 @@ from types import SimpleNamespace
 import jinja2
 
 from rollbook.markup.line_map import LineMap
+from rollbook.markup.nested import REFS_MARK
+from rollbook.markup.plain.obsidian import ONE_REF_MARK
+from rollbook.markup.refs import MARKS_START, holds_marks
 from rollbook.mkdocs_plugin.coexist import (
     check_plugin_order,
+    fill_written_pages,
     protect_placeholders,
     restore_minified_names,
 )
+from rollbook.mkdocs_plugin.written import WrittenPages
 from rollbook.offline.service_worker import keep_query_in_redirects
 from rollbook.sitewide.gm_page import gm_src_uri
 
@@ -93,3 +98,39 @@ def test_print_site_before_rollbook_is_one_sentence(caplog) -> None:
     messages = [r.getMessage() for r in caplog.records]
     assert len(messages) == 1 and messages[0].count(". ") == 0  # one sentence
     assert "list `rollbook` above `print-site`" in messages[0]
+
+
+def test_pages_finished_without_references_are_not_read_again(tmp_path: Path) -> None:
+    written = WrittenPages()
+    pages = {name: tmp_path / name / "index.html" for name in ("plain", "later", "refs", "ref")}
+    for name, path in pages.items():
+        path.parent.mkdir()
+        html = f"<p>{name}</p>"
+        if name == "refs":
+            html = f'<p>{name} "refs":"{REFS_MARK}docs/a.md#t"</p>'
+        written.finished(str(path), html, marked=holds_marks(html))
+        path.write_text(html, encoding="utf-8")  # MkDocs writes it after post_page
+    written.settle()
+    assert written.untouched(pages["plain"]) and written.untouched(pages["later"])
+    assert not written.untouched(pages["refs"])  # a reference left in it: always read
+    # Other plugins write pages at post_build (print-site): read again, both marks filled.
+    pages["later"].write_text(f'<p>"refs":"{REFS_MARK}docs/a.md#t"</p>', encoding="utf-8")
+    pages["ref"].write_text(f'<p>"refs":"{ONE_REF_MARK}[[b]]#t"</p>', encoding="utf-8")
+    assert not written.untouched(pages["later"]) and not written.untouched(pages["ref"])
+    filled: list[str] = []
+
+    class _Site:
+        def fill(self, text: str) -> str:
+            filled.append(text)
+            return text.replace(REFS_MARK, "").replace(ONE_REF_MARK, "")
+
+    assert fill_written_pages(str(tmp_path), _Site(), written.untouched) == 3  # type: ignore[arg-type]
+    assert len(filled) == 3
+    assert not any(holds_marks(path.read_text(encoding="utf-8")) for path in pages.values())
+    assert pages["plain"].read_text(encoding="utf-8") == "<p>plain</p>"
+
+
+def test_one_search_finds_both_reference_marks() -> None:
+    assert REFS_MARK.startswith(MARKS_START) and ONE_REF_MARK.startswith(MARKS_START)
+    assert holds_marks(f'"refs":"{ONE_REF_MARK}[[b]]#t"') and holds_marks(f"{REFS_MARK}a#t")
+    assert not holds_marks('<span class="rb-inline rb-ref">')  # the prefix alone is no mark
