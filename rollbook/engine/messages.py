@@ -479,12 +479,19 @@ ENGLISH: dict[str, Template] = {
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
-@record
+@record(slots=True)
 class Message:
     """A sentence (or part of one) for a reader: catalogue ``key`` and its arguments."""
 
     key: str
     args: Mapping[str, Any] = field(default_factory=dict)
+
+    # Written out: fights make one for every line of their log, and a record's own
+    # __init__ is slower where a default is taken.
+    def __init__(self, key: str, args: Mapping[str, Any] | None = None) -> None:
+        """The message ``key`` with ``args`` (none: an empty mapping)."""
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "args", {} if args is None else args)
 
     def english(self) -> str:
         """The message in English (`ENGLISH`)."""
@@ -495,7 +502,7 @@ class Message:
         return {"key": self.key, "args": {k: _arg_json(v) for k, v in self.args.items()}}
 
 
-@record
+@record(slots=True)
 class Joined:
     """Parts said one after another with the separator ``sep`` (a ``log.sep.*`` key)."""
 

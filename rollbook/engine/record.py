@@ -14,6 +14,7 @@ their fields. ``slots=True`` gives them ``__slots__`` instead of a ``__dict__``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, dataclass_transform
 
 __all__ = ["FrozenRecordError", "field", "record"]
@@ -60,7 +61,13 @@ def _make(cls: type, slots: bool) -> type:
     title = cls.__qualname__
     count = len(names)
 
+    setters: list[Callable[[Any, Any], None]] = []  # each field's slot, once the class is made
+
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if setters and not kwargs and len(args) == count:  # the common case, kept quick
+            for set_slot, value in zip(setters, args, strict=True):
+                set_slot(self, value)
+            return
         if len(args) > count:
             raise TypeError(f"{title}() takes {count} arguments, {len(args)} given")
         set_field = object.__setattr__
@@ -78,8 +85,12 @@ def _make(cls: type, slots: bool) -> type:
         if kwargs:
             raise TypeError(f"{title}() got unexpected arguments {sorted(kwargs)}")
 
-    def values(self: Any) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in names)
+    # attrgetter of several names gives a tuple (in C); of one name, the value itself.
+    values: Callable[[Any], Any] = (
+        attrgetter(*names)
+        if count > 1
+        else ((lambda self: (getattr(self, names[0]),)) if names else (lambda self: ()))
+    )
 
     def __eq__(self: Any, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -117,6 +128,8 @@ def _make(cls: type, slots: bool) -> type:
             namespace[name] = method
     made = type(cls)(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = title
+    if slots:  # a slot's own setter goes past the frozen __setattr__
+        setters.extend(made.__dict__[name].__set__ for name in names)
     return made
 
 
