@@ -106,10 +106,10 @@ def test_a_pointer_over_a_button_holds_the_background_imports_back(
         page.goto(fixture_site)
         wait_ready(page)
     button = page.locator(".rb-inline button.rb-roll").first
-    for _ in range(4):
+    for _ in range(8):  # 3 s and more in all: twice LATER_MS, never LATER_MS between two
         page.mouse.move(0, 0)
         button.hover()
-        page.wait_for_timeout(LATER_MS // 2)
+        page.wait_for_timeout(LATER_MS // 4)
     roll = {"op": "roll", "expr": "2d6", "seed": 3}
     page.evaluate("(request) => window.rollbook.request(request)", roll)
     assert "icepool" in page.evaluate("window.rollbook.imports.at(-1).notYet")
