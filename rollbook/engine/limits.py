@@ -17,7 +17,7 @@ from rollbook.engine.record import record
 __all__ = ["TABLE", "Limit", "value"]
 
 
-@record(slots=True)
+@record
 class Limit:
     """One documented bound: its name (also in the docs), value, and what it bounds."""
 

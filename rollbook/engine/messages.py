@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rollbook.engine.record import field, record
+from rollbook.engine.record import record
 
 __all__ = ["ENGLISH", "Grouped", "Joined", "Message", "english"]
 
@@ -479,15 +479,14 @@ ENGLISH: dict[str, Template] = {
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
-@record(slots=True)
+@record
 class Message:
     """A sentence (or part of one) for a reader: catalogue ``key`` and its arguments."""
 
     key: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any]
 
-    # Written out: fights make one for every line of their log, and a record's own
-    # __init__ is slower where a default is taken.
+    # Its own, for the default: no arguments is an empty mapping.
     def __init__(self, key: str, args: Mapping[str, Any] | None = None) -> None:
         """The message ``key`` with ``args`` (none: an empty mapping)."""
         object.__setattr__(self, "key", key)
@@ -502,7 +501,7 @@ class Message:
         return {"key": self.key, "args": {k: _arg_json(v) for k, v in self.args.items()}}
 
 
-@record(slots=True)
+@record
 class Joined:
     """Parts said one after another with the separator ``sep`` (a ``log.sep.*`` key)."""
 

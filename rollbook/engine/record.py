@@ -3,12 +3,12 @@
 ``@dataclass`` writes each class's methods as source and compiles it; in Pyodide, right
 after Python's start, that compiling cost the engine's first import about 9 ms a class at
 full speed (the dice tree's 16 node classes were over half of everything a first roll
-imports; a phone's processor is about four times slower). ``@record`` gives the same
-behaviour for the classes that need no more: the fields are the annotated names in order,
-a class attribute of a field's name is its default (`field` for a fresh mutable one),
-instances are immutable, equal when of the same class with equal fields, hashable,
-printed as ``Name(field=value, ...)``, matchable by position, and copy and pickle by
-their fields. ``slots=True`` gives them ``__slots__`` instead of a ``__dict__``.
+imports; a phone's processor is about four times slower). ``@record`` gives what
+``@dataclass(frozen=True, slots=True)`` gives the classes that need no more: the fields
+are the annotated names in order (no defaults: a class that wants one writes its own
+``__init__``), instances are slotted and immutable, equal when of the same class with
+equal fields, hashable, printed as ``Name(field=value, ...)``, matchable by position, and
+copy and pickle by their fields.
 """
 
 from __future__ import annotations
@@ -17,78 +17,34 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, dataclass_transform
 
-__all__ = ["FrozenRecordError", "field", "record"]
+__all__ = ["FrozenRecordError", "record"]
 
 
 class FrozenRecordError(AttributeError):
     """A field of a record was assigned or deleted."""
 
 
-class _Factory:
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[], Any]) -> None:
-        self.make = make
-
-
-def field(*, default_factory: Callable[[], Any]) -> Any:
-    """A default made fresh for each instance: ``field(default_factory=dict)``."""
-    return _Factory(default_factory)
-
-
-_MISSING = object()
-
-
-@dataclass_transform(frozen_default=True, field_specifiers=(field,))
-def record[T: type](cls: T | None = None, *, slots: bool = False) -> Any:
-    """Make ``cls`` a frozen record (the module's docstring says what that gives).
-
-    Written ``@record`` or ``@record(slots=True)``.
-    """
-    if cls is None:
-        return lambda c: _make(c, slots)
-    return _make(cls, slots)
-
-
-def _make(cls: type, slots: bool) -> type:
+@dataclass_transform(frozen_default=True)
+def record[T: type](cls: T) -> T:
+    """Make ``cls`` a frozen, slotted record (the module's docstring says what that gives)."""
     own = cls.__dict__
     names = tuple(own.get("__annotations__") or _annotations(cls))
-    defaults = {name: own[name] for name in names if name in own}
     namespace = {k: v for k, v in own.items() if k not in (*names, "__dict__", "__weakref__")}
-    if slots:
-        namespace["__slots__"] = names
+    namespace["__slots__"] = names
     namespace["__match_args__"] = names
     title = cls.__qualname__
-    count = len(names)
-
     setters: list[Callable[[Any, Any], None]] = []  # each field's slot, once the class is made
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        if setters and not kwargs and len(args) == count:  # the common case, kept quick
-            for set_slot, value in zip(setters, args, strict=True):
-                set_slot(self, value)
-            return
-        if len(args) > count:
-            raise TypeError(f"{title}() takes {count} arguments, {len(args)} given")
-        set_field = object.__setattr__
-        for name, value in zip(names, args, strict=False):
-            set_field(self, name, value)
-        for name in names[len(args) :]:
-            value = kwargs.pop(name, _MISSING)
-            if value is _MISSING:
-                value = defaults.get(name, _MISSING)
-                if value is _MISSING:
-                    raise TypeError(f"{title}() is missing the argument {name!r}")
-                if isinstance(value, _Factory):
-                    value = value.make()
-            set_field(self, name, value)
-        if kwargs:
-            raise TypeError(f"{title}() got unexpected arguments {sorted(kwargs)}")
+        if kwargs or len(args) != len(names):
+            args = _arguments(title, names, args, kwargs)
+        for set_slot, value in zip(setters, args, strict=True):
+            set_slot(self, value)
 
     # attrgetter of several names gives a tuple (in C); of one name, the value itself.
     values: Callable[[Any], Any] = (
         attrgetter(*names)
-        if count > 1
+        if len(names) > 1
         else ((lambda self: (getattr(self, names[0]),)) if names else (lambda self: ()))
     )
 
@@ -128,9 +84,26 @@ def _make(cls: type, slots: bool) -> type:
             namespace[name] = method
     made = type(cls)(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = title
-    if slots:  # a slot's own setter goes past the frozen __setattr__
-        setters.extend(made.__dict__[name].__set__ for name in names)
+    # A slot's own setter goes past the frozen __setattr__ (a class's own __init__ uses
+    # object.__setattr__, as a frozen dataclass's does).
+    setters.extend(made.__dict__[name].__set__ for name in names)
     return made
+
+
+def _arguments(
+    title: str, names: tuple[str, ...], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[Any, ...]:
+    """Every field's value, in order, from arguments given by position and by name."""
+    if len(args) > len(names):
+        raise TypeError(f"{title}() takes {len(names)} arguments, {len(args)} given")
+    rest = names[len(args) :]
+    unexpected = sorted(set(kwargs) - set(rest))
+    if unexpected:
+        raise TypeError(f"{title}() got unexpected arguments {unexpected}")
+    missing = [name for name in rest if name not in kwargs]
+    if missing:
+        raise TypeError(f"{title}() is missing the argument {missing[0]!r}")
+    return (*args, *(kwargs[name] for name in rest))
 
 
 def _annotations(cls: type) -> dict[str, Any]:

@@ -50,7 +50,7 @@ FUNCTIONS: dict[str, int] = {
 }
 
 
-@record(slots=True)
+@record
 class Compare:
     """A compare point such as ``>=5``; ``op`` is one of ``= != < > <= >=``."""
 
@@ -79,7 +79,7 @@ class Compare:
 # --- modifiers (applied in the fixed order of ``Modifier.order``) --------------------------
 
 
-@record(slots=True)
+@record
 class Clamp:
     """``minN`` / ``maxN``: raise (``min``) or lower (``max``) each die's first roll."""
 
@@ -93,7 +93,7 @@ class Clamp:
         return 1 if self.kind == "min" else 2
 
 
-@record(slots=True)
+@record
 class Explode:
     """``!`` (extra dice), ``!!`` (compounding) and ``!p`` (penetrating) explosions."""
 
@@ -104,7 +104,7 @@ class Explode:
     order = 3
 
 
-@record(slots=True)
+@record
 class Reroll:
     """``r`` (until the compare point misses) and ``ro`` (once)."""
 
@@ -114,7 +114,7 @@ class Reroll:
     order = 4
 
 
-@record(slots=True)
+@record
 class Unique:
     """``u`` / ``uo``: re-roll duplicates of earlier dice (only those matching ``compare``)."""
 
@@ -124,7 +124,7 @@ class Unique:
     order = 5
 
 
-@record(slots=True)
+@record
 class Keep:
     """``khN`` ``klN`` (keep) and ``dhN`` ``dlN`` (drop); ``drop`` tells which."""
 
@@ -139,7 +139,7 @@ class Keep:
         return 7 if self.drop else 6
 
 
-@record(slots=True)
+@record
 class Target:
     """Success counting (``>=8``), optionally with failures (``f<3``) subtracted."""
 
@@ -149,7 +149,7 @@ class Target:
     order = 8
 
 
-@record(slots=True)
+@record
 class Critical:
     """``cs`` / ``cf``: mark critical successes or failures (display only)."""
 
@@ -163,7 +163,7 @@ class Critical:
         return 9 if self.success else 10
 
 
-@record(slots=True)
+@record
 class Sort:
     """``s`` / ``sa`` / ``sd``: order the dice for display."""
 
@@ -178,7 +178,7 @@ Modifier = Clamp | Explode | Reroll | Unique | Keep | Target | Critical | Sort
 # --- expression nodes ----------------------------------------------------------------------
 
 
-@record(slots=True)
+@record
 class Number:
     """A literal number (or a filled placeholder)."""
 
@@ -186,7 +186,7 @@ class Number:
     pos: int
 
 
-@record(slots=True)
+@record
 class Dice:
     """``NdX`` with its modifiers (sorted by application order) and optional label.
 
@@ -209,7 +209,7 @@ class Dice:
         return f"{self.qty}d{self.sides}"
 
 
-@record(slots=True)
+@record
 class Group:
     """A roll group ``{a, b, ...}`` with keep/drop, target and sort modifiers."""
 
@@ -220,7 +220,7 @@ class Group:
     end: int
 
 
-@record(slots=True)
+@record
 class BinOp:
     """Arithmetic: ``+ - * / % **``."""
 
@@ -230,7 +230,7 @@ class BinOp:
     pos: int
 
 
-@record(slots=True)
+@record
 class Negate:
     """Unary minus."""
 
@@ -238,7 +238,7 @@ class Negate:
     pos: int
 
 
-@record(slots=True)
+@record
 class Call:
     """A math function call such as ``floor(2d6/2)``."""
 
@@ -247,7 +247,7 @@ class Call:
     pos: int
 
 
-@record(slots=True)
+@record
 class Multi:
     """Top-level comma rolls ``d6,d6``: the total is a tuple."""
 
