@@ -66,9 +66,7 @@ let restored = false; // whether the interpreter came from the build's memory sn
 /** @type {SnapshotChoice | null} */
 let choice = null; // why the snapshot was or was not fetched (linkspeed.js), for the page
 /** @type {Promise<(json: string) => string> | null} */
-let ready = null; // promise of the bridge's handle_json, set by init
-/** @type {string | null} */
-let oddsLost = null; // why the odds library is missing (a clause), or null
+let ready = null; // promise of the bridge's handle_json (with the odds' absence said), set by init
 /** @type {Startup | null} */
 let startup = null; // rollbook.engine.startup: what to import when, once the engine is in
 let later = false; // whether the background imports have been asked for
@@ -193,6 +191,7 @@ async function init(manifestUrl) {
     lazyResponse,
     loadWheels,
     makeMeter,
+    oddsReply,
     processorSlowdown,
     snapshotPays,
     StartError,
@@ -335,8 +334,7 @@ async function init(manifestUrl) {
   mountWheels(pyodide, loaded.wheels);
   mark("wheels");
   if (restored && snapshot) afterRestore(pyodide, snapshot);
-  oddsLost = loaded.oddsLost;
-  if (oddsLost) dropOdds(pyodide);
+  if (loaded.oddsLost) dropOdds(pyodide);
   try {
     const bridge = pyodide.pyimport("rollbook.engine.bridge");
     mark("bridge");
@@ -347,7 +345,9 @@ async function init(manifestUrl) {
     mark("engine");
     const wasmIn = meter.ends["pyodide.asm.wasm"]; // its last byte, for the benchmark
     if (wasmIn) marks["wasm-in"] = Math.round(wasmIn - started);
-    return bridge.handle_json;
+    // Each reply says, where it needed odds, that the odds library is missing.
+    const lost = loaded.oddsLost;
+    return (/** @type {string} */ json) => oddsReply(bridge.handle_json(json), lost);
   } catch (error) {
     console.warn("rollbook engine:", error); // the traceback, for the site's author
     throw new StartError("its dice code could not be loaded (the engine file is damaged)", "start.code");
@@ -384,8 +384,7 @@ async function answer(message) {
     imports.waited = strings(startup.prepare(message.json));
     post({ type: "begin", id: message.id });
     const before = startup.imported();
-    const { oddsReply } = await core;
-    json = oddsReply(handle(message.json), oddsLost);
+    json = handle(message.json);
     imports.during = startup.imported() - before;
   } catch (error) {
     // The bridge never raises; this is the interpreter itself failing.
