@@ -396,9 +396,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     # Last: the page as MkDocs writes it, after every other plugin's post_page.
     @event_priority(-1000)
     def _page_written(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
-        if self.config.enabled:
-            marked = self._marks and holds_marks(output)
-            self._written.finished(page.file.abs_dest_path, output, marked=marked)
+        if self.config.enabled and self._marks:  # else no page holds a mark to fill
+            self._written.finished(page.file.abs_dest_path, output, marked=holds_marks(output))
         return None
 
     on_post_page = CombinedEvent(_finish_page, _page_written)
@@ -446,7 +445,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     @event_priority(-90)
     def _fill_written(self, *, config: MkDocsConfig) -> None:
         if self.config.enabled:
-            fill_written_pages(config.site_dir, self._site, self._written.untouched)
+            if self._marks:  # no page rolls a table by reference: no written page holds a mark
+                fill_written_pages(config.site_dir, self._site, self._written.untouched)
             restore_minified_names(config.site_dir)
 
     # Last of all, once per site: the offline worker lists (and hashes) every file written
