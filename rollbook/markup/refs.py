@@ -103,9 +103,9 @@ class Site:
 
         Only then can HTML made from these pages (excerpts included) hold marks for `fill`.
         """
-        return any(
-            page.dice_refs or any(True for table in page.tables.values() for _ in self.edges(table))
-            for page in self.pages.values()
+        tables = (table for page in self.pages.values() for table in page.tables.values())
+        return any(page.dice_refs for page in self.pages.values()) or any(
+            next(self.edges(table), None) is not None for table in tables
         )
 
     def get(self, key: str) -> Any:

@@ -17,9 +17,10 @@ __all__ = ["PlainKey", "read_key", "strip_markup"]
 
 _MARKUP = re.compile(r"\*\*|__|[*_`]|<[^>]*>")
 # English and German words too ("6 to 9", "3 bis 6"; "5 or less", "12 oder mehr").
-_DASH = r"\s*(?:-{1,2}|–|—|to|bis)\s*"
+#: A range's dash as keys write it ("2-3", "2–3", "2 to 3", German "2 bis 3").
+DASH = r"\s*(?:-{1,2}|–|—|to|bis)\s*"
 _NUM = r"\d{1,4}"
-_RANGE = re.compile(rf"^({_NUM}){_DASH}({_NUM})$")
+_RANGE = re.compile(rf"^({_NUM}){DASH}({_NUM})$")
 _EXACT = re.compile(rf"^({_NUM})$")
 _OPEN_UP = re.compile(
     rf"^({_NUM})\s*(?:\+|or\s+(?:more|higher|above|greater)|oder\s+(?:mehr|höher))$", re.I

@@ -21,12 +21,12 @@ from rollbook.markup.plain.die import (
     die_in_lead,
     die_plus_words,
 )
-from rollbook.markup.plain.keys import PlainKey, read_key, strip_markup
+from rollbook.markup.plain.keys import DASH, PlainKey, read_key, strip_markup
 
 __all__ = ["Reading", "RowKey", "read_table"]
 
 # A key cell that starts a range at nought: "00-30", "0 - 9", "00–09".
-_FROM_NOUGHT = re.compile(r"^0{1,2}\s*(?:-{1,2}|–|—|to|bis)\s*\d")
+_FROM_NOUGHT = re.compile(rf"^0{{1,2}}{DASH}\d")
 # What a key column is headed when the die is named above the table (empty, "#", "Roll").
 _ROLL_COLUMN = re.compile(
     r"^(?:|#|no\.?|nr\.?|n°|num(?:ber)?|(?:die |dice )?rolls?|die|dice|results?|d|wurf|würfel"
@@ -34,7 +34,7 @@ _ROLL_COLUMN = re.compile(
     re.I,
 )
 # A d10 key at nought: "0", "0-4".
-_NOUGHT = re.compile(r"^0(?:\s*(?:-{1,2}|–|—|to|bis)\s*\d)?$")
+_NOUGHT = re.compile(rf"^0(?:{DASH}\d)?$")
 
 
 class RowKey(str):
@@ -88,7 +88,9 @@ def read_table(
         language: The page's language: its dice letters name dice too (``| W6 |``).
     """
     first_row = line + 2
-    if not any(_name(c) for c in header) and rows and not _keys_under_lead(rows, lead, language):
+    lead_die = die_in_lead(lead, language)
+    headless = not any(_name(c) for c in header)
+    if headless and rows and not _keys_under_lead(rows, lead_die, language):
         # A PDF export: the header is row one. Under "Roll 1d6:" a first row keyed "1" is a
         # row (the lead names the die), so the table keeps all its rows.
         header, rows, first_row = rows[0], rows[1:], first_row + 1
@@ -106,7 +108,7 @@ def read_table(
         )
     from_lead = die is None
     if die is None:
-        die = die_in_lead(lead, language)
+        die = lead_die
         if die is None or (header and die_in_header(header[0], language)):
             return Reading()
         if header and not _ROLL_COLUMN.match(_name(header[0])):
@@ -210,12 +212,11 @@ def _keys_read(die: Die, rows: list[list[str]], reason: str) -> Reading:
     return Reading(reason=reason)
 
 
-def _keys_under_lead(rows: list[list[str]], lead: str, language: str | None) -> bool:
-    """Whether a header-less table's first row is a keyed row under a lead naming its die."""
+def _keys_under_lead(rows: list[list[str]], die: Die | None, language: str | None) -> bool:
+    """Whether a header-less table's first row is a keyed row under a lead naming ``die``."""
     first = rows[0][0] if rows[0] else ""
     if die_in_header(first, language) is not None:
         return False
-    die = die_in_lead(lead, language)
     return die is not None and read_key(first, top=die.top, d66=die.d66) is not None
 
 
