@@ -107,6 +107,28 @@ def test_stepped_fight_then_to_the_end_equals_the_cli(
     expect(status).to_have_text("Not started.")
 
 
+def test_a_click_while_the_fight_is_busy_is_done_after_it(
+    page: Page, fixture_site: str, tmp_path: Path
+) -> None:
+    # "Start" then at once "To the end", in one task: the second click always lands while
+    # the first request is out (as on a slow phone); it runs after it, it is not dropped.
+    page.goto(f"{fixture_site}combat/")
+    wait_ready(page)
+    widget = ".rb-combat[data-rb-anchor=ford]"
+    root = page.locator(widget)
+    seed = 77
+    expected = _cli_fight(tmp_path, _payload(page, "ford"), seed)
+    root.locator("input.rb-seed").fill(str(seed))
+    root.evaluate(
+        """root => {
+          root.querySelector("button.rb-fight-start").click();
+          root.querySelector("button.rb-fight-end").click();
+        }"""
+    )
+    expect(root.locator(".rb-fight-status")).to_contain_text("Fight over")
+    assert _log(page, widget) == expected["log"]
+
+
 def test_fight_link_with_seed_replays_the_same_fight(
     page: Page, fixture_site: str, tmp_path: Path
 ) -> None:

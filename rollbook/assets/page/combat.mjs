@@ -169,6 +169,10 @@ export function mount(root) {
   /** @type {{seed: number | null, round: number | null, ended: boolean, busy: boolean, shown: number}} */
   const fight = { seed: null, round: null, ended: false, busy: false, shown: 0 };
   const title = q(".rb-combat-title strong")?.textContent || anchor;
+  // A click while a request is out (on a slow phone, "Start" and at once "To the end") is
+  // kept, the last one, and done once the reply is in: never dropped without a word.
+  /** @type {(() => number | null) | null} */
+  let queued = null;
 
   const setBusy = (/** @type {boolean} */ on) => {
     fight.busy = on;
@@ -187,6 +191,7 @@ export function mount(root) {
   };
 
   const reset = (keepSeed = false) => {
+    queued = null;
     fight.seed = null;
     fight.round = null;
     fight.ended = false;
@@ -249,6 +254,13 @@ export function mount(root) {
     return `${pageUrl()}?${params}#${encodeURIComponent(anchor)}`;
   };
 
+  // rounds: how many to fight, asked when the click is done (a queued "Next" counts from
+  // the round the reply before it reached).
+  const act = (/** @type {() => number | null} */ rounds) => {
+    if (fight.busy) queued = rounds;
+    else run(rounds());
+  };
+
   // rounds: a number, or null for "to the end".
   const run = async (/** @type {number | null} */ rounds) => {
     if (fight.busy) return;
@@ -269,16 +281,19 @@ export function mount(root) {
     if (rounds !== null) req.rounds = rounds;
     const reply = await request(req);
     setBusy(false);
+    const next = queued;
+    queued = null;
     if (reply.error !== undefined) {
       ui.status.textContent = reply.error;
       return;
     }
     show(reply);
+    if (next && !fight.ended) act(next);
   };
 
-  ui.start.addEventListener("click", () => run(0));
-  ui.next.addEventListener("click", () => run((fight.round ?? 0) + 1));
-  ui.end.addEventListener("click", () => run(null));
+  ui.start.addEventListener("click", () => act(() => 0));
+  ui.next.addEventListener("click", () => act(() => (fight.round ?? 0) + 1));
+  ui.end.addEventListener("click", () => act(() => null));
   ui.reset.addEventListener("click", () => reset());
   ui.seed.addEventListener("change", () => {
     if (fight.round !== null) reset(true); // a new seed is a new fight
