@@ -26,14 +26,18 @@ __all__ = [
 ]
 
 # JSON escapes for the characters HTML gives meaning to, so the payload is plain text
-# inside a <template> and the same bytes are still valid JSON.
-_INERT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+# inside a <template> and the same bytes are still valid JSON. Three ``str.replace`` calls,
+# not ``str.translate``: a translate with a mapping looks up every character of the text in
+# Python (130 us for a 1 KB table payload, 2 us this way; bench 1b writes two per page).
+_INERT = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"))
 
 
 def payload_json(data: Any) -> str:
     r"""Sorted, compact JSON with ``<``, ``>``, ``&`` written as ``\\u003c`` etc."""
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return text.translate(_INERT)
+    for char, escaped in _INERT:
+        text = text.replace(char, escaped)
+    return text
 
 
 def payload_html(data: Any) -> str:

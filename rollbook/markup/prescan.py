@@ -229,7 +229,8 @@ def scan(
             prev_blank, para = True, []
             i += 1
             continue
-        indent_width = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+        expanded = line.expandtabs(4)
+        indent_width = len(expanded) - len(expanded.lstrip())
         probe = line
         if indent_width < 4:
             in_list = bool(_CONTAINER.match(line)) or (in_list and not prev_blank)
@@ -237,7 +238,7 @@ def scan(
             i += 1  # indented code block: shown verbatim, never markup
             continue
         else:  # inside a list item or admonition: read the line as its body sees it
-            probe = line.expandtabs(4)[4 * (indent_width // 4) :]
+            probe = expanded[4 * (indent_width // 4) :]
         atx = _ATX.match(probe)
         if not para and "|" in probe and i + 1 < len(lines) and not atx:
             _table_site(result, lines, i, lineno, lead, heading)
@@ -249,13 +250,16 @@ def scan(
             para = []
         else:
             para.append(stripped)
-            for dm in _DICE_SPAN.finditer(line):
-                result.dice_spans.append((lineno, dm.group(1).strip()))
-            text = _CODE_SPAN.sub("", line)
-            for rm in _INLINE_ROLL.finditer(text):
-                result.inline.setdefault(rm.group(1).strip(), []).append(lineno)
-            for tm in _TYPO.finditer(text):
-                result.typos.append((lineno, tm.group(1)))
+            text = line
+            if "`" in line:  # most lines hold no code span, so no Obsidian roll either
+                for dm in _DICE_SPAN.finditer(line):
+                    result.dice_spans.append((lineno, dm.group(1).strip()))
+                text = _CODE_SPAN.sub("", line)
+            if "roll:" in text:  # both patterns below need it
+                for rm in _INLINE_ROLL.finditer(text):
+                    result.inline.setdefault(rm.group(1).strip(), []).append(lineno)
+                for tm in _TYPO.finditer(text):
+                    result.typos.append((lineno, tm.group(1)))
         prev_blank = False
         lead = probe.strip()
         i += 1
