@@ -13,10 +13,11 @@ from fractions import Fraction
 from typing import Any
 
 from rollbook.engine.limits import value
+from rollbook.engine.tables.keys import Summed, summed
 from rollbook.engine.tables.sizedcache import SizedCache
 from rollbook.engine.tables.template import PLACEHOLDER
 
-__all__ = ["fill_roll", "pmf", "possible_values", "roll_dice"]
+__all__ = ["fill_roll", "pmf", "possible_values", "roll_dice", "summed_odds"]
 
 
 def fill_roll(notation: str, values: Mapping[str, int]) -> str:
@@ -30,6 +31,7 @@ def fill_roll(notation: str, values: Mapping[str, int]) -> str:
 
 _SUPPORTS: SizedCache[str, tuple[Any, ...]] = SizedCache(value("coverage_values"))
 _PMFS: SizedCache[str, dict[Any, Fraction]] = SizedCache(value("coverage_values"))
+_SUMMED: SizedCache[str, Summed] = SizedCache(value("coverage_values"))
 
 
 def possible_values(notation: str) -> tuple[Any, ...]:
@@ -40,6 +42,11 @@ def possible_values(notation: str) -> tuple[Any, ...]:
 def pmf(notation: str) -> Mapping[Any, Fraction]:
     """Exact chance of each value of the filled notation. Raises ``DiceError``."""
     return _PMFS(notation, _pmf)
+
+
+def summed_odds(notation: str) -> Summed:
+    """``pmf(notation)`` as running sums (``keys.summed``). Raises ``DiceError``."""
+    return _SUMMED(notation, lambda filled: summed(pmf(filled)))
 
 
 def _support(notation: str) -> tuple[Any, ...]:

@@ -18,7 +18,7 @@ from rollbook.engine.limits import value as limit_value
 from rollbook.engine.messages import Message
 from rollbook.engine.tables.build import CANONICAL_MARK, read_authored
 from rollbook.engine.tables.canonical import read_canonical
-from rollbook.engine.tables.dicework import fill_roll, pmf, possible_values, roll_dice
+from rollbook.engine.tables.dicework import fill_roll, pmf, possible_values, roll_dice, summed_odds
 from rollbook.engine.tables.keys import chances as key_chances
 from rollbook.engine.tables.keys import parse_key, value_text
 from rollbook.engine.tables.nested import MAX_DEPTH, fill_slots, prompts_for, split_prompts
@@ -215,14 +215,15 @@ class Table:
         Raises:
             DiceError: If the notation cannot be analysed.
         """
-        chances = pmf(self.notation(prompts))
+        notation = self.notation(prompts)
+        chances = pmf(notation)
         if self.rows and self.rows[0].key is None:
             values = self.values(prompts)
             return [
                 chances.get(values[r.index], Fraction(0)) if r.index < len(values) else Fraction(0)
                 for r in self.rows
             ]
-        fast = key_chances([r.key for r in self.rows], dict(chances))
+        fast = key_chances([r.key for r in self.rows], chances, summed_odds(notation))
         if fast is not None:
             return fast
         return [
