@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["PlainKey", "read_key", "strip_markup"]
 
@@ -46,6 +47,9 @@ class PlainKey:
     label: str = ""
 
 
+# Both below are pure and read the same few cells on every page ("1", "2-3", "01-20", "d6"):
+# a site of a thousand tables reads each spelling once (bench 1b).
+@lru_cache(maxsize=4096)
 def strip_markup(cell: str) -> str:
     """The cell's text without emphasis, code ticks and tags, whitespace collapsed."""
     return " ".join(_MARKUP.sub("", cell).split())
@@ -59,6 +63,7 @@ def _hundred(digits: str, top: int | None) -> int:
     return value
 
 
+@lru_cache(maxsize=4096)
 def read_key(cell: str, *, top: int | None, d66: bool = False) -> PlainKey | None:
     """Read one key cell, or ``None`` when it is not a key.
 
