@@ -229,12 +229,19 @@ class _Checker:
 
     def coverage(self, supports: list[tuple[dict[str, int], tuple[Any, ...]]]) -> None:
         table = self.table
-        union = sorted({v for _, values in supports for v in values})
-        if union and isinstance(union[0], tuple):
-            first, last = _show(union[0]), _show(union[-1])
-            gives = f"{table.expr} gives {len(union)} combinations, {first} to {last}"
-        else:
-            gives = f"{table.expr} gives {describe_values(union)}"
+        # One roll (no prompts): its values are sorted already (possible_values).
+        union = (
+            list(supports[0][1])
+            if len(supports) == 1
+            else sorted({v for _, values in supports for v in values})
+        )
+
+        def gives() -> str:  # said only with a problem: most tables have none
+            if union and isinstance(union[0], tuple):
+                first, last = _show(union[0]), _show(union[-1])
+                return f"{table.expr} gives {len(union)} combinations, {first} to {last}"
+            return f"{table.expr} gives {describe_values(union)}"
+
         if any(r.key is None for r in table.rows):
             for combo, values in supports:
                 if len(values) == len(table.rows):
@@ -255,7 +262,7 @@ class _Checker:
         if uncovered:
             self.add(
                 ("results",),
-                f"results: no row covers {describe_values(uncovered)} ({gives})",
+                f"results: no row covers {describe_values(uncovered)} ({gives()})",
             )
         hit = dict(zip(keys, reached(keys, union), strict=True))
         for row in table.rows:
@@ -263,7 +270,7 @@ class _Checker:
             if key is not None and not hit[key]:
                 self.add(
                     row.path or ("results",),
-                    f"results: key {key.text!r} can never be rolled ({gives})",
+                    f"results: key {key.text!r} can never be rolled ({gives()})",
                 )
 
     def run(self, prompt_values: Mapping[str, Any] | None) -> list[Problem]:
