@@ -15,6 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 __all__ = [
@@ -277,7 +278,14 @@ def parse_key(raw: Any, parts: int = 1) -> tuple[Key, str | None]:
     """
     if isinstance(raw, bool) or not isinstance(raw, int | str):
         raise KeyError_(f"{raw!r} is not a result key (write 7, 2--3, >=10 or <3)")
-    text = str(raw).strip()
+    return _parse_text(str(raw).strip(), parts)
+
+
+# Pure, and a site spells the same few keys in every table ("1", "2--3", "01-20"): each
+# spelling is parsed once (bench 1b). A key that is refused raises each time.
+@lru_cache(maxsize=4096)
+def _parse_text(text: str, parts: int) -> tuple[Key, str | None]:
+    """``parse_key`` of a key's text (``str(raw).strip()``)."""
     if parts > 1:
         if _DASHED.match(text):
             dice = tuple(int(d) for d in text.split("-"))
