@@ -75,6 +75,14 @@ def roll_damage(p: dict[str, Any], rng: random.Random, critical: bool = False) -
 # -- surprise ----------------------------------------------------------------------------------
 
 
+#: Each outcome of the surprise d6 and what it means.
+SURPRISE_SAID = {
+    "party_surprises": "the party gets the drop: +4 ATK and acts first in round 1",
+    "foes_surprise": "the foes get the drop: +4 ATK and act first in round 1",
+    "no_surprise": "nobody is caught unawares",
+}
+
+
 def _surprise_name(roll: int, p: dict[str, Any]) -> str:
     # A side without light cannot be surprised by a side that carries one.
     party_safe = p["foes_have_light"] and not p["party_has_light"]
@@ -89,18 +97,11 @@ def _surprise_name(roll: int, p: dict[str, Any]) -> str:
 def _surprise_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     roll = draw_die(rng, 6)
     name = _surprise_name(roll, p)
-    effect = {
-        "party_surprises": "the party gets the drop: +4 ATK and acts first in round 1",
-        "foes_surprise": "the foes get the drop: +4 ATK and act first in round 1",
-        "no_surprise": "nobody is caught unawares",
-    }[name]
-    return Outcome(name, f"Surprise d6: {roll}; {effect}.", {"roll": roll})
+    return Outcome(name, f"Surprise d6: {roll}; {SURPRISE_SAID[name]}.", {"roll": roll})
 
 
 def _surprise_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    return tally(
-        ("party_surprises", "foes_surprise", "no_surprise"), ((_surprise_name(r, p), 1) for r in D6)
-    )
+    return tally(tuple(SURPRISE_SAID), ((_surprise_name(r, p), 1) for r in D6))
 
 
 # -- reaction ----------------------------------------------------------------------------------
@@ -383,7 +384,7 @@ PROCEDURES = by_name(
             Param("party_has_light", bool, False, "the party carries a light source"),
             Param("foes_have_light", bool, False, "the foes carry a light source"),
         ),
-        ("party_surprises", "foes_surprise", "no_surprise"),
+        tuple(SURPRISE_SAID),
         _surprise_resolve,
         _surprise_odds,
     ),
