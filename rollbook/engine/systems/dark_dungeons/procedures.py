@@ -551,7 +551,7 @@ PROCEDURES = by_name(
                 str,
                 "normal",
                 "stated intent before the monsters (+1) or after (-1)",
-                choices=("early", "normal", "late"),
+                choices=tuple(rules.DECLARED),
             ),
             Param("halfling", bool, False, "halflings get +1"),
             Param("dex_mod", int, 0, "dexterity initiative modifier", minimum=-5, maximum=5),
