@@ -409,14 +409,7 @@ PROCEDURES = by_name(
         "attack",
         "Attack: d20 at or under ATK minus the enemy's defense; 1 critical, 20 risks breakage",
         (
-            Param(
-                "atk",
-                int,
-                None,
-                "attack score (8 poor, 11 standard, 15 great)",
-                minimum=0,
-                maximum=40,
-            ),
+            number("atk", None, "attack score (8 poor, 11 standard, 15 great)", 0, 40),
             number(
                 "enemy_def", 0, "enemy defense (armour bonus; another game's AC minus 10)", -10, 30
             ),
@@ -467,14 +460,7 @@ PROCEDURES = by_name(
             P_STR_MOD,
             P_BONUS_DICE,
             Param("critical", bool, False, "critical hit: one more damage die"),
-            Param(
-                "multiplier",
-                int,
-                1,
-                "2 or 3 for a stealthy attack from behind",
-                minimum=1,
-                maximum=3,
-            ),
+            number("multiplier", 1, "2 or 3 for a stealthy attack from behind", 1, 3),
             Param("non_lethal", bool, False, "pulling blows: -1 damage"),
         ),
         ("down", "standing"),
