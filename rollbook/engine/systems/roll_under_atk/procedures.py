@@ -333,6 +333,9 @@ def _breakage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
 # -- damage ------------------------------------------------------------------------------------
 
 
+DAMAGE_OUTCOMES = ("down", "standing")
+
+
 def _damage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     total, text = roll_damage(p, rng, critical=p["critical"])
     left = max(0, p["target_hp"] - total)
@@ -344,7 +347,7 @@ def _damage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     return tally(
-        ("down", "standing"),
+        DAMAGE_OUTCOMES,
         (
             ("down" if t >= p["target_hp"] else "standing", n)
             for t, n in damage_weights(p, p["critical"]).items()
@@ -463,7 +466,7 @@ PROCEDURES = by_name(
             number("multiplier", 1, "2 or 3 for a stealthy attack from behind", 1, 3),
             Param("non_lethal", bool, False, "pulling blows: -1 damage"),
         ),
-        ("down", "standing"),
+        DAMAGE_OUTCOMES,
         _damage_resolve,
         _damage_odds,
     ),
