@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from rollbook.mkdocs_plugin.safe_config import read_mapping
+from rollbook.markup.yamlsize import read_mapping
 
 __all__ = ["DERIVED_NAME", "ConfigProblem", "Derived", "Tagged", "derive", "dump_data", "load_data"]
 

@@ -15,13 +15,15 @@ long for ``int()`` (``yaml_number_digits``) are refused here as well.
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 import yaml
 
 from rollbook.engine.limits import value
 from rollbook.engine.located import LocatedError
 
-__all__ = ["YamlSizeError", "check_size"]
+__all__ = ["YamlSizeError", "check_size", "read_mapping"]
 
 _FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -95,3 +97,38 @@ def _check_number(event: yaml.ScalarEvent, first_line: int, max_digits: int) -> 
 def _line(event: yaml.Event, first_line: int) -> int:
     mark = event.start_mark
     return first_line + (mark.line if mark is not None else 0)
+
+
+def read_mapping(
+    path: Path, loader: type[yaml.SafeLoader], refused: type[ValueError]
+) -> dict[str, Any]:
+    """The mapping of settings in the YAML file ``path`` ({} when empty), under the YAML limits.
+
+    Both readers of a config (`rollbook.mkdocs_plugin.safe_config` and
+    `rollbook.hosts.derived_config`) read a file this way; each brings the loader that
+    decides what its tags become.
+
+    Raises:
+        ValueError: as ``refused``, in one sentence naming the file (and line): the file
+            cannot be read, is over a YAML limit, is not YAML, or holds no mapping.
+    """
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise refused(f"{path}: cannot be read ({type(err).__name__}).") from None
+    try:
+        check_size(text)
+        data = yaml.load(text, Loader=loader)  # a SafeLoader subclass: nothing runs
+    except YamlSizeError as err:
+        raise refused(f"{path}:{err.line}: {err.message}") from None
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = f":{mark.line + 1}" if mark is not None else ""
+        raise refused(f"{path}{line}: not valid YAML ({err.problem or err.context}).") from None
+    except yaml.YAMLError as err:
+        raise refused(f"{path}: not valid YAML ({err}).") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise refused(f"{path}: the config must be a mapping of settings.")
+    return data

@@ -26,9 +26,9 @@ from typing import Any
 
 import yaml
 
-from rollbook.markup.yamlsize import YamlSizeError, check_size
+from rollbook.markup.yamlsize import read_mapping
 
-__all__ = ["NAME_MODULES", "ConfigRefused", "load_safely", "read_mapping"]
+__all__ = ["NAME_MODULES", "ConfigRefused", "load_safely"]
 
 #: Packages whose objects ``!!python/name:`` may name (fence formatters, slugifiers, emoji
 #: indexes): Python-Markdown, its extensions and themes, and rollbook's Markdown side only.
@@ -86,40 +86,6 @@ def _loader_for(config: Any, source: Path) -> type[yaml.SafeLoader]:
     # Last, so the tags above keep their constructors: anything else is refused.
     loader.add_multi_constructor("", _refuse)
     return loader
-
-
-def read_mapping(
-    path: Path, loader: type[yaml.SafeLoader], refused: type[ValueError]
-) -> dict[str, Any]:
-    """The mapping of settings in the YAML file ``path`` ({} when empty), under the YAML limits.
-
-    Both readers of a config (this module's and `rollbook.hosts.derived_config`'s) read
-    a file this way; each brings the loader that decides what its tags become.
-
-    Raises:
-        ValueError: as ``refused``, in one sentence naming the file (and line): the file
-            cannot be read, is over a YAML limit, is not YAML, or holds no mapping.
-    """
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise refused(f"{path}: cannot be read ({type(err).__name__}).") from None
-    try:
-        check_size(text)
-        data = yaml.load(text, Loader=loader)  # a SafeLoader subclass: nothing runs
-    except YamlSizeError as err:
-        raise refused(f"{path}:{err.line}: {err.message}") from None
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        line = f":{mark.line + 1}" if mark is not None else ""
-        raise refused(f"{path}{line}: not valid YAML ({err.problem or err.context}).") from None
-    except yaml.YAMLError as err:
-        raise refused(f"{path}: not valid YAML ({err}).") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise refused(f"{path}: the config must be a mapping of settings.")
-    return data
 
 
 def _read(path: Path, config: Any, seen: tuple[Path, ...]) -> dict[str, Any]:

@@ -137,6 +137,33 @@ def copy_browser_assets(source: Path, target: Path) -> list[str]:
     return list(found)
 
 
+#: The line of ``worker.js`` the build writes the WebAssembly's address into.
+EARLY_WASM_LINE = 'const EARLY_WASM = "";'
+
+
+def write_early_wasm(worker: Path, runtime: dict[str, Any]) -> None:
+    """Write into the copied ``worker`` where Pyodide's WebAssembly is (relative to it).
+
+    The worker then starts that download with the manifest's instead of once the manifest
+    is in (a round trip and more on a phone); it uses it only where the manifest, written
+    beside it from the same ``runtime`` entries, names the same file.
+
+    Raises:
+        SitewideError: ``worker`` lacks :data:`EARLY_WASM_LINE` (its source changed).
+    """
+    if "pyodide" not in runtime:
+        return
+    name = "pyodide.asm.wasm"
+    if name in runtime.get("pyodide_gz", ()):
+        name += ".gz"
+    data = worker.read_bytes()  # bytes: the file's line ends stay as they are
+    blank = EARLY_WASM_LINE.encode()
+    if blank not in data:
+        raise SitewideError(f"{worker} has no line {EARLY_WASM_LINE!r} to write into.")
+    line = f"const EARLY_WASM = {json.dumps(runtime['pyodide'] + name)};".encode()
+    worker.write_bytes(data.replace(blank, line, 1))
+
+
 #: The folders of a site that rollbook writes into and deletes from (relative to it).
 WRITTEN = ("assets/rollbook", "assets/pyodide")
 
@@ -284,6 +311,7 @@ def build_site_assets(
             report=report,
         )
     copied = copy_browser_assets(assets_source, ours)
+    write_early_wasm(ours / "worker.js", runtime)
     write_strings(ours, catalogues)
     write_page_list(site, ours)  # the pages the GM screen may fetch
 

@@ -19,7 +19,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from rollbook.site_runtime.snapshot_pack import PAGE, pack_for_site, unpack
 from tests.browser.conftest import wait_ready
-from tests.browser.server import altered, requested, snapshot_forced
+from tests.browser.server import altered, held, requested, snapshot_forced
 
 SNAPSHOT = r"/snapshot-[^/]*\.bin$"
 
@@ -188,3 +188,28 @@ def test_unpack_in_the_browser_gives_the_memory_python_packed(
     whole = hashlib.sha256(memory).hexdigest()
     assert digests[:3] == [whole, whole, whole]
     assert digests[3] == "error: the start-up snapshot file is damaged"
+
+
+def test_the_webassembly_download_starts_before_the_manifest_is_in(
+    page: Page, fixture_site: str
+) -> None:
+    # worker.js names the WebAssembly the build wrote beside it: on a slow link its 3.5 MB
+    # start with the manifest's request, not a round trip after it.
+    seen = len(requested(fixture_site))
+    with held(fixture_site, r"/assets/rollbook/manifest\.json$") as gate:
+        page.goto(fixture_site, wait_until="domcontentloaded")
+        asked: list[str] = []
+        for _ in range(300):  # up to 30 s on a loaded machine
+            asked = requested(fixture_site)[seen:]
+            if any(path.endswith("/pyodide.asm.wasm.gz") for path in asked):
+                break
+            page.wait_for_timeout(100)
+        held_then = [path for path in asked if path.endswith("manifest.json")]
+        gate.set()
+    assert any(path.endswith("/pyodide.asm.wasm.gz") for path in asked), asked
+    assert held_then, asked  # the manifest was asked for and was still held then
+    wait_ready(page)
+    _roll_once(page)
+    # One download of it: the early one was used, not fetched again.
+    wasm = [p for p in requested(fixture_site)[seen:] if p.endswith("/pyodide.asm.wasm.gz")]
+    assert len(wasm) == 1, wasm

@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -18,7 +19,7 @@ import pytest
 
 from rollbook.cli import main
 from rollbook.site_runtime import SitewideError, build_site_assets
-from rollbook.site_runtime.build import PYODIDE_FILES
+from rollbook.site_runtime.build import EARLY_WASM_LINE, PYODIDE_FILES
 from rollbook.site_runtime.sources import engine_wheel, icepool_wheel
 from rollbook.site_runtime.wheel import build_wheel
 
@@ -127,6 +128,36 @@ def test_build_site_assets_layout_and_manifest(tmp_path):
     assert "rollbook.js" in manifest["assets"] and "worker.js" in manifest["assets"]
     assert all((ours / a).is_file() for a in manifest["assets"])
     assert manifest["lock_info"]["arch"] == "wasm32"
+
+
+def test_the_worker_names_the_webassembly_the_manifest_names(tmp_path):
+    # worker.js starts that download before the manifest is in; it must be the same file.
+    manifest = build_site_assets(tmp_path, PYODIDE)
+    ours = tmp_path / "assets" / "rollbook"
+    worker = (ours / "worker.js").read_text(encoding="utf-8")
+    named = re.findall(r'^const EARLY_WASM = "(.*)";$', worker, re.MULTILINE)
+    assert named == [manifest["pyodide"] + "pyodide.asm.wasm.gz"]
+    assert (ours / named[0]).is_file()
+    # Everything else is the source as it is.
+    source = (ROOT / "rollbook" / "assets" / "worker" / "worker.js").read_text(encoding="utf-8")
+    assert worker == source.replace(EARLY_WASM_LINE, f'const EARLY_WASM = "{named[0]}";')
+    # A site without Pyodide: the line stays empty (the worker starts nothing early).
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    build_site_assets(bare, None)
+    assert EARLY_WASM_LINE in (bare / "assets" / "rollbook" / "worker.js").read_text()
+
+
+def test_a_worker_source_without_the_line_is_a_clear_error(tmp_path):
+    assets = tmp_path / "assets-source"
+    for realm in ("page", "shared", "worker"):
+        shutil.copytree(ROOT / "rollbook" / "assets" / realm, assets / realm)
+    worker = assets / "worker" / "worker.js"
+    worker.write_text(worker.read_text().replace(EARLY_WASM_LINE, "const EARLY = 1;"))
+    site = tmp_path / "site"
+    site.mkdir()
+    with pytest.raises(SitewideError, match=r"worker\.js has no line 'const EARLY_WASM"):
+        build_site_assets(site, PYODIDE, assets_source=assets)
 
 
 def test_rebuild_is_identical_and_drops_stale_wheels(tmp_path):

@@ -58,21 +58,33 @@ export function gunzip(body) {
 }
 
 /**
+ * A download the worker started before its modules were in (worker.js, `startEarly`):
+ * `take(href)` gives its response once, if it is of that URL; `arrivedAt` says when a
+ * chunk of it came; `drop()` cancels it if nothing took it.
+ * @typedef {{take: (href: string) => Promise<Response> | null,
+ *   arrivedAt: (chunk: Uint8Array) => number | undefined, drop: () => void}} EarlyDownload
+ */
+
+/**
  * A Response for `name` in `dir`: from `name.gz`, inflated, when the manifest lists it in
  * `gzipped`, else the file itself. `meter` (linkspeed.js) counts the bytes as they arrive.
+ * `early`, if it is a download of that very URL, is used instead of a new request.
  * @param {URL} dir
  * @param {string} name
  * @param {string[]} gzipped
  * @param {import("./linkspeed.js").Meter | null} meter
  * @param {string} [type]  the Content-Type to give it (else the server's)
+ * @param {EarlyDownload | null} [early]
  */
-export async function fetchFile(dir, name, gzipped, meter, type) {
+export async function fetchFile(dir, name, gzipped, meter, type, early = null) {
   const packed = gzipped.includes(name);
   const url = new URL(packed ? `${name}.gz` : name, dir);
-  const response = await fetch(url);
+  const taken = early?.take(url.href) ?? null; // before any await: the caller drops it next
+  const response = await (taken || fetch(url));
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   if (!response.body) throw new Error(`${url.pathname} answered with no body`);
-  const counted = meter ? meter.count(response.body, name) : response.body;
+  const arrivedAt = taken && early ? early.arrivedAt : undefined;
+  const counted = meter ? meter.count(response.body, name, arrivedAt) : response.body;
   return new Response(packed ? gunzip(counted) : counted, {
     headers: { "Content-Type": type || response.headers.get("Content-Type") || "" },
   });

@@ -75,7 +75,8 @@ export const PROBE_BYTES = 384 * 1024;
  * who waits for news, and when each labelled download ended (the benchmark's marks).
  * @typedef {{bytes: number, first: number | null, firstBytes: number, open: number,
  *   settled: boolean, waiters: Array<() => void>, ends: Record<string, number>,
- *   count: (body: ReadableStream<Uint8Array<ArrayBuffer>>, label?: string) => ReadableStream<Uint8Array<ArrayBuffer>>,
+ *   count: (body: ReadableStream<Uint8Array<ArrayBuffer>>, label?: string,
+ *     arrivedAt?: (chunk: Uint8Array) => number | undefined) => ReadableStream<Uint8Array<ArrayBuffer>>,
  *   settle: () => void, wake: () => void, rate: () => number}} Meter
  */
 
@@ -93,8 +94,12 @@ export function makeMeter() {
     settled: false, // set by the worker once the WebAssembly is in (or failed)
     waiters: [],
     ends: {}, // label -> time the download of that label ended (the benchmark's marks)
-    /** `body` with its chunks counted as they pass; `label` names it in `ends`. */
-    count(body, label = "") {
+    /**
+     * `body` with its chunks counted as they pass; `label` names it in `ends`. A download
+     * read before the meter was made (worker.js, `startEarly`) says when each chunk came
+     * (`arrivedAt`), so those that waited do not pass for a burst of speed.
+     */
+    count(body, label = "", arrivedAt = () => undefined) {
       meter.open += 1;
       let closed = false;
       const close = () => {
@@ -109,7 +114,7 @@ export function makeMeter() {
           new TransformStream({
             transform(chunk, controller) {
               if (meter.first === null) {
-                meter.first = performance.now();
+                meter.first = arrivedAt(chunk) ?? performance.now();
                 meter.firstBytes = chunk.length;
               }
               meter.bytes += chunk.length;

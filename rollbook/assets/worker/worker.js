@@ -20,6 +20,13 @@
 const MANIFEST = new URL("./manifest.json", import.meta.url);
 const manifestAsked = fetch(MANIFEST);
 manifestAsked.catch(() => {}); // awaited by init, which says why it failed
+// The address of Pyodide's WebAssembly (relative to this file), written here by the build
+// from the manifest it writes beside it (rollbook/site_runtime/build.py; empty in the
+// source and on a site without Pyodide): the longest download starts with the manifest's,
+// not a round trip later. init() uses it only if the manifest names the same file.
+const EARLY_WASM = "";
+/** @typedef {import("./fetchgz.js").EarlyDownload} EarlyDownload */
+const early = EARLY_WASM ? startEarly(new URL(EARLY_WASM, import.meta.url)) : null;
 const core = (async () => {
   const [gzPart, speedPart, checkPart] = await Promise.all([
     import("./fetchgz.js"),
@@ -30,6 +37,58 @@ const core = (async () => {
   ]);
   return { ...gzPart, ...speedPart, ...checkPart };
 })();
+/**
+ * Download `url` now, before this worker's modules are in: its chunks are read as they
+ * come (the time of each kept, for the link's rate: linkspeed.js) and handed on in order.
+ * @param {URL} url
+ * @returns {EarlyDownload}
+ */
+function startEarly(url) {
+  /** @type {WeakMap<Uint8Array, number>} */
+  const arrived = new WeakMap();
+  let taken = false;
+  const response = fetch(url).then((answer) => {
+    const source = answer.body;
+    if (!answer.ok || !source) return answer;
+    const reader = source.getReader();
+    /** @type {ReadableStream<Uint8Array<ArrayBuffer>>} */
+    const body = new ReadableStream({
+      async start(controller) {
+        try {
+          for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+            arrived.set(chunk.value, performance.now());
+            controller.enqueue(chunk.value);
+          }
+          controller.close();
+        } catch (error) {
+          try {
+            controller.error(error);
+          } catch {
+            // cancelled meanwhile: nobody reads it any more
+          }
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    const { status, statusText, headers } = answer;
+    return new Response(body, { status, statusText, headers });
+  });
+  response.catch(() => {}); // seen by whoever takes it
+  return {
+    take(href) {
+      if (taken || href !== url.href) return null;
+      taken = true;
+      return response;
+    },
+    arrivedAt: (chunk) => arrived.get(chunk),
+    drop() {
+      if (taken) return;
+      taken = true;
+      response.then((answer) => answer.body?.cancel()).catch(() => {});
+    },
+  };
+}
+
 /** @returns {Promise<typeof import("./boot-snapshot.js") & typeof import("./wheels.js")>} */
 async function importRest() {
   const [snapshotPart, wheelsPart] = await Promise.all([import("./boot-snapshot.js"), import("./wheels.js")]);
@@ -220,8 +279,9 @@ async function init(manifestUrl) {
   // Pyodide would compile its WebAssembly only when it gets to instantiating it (without a
   // size for the snapshot, once the snapshot is in); compiling it from here overlaps it
   // with the downloads.
-  const openWasm = () => fetchFile(pyodideDir, "pyodide.asm.wasm", gzipped, meter, "application/wasm");
+  const openWasm = () => fetchFile(pyodideDir, "pyodide.asm.wasm", gzipped, meter, "application/wasm", early);
   const wasm = compileEarly(openWasm);
+  early?.drop(); // taken just now if the manifest names the file the build wrote above
   wasm.then(() => mark("wasm")).finally(() => meter.settle());
   // The processor's speed is timed while the WebAssembly's first bytes are on their way:
   // the thread is idle then, and the link's rate, measured as chunks arrive, is not skewed

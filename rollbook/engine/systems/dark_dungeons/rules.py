@@ -15,6 +15,7 @@ from fractions import Fraction
 __all__ = [
     "AUTO",
     "COVER",
+    "DECLARED",
     "SPEEDS",
     "SPEED_LEVEL",
     "STRUCTURES",
@@ -148,6 +149,10 @@ def to_hit_modifier(
     return total
 
 
+#: When a side states its intent, before the monsters or after: its initiative modifier.
+DECLARED = {"early": 1, "normal": 0, "late": -1}
+
+
 def initiative_modifier(
     *,
     declared: str = "normal",
@@ -157,7 +162,7 @@ def initiative_modifier(
     other: int = 0,
 ) -> int:
     """The total added to a 1d6 initiative roll."""
-    total = {"early": 1, "normal": 0, "late": -1}[declared] + dex_mod + other
+    total = DECLARED[declared] + dex_mod + other
     if halfling:
         total += 1
     total += {"slowed": -2, "hasted": 2}.get(speed, 0)

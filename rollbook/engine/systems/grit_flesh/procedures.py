@@ -34,6 +34,9 @@ DIFFICULTY = Param(
     "difficulty", int, 10, "number the d20 + attribute must reach", minimum=-20, maximum=60
 )
 
+#: The character's Savvy: initiative is a Test of it, surprise a Save against it.
+SAVVY = attr_param("savvy", "the character's Savvy")
+
 
 def edge_note(edge: str) -> str:
     """`` with a Boon`` / `` with a Bane`` for the log, or nothing without an edge."""
@@ -161,13 +164,13 @@ PROCEDURES = by_name(
     _test(
         "initiative",
         "Initiative (Test Savvy each round)",
-        attr_param("savvy", "the character's Savvy"),
+        SAVVY,
         {"first": "acts before the enemies", "after": "acts after the enemies"},
     ),
     _test(
         "surprise",
         "Surprise (Save vs Savvy)",
-        attr_param("savvy", "the character's Savvy"),
+        SAVVY,
         {"alert": "ready for them", "surprised": "caught out: no action this round"},
         (Param("stealthy", bool, False, "the foes are stealthy (a Bane)"),),
     ),

@@ -75,6 +75,14 @@ def roll_damage(p: dict[str, Any], rng: random.Random, critical: bool = False) -
 # -- surprise ----------------------------------------------------------------------------------
 
 
+#: Each outcome of the surprise d6 and what it means.
+SURPRISE_SAID = {
+    "party_surprises": "the party gets the drop: +4 ATK and acts first in round 1",
+    "foes_surprise": "the foes get the drop: +4 ATK and act first in round 1",
+    "no_surprise": "nobody is caught unawares",
+}
+
+
 def _surprise_name(roll: int, p: dict[str, Any]) -> str:
     # A side without light cannot be surprised by a side that carries one.
     party_safe = p["foes_have_light"] and not p["party_has_light"]
@@ -89,18 +97,11 @@ def _surprise_name(roll: int, p: dict[str, Any]) -> str:
 def _surprise_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     roll = draw_die(rng, 6)
     name = _surprise_name(roll, p)
-    effect = {
-        "party_surprises": "the party gets the drop: +4 ATK and acts first in round 1",
-        "foes_surprise": "the foes get the drop: +4 ATK and act first in round 1",
-        "no_surprise": "nobody is caught unawares",
-    }[name]
-    return Outcome(name, f"Surprise d6: {roll}; {effect}.", {"roll": roll})
+    return Outcome(name, f"Surprise d6: {roll}; {SURPRISE_SAID[name]}.", {"roll": roll})
 
 
 def _surprise_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    return tally(
-        ("party_surprises", "foes_surprise", "no_surprise"), ((_surprise_name(r, p), 1) for r in D6)
-    )
+    return tally(tuple(SURPRISE_SAID), ((_surprise_name(r, p), 1) for r in D6))
 
 
 # -- reaction ----------------------------------------------------------------------------------
@@ -332,6 +333,9 @@ def _breakage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
 # -- damage ------------------------------------------------------------------------------------
 
 
+DAMAGE_OUTCOMES = ("down", "standing")
+
+
 def _damage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     total, text = roll_damage(p, rng, critical=p["critical"])
     left = max(0, p["target_hp"] - total)
@@ -343,7 +347,7 @@ def _damage_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
 
 def _damage_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     return tally(
-        ("down", "standing"),
+        DAMAGE_OUTCOMES,
         (
             ("down" if t >= p["target_hp"] else "standing", n)
             for t, n in damage_weights(p, p["critical"]).items()
@@ -383,7 +387,7 @@ PROCEDURES = by_name(
             Param("party_has_light", bool, False, "the party carries a light source"),
             Param("foes_have_light", bool, False, "the foes carry a light source"),
         ),
-        ("party_surprises", "foes_surprise", "no_surprise"),
+        tuple(SURPRISE_SAID),
         _surprise_resolve,
         _surprise_odds,
     ),
@@ -408,14 +412,7 @@ PROCEDURES = by_name(
         "attack",
         "Attack: d20 at or under ATK minus the enemy's defense; 1 critical, 20 risks breakage",
         (
-            Param(
-                "atk",
-                int,
-                None,
-                "attack score (8 poor, 11 standard, 15 great)",
-                minimum=0,
-                maximum=40,
-            ),
+            number("atk", None, "attack score (8 poor, 11 standard, 15 great)", 0, 40),
             number(
                 "enemy_def", 0, "enemy defense (armour bonus; another game's AC minus 10)", -10, 30
             ),
@@ -466,17 +463,10 @@ PROCEDURES = by_name(
             P_STR_MOD,
             P_BONUS_DICE,
             Param("critical", bool, False, "critical hit: one more damage die"),
-            Param(
-                "multiplier",
-                int,
-                1,
-                "2 or 3 for a stealthy attack from behind",
-                minimum=1,
-                maximum=3,
-            ),
+            number("multiplier", 1, "2 or 3 for a stealthy attack from behind", 1, 3),
             Param("non_lethal", bool, False, "pulling blows: -1 damage"),
         ),
-        ("down", "standing"),
+        DAMAGE_OUTCOMES,
         _damage_resolve,
         _damage_odds,
     ),

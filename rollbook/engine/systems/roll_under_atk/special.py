@@ -34,18 +34,22 @@ def _chase_state(gap: int) -> str:
     return "escaped" if gap >= ESCAPE_GAP else "caught" if gap <= 0 else "running"
 
 
+#: Each outcome of one chase exchange (`_chase_state`) and what it means.
+CHASE_STEP_SAID = {
+    "escaped": "the pursuers lose the trail",
+    "caught": "caught: the pursuers win initiative",
+    "running": "the chase goes on",
+}
+
+
 def _chase_step_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     a, b = draw_die(rng, 20), draw_die(rng, 20)
     gap = _chase_step(p["gap"], p["fleer_move"], p["pursuer_move"], a, b)
     name = _chase_state(gap)
-    effect = {
-        "escaped": "the pursuers lose the trail",
-        "caught": "caught: the pursuers win initiative",
-        "running": "the chase goes on",
-    }[name]
     return Outcome(
         name,
-        f"Chase: fleeing MOVE check {a}, pursuing {b}: gap {p['gap']} -> {gap} steps; {effect}.",
+        f"Chase: fleeing MOVE check {a}, pursuing {b}: gap {p['gap']} -> {gap} steps; "
+        f"{CHASE_STEP_SAID[name]}.",
         {"gap": gap, "fleer_roll": a, "pursuer_roll": b},
     )
 
@@ -61,7 +65,7 @@ P_GAP = Param(
 
 def _chase_step_odds(p: dict[str, Any]) -> dict[str, Fraction]:
     return tally(
-        ("escaped", "caught", "running"),
+        tuple(CHASE_STEP_SAID),
         (
             (_chase_state(_chase_step(p["gap"], p["fleer_move"], p["pursuer_move"], a, b)), 1)
             for a in D20
@@ -171,14 +175,17 @@ def _maneuver_roll(p: dict[str, Any], rng: random.Random) -> tuple[bool, str, st
     return countered, won, line
 
 
+#: The opposed check's winner ("a" the attacker, "b" the target) -> the manoeuvre's outcome.
+MANEUVER_NAMES = {"a": "succeeds", "b": "fails", "tie": "fails"}
+#: Each outcome of a manoeuvre and what the stunt then does.
+MANEUVER_SAID = {"succeeds": "works", "fails": "does not work"}
+
+
 def _maneuver_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     countered, won, line = _maneuver_roll(p, rng)
-    name = "succeeds" if won == "a" else "fails"
-    return Outcome(
-        name,
-        f"{line}: the {p['kind']} " + ("works." if name == "succeeds" else "does not work."),
-        {"countered": countered},
-    )
+    name = MANEUVER_NAMES[won]
+    said = f"{line}: the {p['kind']} {MANEUVER_SAID[name]}."
+    return Outcome(name, said, {"countered": countered})
 
 
 def _contest_odds(
@@ -191,47 +198,47 @@ def _contest_odds(
 
 
 def _maneuver_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    return _contest_odds(p, {"a": "succeeds", "b": "fails", "tie": "fails"}, ("succeeds", "fails"))
+    return _contest_odds(p, MANEUVER_NAMES, tuple(MANEUVER_SAID))
 
 
+#: The opposed check's winner -> the grapple's outcome (as `MANEUVER_NAMES`).
 GRAPPLE_NAMES = {"a": "pinned", "b": "attacker_stunned", "tie": "no_effect"}
+#: Each outcome of a grapple and what it means.
+GRAPPLE_SAID = {
+    "pinned": "the target is pinned and helpless",
+    "attacker_stunned": "the target wins and stuns the grappler",
+    "no_effect": "a tie, nothing happens until next round",
+}
 
 
 def _grapple_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     countered, won, line = _maneuver_roll(p, rng)
     name = GRAPPLE_NAMES[won]
-    effect = {
-        "pinned": "the target is pinned and helpless",
-        "attacker_stunned": "the target wins and stuns the grappler",
-        "no_effect": "a tie, nothing happens until next round",
-    }[name]
-    return Outcome(name, f"{line}: {effect}.", {"countered": countered})
+    return Outcome(name, f"{line}: {GRAPPLE_SAID[name]}.", {"countered": countered})
 
 
 def _grapple_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    return _contest_odds(p, GRAPPLE_NAMES, ("pinned", "attacker_stunned", "no_effect"))
+    return _contest_odds(p, GRAPPLE_NAMES, tuple(GRAPPLE_SAID))
 
 
 # -- fire and fetching things ------------------------------------------------------------------
 
 
+#: The DEX check's success, then its failure, and what each means.
+ON_FIRE_SAID = {"put_out": "the flames are out", "still_burning": "still alight"}
+_PUT_OUT, _BURNING = ON_FIRE_SAID
+
+
 def _on_fire_resolve(p: dict[str, Any], rng: random.Random) -> Outcome:
     burn = draw_die(rng, 6)
     roll = draw_die(rng, 20)
-    name = "put_out" if roll <= p["dex"] else "still_burning"
-    return Outcome(
-        name,
-        f"Burning: {burn} damage; DEX check {roll} against {p['dex']}: "
-        + ("the flames are out." if name == "put_out" else "still alight."),
-        {"damage": burn, "roll": roll},
-    )
+    name = _PUT_OUT if roll <= p["dex"] else _BURNING
+    said = f"Burning: {burn} damage; DEX check {roll} against {p['dex']}: {ON_FIRE_SAID[name]}."
+    return Outcome(name, said, {"damage": burn, "roll": roll})
 
 
 def _on_fire_odds(p: dict[str, Any]) -> dict[str, Fraction]:
-    return tally(
-        ("put_out", "still_burning"),
-        (("put_out" if r <= p["dex"] else "still_burning", 1) for r in D20),
-    )
+    return tally(tuple(ON_FIRE_SAID), ((_PUT_OUT if r <= p["dex"] else _BURNING, 1) for r in D20))
 
 
 RETRIEVE_NAMES = ("one_round", "two_rounds", "three_rounds")
@@ -247,7 +254,7 @@ SPECIAL = (
         "chase_step",
         "One chase exchange: opposed MOVE checks, each success gains its margin in steps",
         (P_FLEER, P_PURSUER, P_GAP),
-        ("escaped", "caught", "running"),
+        tuple(CHASE_STEP_SAID),
         _chase_step_resolve,
         _chase_step_odds,
     ),
@@ -275,7 +282,7 @@ SPECIAL = (
                 "kind", str, "shove", "which stunt", choices=("shove", "trip", "disarm", "other")
             ),
         ),
-        ("succeeds", "fails"),
+        tuple(MANEUVER_SAID),
         _maneuver_resolve,
         _maneuver_odds,
     ),
@@ -283,7 +290,7 @@ SPECIAL = (
         "grapple",
         "Grapple: like a manoeuvre; the attacker winning pins, the defender winning stuns",
         P_MANEUVER,
-        ("pinned", "attacker_stunned", "no_effect"),
+        tuple(GRAPPLE_SAID),
         _grapple_resolve,
         _grapple_odds,
     ),
@@ -291,7 +298,7 @@ SPECIAL = (
         "on_fire",
         "On fire: 1d6 damage a round; spending the round on a DEX check puts it out",
         (Param("dex", int, None, "DEX score", minimum=0, maximum=30),),
-        ("put_out", "still_burning"),
+        tuple(ON_FIRE_SAID),
         _on_fire_resolve,
         _on_fire_odds,
     ),
