@@ -108,9 +108,12 @@ def _fill(text: str, params: Mapping[str, Any]) -> str:
     return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Catalogue:
     """The strings and number style of one language (with the author's overrides).
+
+    One object per language and overrides (`catalogue` keeps them), compared and hashed by
+    identity, so a catalogue can key a cache.
 
     Attributes:
         language: The language code as the catalogue files name it (``"pt-BR"``).

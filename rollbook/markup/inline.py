@@ -220,19 +220,13 @@ def inline_roll_element(
     return wrap
 
 
-#: ``(notation, as written, odds shown, id of the catalogue)`` -> (that catalogue, the
-#: button's attributes): a site repeats the same few notations on every page.
-_ATTRIBUTES: dict[tuple[str, str, bool, int], tuple[Catalogue, tuple[tuple[str, str], ...]]] = {}
-
-
+# A site repeats the same few notations on every page. Catalogues compare and hash by
+# identity (one object per language and overrides: `rollbook.language.catalogue`).
+@functools.lru_cache(maxsize=4096)
 def _button_attributes(
     notation: str, shown: str, text: Catalogue, odds: bool
 ) -> tuple[tuple[str, str], ...]:
     """The roll button's attributes: its notation, variants, odds and tooltip."""
-    key = (notation, shown, odds, id(text))
-    kept = _ATTRIBUTES.get(key)
-    if kept is not None and kept[0] is text:
-        return kept[1]
     found = [("data-roll", notation)]
     # The reader's menu offers what the engine accepts, composed here (engine/dice/variants.py).
     # Its line breaks as references, so that no tool that tidies HTML folds them into spaces.
@@ -250,7 +244,4 @@ def _button_attributes(
         found.append(("title", ascii_refs(summary_text)))
     else:
         found.append(("title", shown))
-    if len(_ATTRIBUTES) >= 4096:
-        _ATTRIBUTES.clear()
-    _ATTRIBUTES[key] = (text, tuple(found))
     return tuple(found)
