@@ -59,10 +59,10 @@ export function gunzip(body) {
 
 /**
  * A download the worker started before its modules were in (worker.js, `startEarly`):
- * `take(href)` gives its response once, if it is of that URL; `arrivedAt` says when a
- * chunk of it came; `drop()` cancels it if nothing took it.
+ * `take(href)` gives its response once, if it is of that URL; `firstAt()` says when its
+ * first chunk came (if it has); `drop()` cancels it if nothing took it.
  * @typedef {{take: (href: string) => Promise<Response> | null,
- *   arrivedAt: (chunk: Uint8Array) => number | undefined, drop: () => void}} EarlyDownload
+ *   firstAt: () => number | undefined, drop: () => void}} EarlyDownload
  */
 
 /**
@@ -83,8 +83,8 @@ export async function fetchFile(dir, name, gzipped, meter, type, early = null) {
   const response = await (taken || fetch(url));
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   if (!response.body) throw new Error(`${url.pathname} answered with no body`);
-  const arrivedAt = taken && early ? early.arrivedAt : undefined;
-  const counted = meter ? meter.count(response.body, name, arrivedAt) : response.body;
+  const firstAt = taken && early ? early.firstAt : undefined;
+  const counted = meter ? meter.count(response.body, name, firstAt) : response.body;
   return new Response(packed ? gunzip(counted) : counted, {
     headers: { "Content-Type": type || response.headers.get("Content-Type") || "" },
   });

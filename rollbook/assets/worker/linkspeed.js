@@ -76,7 +76,7 @@ export const PROBE_BYTES = 384 * 1024;
  * @typedef {{bytes: number, first: number | null, firstBytes: number, open: number,
  *   settled: boolean, waiters: Array<() => void>, ends: Record<string, number>,
  *   count: (body: ReadableStream<Uint8Array<ArrayBuffer>>, label?: string,
- *     arrivedAt?: (chunk: Uint8Array) => number | undefined) => ReadableStream<Uint8Array<ArrayBuffer>>,
+ *     firstAt?: () => number | undefined) => ReadableStream<Uint8Array<ArrayBuffer>>,
  *   settle: () => void, wake: () => void, rate: () => number}} Meter
  */
 
@@ -96,10 +96,10 @@ export function makeMeter() {
     ends: {}, // label -> time the download of that label ended (the benchmark's marks)
     /**
      * `body` with its chunks counted as they pass; `label` names it in `ends`. A download
-     * read before the meter was made (worker.js, `startEarly`) says when each chunk came
-     * (`arrivedAt`), so those that waited do not pass for a burst of speed.
+     * read before the meter was made (worker.js, `startEarly`) says when its first chunk
+     * came (`firstAt`), so the chunks that waited do not pass for a burst of speed.
      */
-    count(body, label = "", arrivedAt = () => undefined) {
+    count(body, label = "", firstAt = () => undefined) {
       meter.open += 1;
       let closed = false;
       const close = () => {
@@ -114,7 +114,7 @@ export function makeMeter() {
           new TransformStream({
             transform(chunk, controller) {
               if (meter.first === null) {
-                meter.first = arrivedAt(chunk) ?? performance.now();
+                meter.first = firstAt() ?? performance.now();
                 meter.firstBytes = chunk.length;
               }
               meter.bytes += chunk.length;

@@ -38,40 +38,31 @@ const core = (async () => {
   return { ...gzPart, ...speedPart, ...checkPart };
 })();
 /**
- * Download `url` now, before this worker's modules are in: its chunks are read as they
- * come (the time of each kept, for the link's rate: linkspeed.js) and handed on in order.
+ * Download `url` now, before this worker's modules are in: its body is read as it comes
+ * (a stream that never pushes back), and the time its first chunk came is kept for the
+ * link's rate (linkspeed.js), which would otherwise start when the worker first reads it.
  * @param {URL} url
  * @returns {EarlyDownload}
  */
 function startEarly(url) {
-  /** @type {WeakMap<Uint8Array, number>} */
-  const arrived = new WeakMap();
+  /** @type {number | undefined} */
+  let first;
   let taken = false;
   const response = fetch(url).then((answer) => {
-    const source = answer.body;
-    if (!answer.ok || !source) return answer;
-    const reader = source.getReader();
-    /** @type {ReadableStream<Uint8Array<ArrayBuffer>>} */
-    const body = new ReadableStream({
-      async start(controller) {
-        try {
-          for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-            arrived.set(chunk.value, performance.now());
-            controller.enqueue(chunk.value);
-          }
-          controller.close();
-        } catch (error) {
-          try {
-            controller.error(error);
-          } catch {
-            // cancelled meanwhile: nobody reads it any more
-          }
-        }
+    if (!answer.ok || !answer.body) return answer;
+    /** @type {TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>} */
+    const timed = new TransformStream(
+      {
+        transform(chunk, controller) {
+          first ??= performance.now();
+          controller.enqueue(chunk);
+        },
       },
-      cancel: (reason) => reader.cancel(reason),
-    });
+      undefined,
+      { highWaterMark: Number.POSITIVE_INFINITY },
+    );
     const { status, statusText, headers } = answer;
-    return new Response(body, { status, statusText, headers });
+    return new Response(answer.body.pipeThrough(timed), { status, statusText, headers });
   });
   response.catch(() => {}); // seen by whoever takes it
   return {
@@ -80,7 +71,7 @@ function startEarly(url) {
       taken = true;
       return response;
     },
-    arrivedAt: (chunk) => arrived.get(chunk),
+    firstAt: () => first,
     drop() {
       if (taken) return;
       taken = true;
