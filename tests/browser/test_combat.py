@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import yaml
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import READY_TIMEOUT_MS, wait_ready
 
@@ -68,27 +68,35 @@ def _log(page: Page, widget: str) -> list[str]:
     return lines
 
 
+FORD = ".rb-combat[data-rb-anchor=ford]"
+
+
+def _ford_with_seed(page: Page, site: str, tmp_path: Path, seed: int) -> tuple[Locator, dict]:
+    """The ford fight of the combat page, ready, its seed typed; what the CLI fights with it."""
+    page.goto(f"{site}combat/")
+    wait_ready(page)
+    root = page.locator(FORD)
+    expected = _cli_fight(tmp_path, _payload(page, "ford"), seed)
+    root.locator("input.rb-seed").fill(str(seed))
+    return root, expected
+
+
 def test_stepped_fight_then_to_the_end_equals_the_cli(
     page: Page, fixture_site: str, tmp_path: Path
 ) -> None:
-    page.goto(f"{fixture_site}combat/")
-    wait_ready(page)
-    widget = ".rb-combat[data-rb-anchor=ford]"
-    root = page.locator(widget)
     seed = 4242
-    expected = _cli_fight(tmp_path, _payload(page, "ford"), seed)
-    root.locator("input.rb-seed").fill(str(seed))
+    root, expected = _ford_with_seed(page, fixture_site, tmp_path, seed)
     root.locator("button.rb-fight-start").click()
     status = root.locator(".rb-fight-status")
     expect(status).to_contain_text(f"seed {seed}", timeout=READY_TIMEOUT_MS)
     expect(root.locator("button.rb-fight-start")).to_be_disabled()
     root.locator("button.rb-fight-next").click()
     expect(status).to_contain_text(re.compile(r"Round 1 done|Fight over"))
-    after_one = _log(page, widget)
+    after_one = _log(page, FORD)
     assert after_one and after_one == expected["log"][: len(after_one)]
     root.locator("button.rb-fight-end").click()
     expect(status).to_contain_text("Fight over")
-    assert _log(page, widget) == expected["log"]
+    assert _log(page, FORD) == expected["log"]
     winner = expected["result"]["winner"]
     expect(status).to_contain_text(f"{winner} win" if winner else "no winner")
     expect(root.locator("button.rb-fight-next")).to_be_disabled()
@@ -112,13 +120,7 @@ def test_a_click_while_the_fight_is_busy_is_done_after_it(
 ) -> None:
     # "Start" then at once "To the end", in one task: the second click always lands while
     # the first request is out (as on a slow phone); it runs after it, it is not dropped.
-    page.goto(f"{fixture_site}combat/")
-    wait_ready(page)
-    widget = ".rb-combat[data-rb-anchor=ford]"
-    root = page.locator(widget)
-    seed = 77
-    expected = _cli_fight(tmp_path, _payload(page, "ford"), seed)
-    root.locator("input.rb-seed").fill(str(seed))
+    root, expected = _ford_with_seed(page, fixture_site, tmp_path, 77)
     root.evaluate(
         """root => {
           root.querySelector("button.rb-fight-start").click();
@@ -126,7 +128,7 @@ def test_a_click_while_the_fight_is_busy_is_done_after_it(
         }"""
     )
     expect(root.locator(".rb-fight-status")).to_contain_text("Fight over")
-    assert _log(page, widget) == expected["log"]
+    assert _log(page, FORD) == expected["log"]
 
 
 def test_fight_link_with_seed_replays_the_same_fight(
