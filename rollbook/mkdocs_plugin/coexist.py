@@ -2,7 +2,8 @@
 
 Each function answers one neighbour: mkdocs-static-i18n (a build per language),
 print-site (must be the last plugin; its page is written at post_build), mkdocs-macros
-(Jinja over the Markdown before rollbook reads it), and ``gm_screen: ""`` (no pin controls).
+(Jinja over the Markdown before rollbook reads it), Material's search (which parses every
+page's HTML) and ``gm_screen: ""`` (no pin controls).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = [
     "building_more_languages",
     "check_plugin_order",
     "fill_written_pages",
+    "material_search_parses",
     "protect_placeholders",
     "restore_minified_names",
 ]
@@ -59,6 +61,19 @@ def check_plugin_order(config: MkDocsConfig) -> None:
             "rollbook: list `rollbook` above `print-site` under `plugins` in mkdocs.yml: "
             "print-site must be the last plugin to print every page as rollbook renders it."
         )
+
+
+def material_search_parses(config: MkDocsConfig) -> bool:
+    """Whether Material's search plugin indexes this build's pages.
+
+    It parses each page's HTML at ``page_context`` (priority 0); the plugin then hands it
+    the page as ``rollbook.markup.search_view`` reduces it, and puts the widgets back after.
+    """
+    return any(
+        type(plugin).__module__.startswith("material.plugins.search")
+        and getattr(plugin.config, "enabled", True)
+        for plugin in config.plugins.values()
+    )
 
 
 def fill_written_pages(

@@ -39,6 +39,7 @@ from rollbook.markup.page_state import FEATURES, lit_up, page_features
 from rollbook.markup.pagefile import page_too_big
 from rollbook.markup.problems import PageContext, set_context, set_host
 from rollbook.markup.refs import Site, holds_marks
+from rollbook.markup.search_view import SearchView, for_search
 from rollbook.mkdocs_plugin.build_date import pin_build_date
 from rollbook.mkdocs_plugin.coexist import (
     FILE_NOTICE,
@@ -46,6 +47,7 @@ from rollbook.mkdocs_plugin.coexist import (
     building_more_languages,
     check_plugin_order,
     fill_written_pages,
+    material_search_parses,
     protect_placeholders,
     restore_minified_names,
 )
@@ -112,6 +114,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._nav: Navigation | None = None  # the PDF book follows it
         self._written = WrittenPages()  # pages post_build need not read again
         self._marks = True  # whether written pages may hold references to fill (on_env)
+        self._search_parses = False  # Material's search indexes the pages (on_config)
+        self._search_view: SearchView | None = None  # the page search is reading now
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -167,6 +171,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             config.extra_css.append(self.config.assets_stylesheet)
         list_in_nav(config.nav, self.config.gm_screen, self._text()("gm.title"))
         check_plugin_order(config)
+        self._search_parses = material_search_parses(config)
         return config
 
     def _gm_source(self, page: Page, config: MkDocsConfig) -> str | None:
@@ -369,6 +374,28 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         # references are filled in the written page.
         set_host(self._docs_prefix)
         return None
+
+    # Around Material's search (priority 0), which parses every page's HTML to index it:
+    # it reads our widgets as the text it would index of them, a third of the time.
+    @event_priority(1)
+    def _page_for_search(
+        self, context: Any, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> Any:
+        if self.config.enabled and self._search_parses and page.content:
+            self._search_view = for_search(page.content)
+            page.content = self._search_view.html
+        return None
+
+    @event_priority(-1)
+    def _widgets_back(
+        self, context: Any, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> Any:
+        view, self._search_view = self._search_view, None
+        if view is not None and page.content:
+            page.content = view.back(page.content)
+        return None
+
+    on_page_context = CombinedEvent(_page_for_search, _widgets_back)
 
     # Before minify (which cannot parse our marks' JSON) and other writers of the page.
     @event_priority(100)

@@ -15,6 +15,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from rollbook.markup.problems import active_context
+from rollbook.mkdocs_plugin import plugin as plugin_module
 from rollbook.mkdocs_plugin.config import Presets, RollbookConfig
 from rollbook.mkdocs_plugin.plugin import RollbookPlugin, front_matter_lines
 from tests.build.plugin_only import only
@@ -184,3 +185,36 @@ def test_table_ids_are_known_to_mkdocs_anchor_validation(site):
     # "loot" is the heading's own id; "coins" lives inside raw HTML mkdocs cannot parse.
     assert page.present_anchor_ids is not None
     assert {"loot", "coins"} <= page.present_anchor_ids
+
+
+def test_search_indexes_the_page_as_it_did_and_our_widgets_come_back(site, monkeypatch):
+    """Material's search reads the reduced page (markup.search_view) at page_context."""
+    config, plugin, docs = site
+    plugin.on_config(config)
+    search = config.plugins["material/search"]
+    text = (
+        '# Camp\n\nRoll d6 at dusk and ![roll:2d6*10](. "2d6 x 10 feet") away.\n\n'
+        "## Night (d6)\n\n| d6 | Visitor |\n|---|---|\n| 1-3 | Wolves, 1d4 of them |\n"
+        '| 4-6 | Nothing |\n\n<p data-search-boost="2">Boosted.</p>\n'
+    )
+    page = render(config, plugin, docs, "camp.md", text)
+    full = page.content or ""
+    assert full.count('class="rb-inline') == 3 and "data-search-exclude" in full
+    reduced = []
+    real = plugin_module.for_search
+    monkeypatch.setattr(
+        plugin_module, "for_search", lambda html: reduced.append(real(html)) or reduced[-1]
+    )
+
+    def index(reduce: bool) -> tuple[list[dict[str, object]], str]:
+        search.on_config(config)  # a fresh index
+        plugin._search_parses = reduce
+        page.content = full
+        config.plugins.on_page_context({}, page=page, config=config, nav=None)
+        return search.search_index.entries, page.content or ""
+
+    assert index(True) == index(False)
+    assert len(reduced) == 1 and len(reduced[0].widgets) >= 3 + 4  # rolls, data, bar, chances
+    entries, written = index(True)
+    assert written == re.sub(r'\s?data-search-\w+="[^"]+"', "", full)  # as search leaves it
+    assert any("Wolves" in str(entry["text"]) for entry in entries)
