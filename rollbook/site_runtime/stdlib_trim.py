@@ -61,10 +61,15 @@ def _resolve(module: str, is_package: bool, level: int, name: str) -> str:
     return ".".join([*base, name] if name else base)
 
 
+#: Conditions never true when Pyodide imports a module: type checking, a script's main,
+#: Windows (asyncio's Windows event loops, Windows code pages: 29 KB of the zip).
+_NEVER_HERE = re.compile(r"TYPE_CHECKING|__main__|sys\.platform == .win32.|os\.name == .nt.")
+
+
 def _executed(tree: ast.AST) -> Iterator[ast.AST]:
     """The nodes that run when the module is imported.
 
-    Not function bodies, not ``if TYPE_CHECKING:`` or ``if __name__ == "__main__":`` blocks.
+    Not function bodies, not the blocks of ``_NEVER_HERE`` conditions (their ``else`` runs).
     """
     todo = [tree]
     while todo:
@@ -72,9 +77,7 @@ def _executed(tree: ast.AST) -> Iterator[ast.AST]:
         yield node
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             continue
-        if isinstance(node, ast.If) and re.search(
-            r"TYPE_CHECKING|__main__", ast.unparse(node.test)
-        ):
+        if isinstance(node, ast.If) and _NEVER_HERE.search(ast.unparse(node.test)):
             todo.extend(node.orelse)
             continue
         todo.extend(ast.iter_child_nodes(node))

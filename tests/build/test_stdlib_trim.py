@@ -99,6 +99,9 @@ def test_the_trimmed_zip_is_byte_identical_and_a_third_of_the_size(
         assert names == sorted(names)
         assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
     assert "unittest/__init__.py" not in names and "email/__init__.py" not in names
+    # Windows-only modules (asyncio's event loops, code pages): never imported on the web.
+    assert {"asyncio/windows_events.py", "encodings/_win_cp_codecs.py"}.isdisjoint(names)
+    assert "asyncio/unix_events.py" in names
 
 
 def test_imports_of_reads_relative_lazy_and_guarded_imports() -> None:
@@ -109,6 +112,7 @@ def test_imports_of_reads_relative_lazy_and_guarded_imports() -> None:
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    import typed_only\n"
         "if __name__ == '__main__':\n    import doctest\n"
+        "if sys.platform == 'win32':\n    import winreg\nelse:\n    import posix\n"
         "def later():\n    import csv\n"
         "class K:\n    import html\n"
     )
@@ -125,7 +129,8 @@ def test_imports_of_reads_relative_lazy_and_guarded_imports() -> None:
     assert {"typed_only", "doctest"} <= everything  # anywhere: they are import statements
     top = imports_of(source, "pkg.sub.mod", top_level=True)
     assert {"os", "json", "pkg.sub.sibling", "html", "typing"} <= top
-    assert not {"csv", "typed_only", "doctest"} & top
+    assert not {"csv", "typed_only", "doctest", "winreg"} & top
+    assert "posix" in top
     # A package's own relative import resolves inside the package.
     assert imports_of("from . import x", "pkg", is_package=True) == {"pkg", "pkg.x"}
     # Source of a newer Python than this one is read line by line.
