@@ -12,10 +12,28 @@ import hashlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-__all__ = ["cached"]
+__all__ = ["cached", "code_version"]
 
-#: Bumped whenever what the build makes from the same input changes.
-_VERSION = b"site-runtime 2"
+#: The modules whose code makes what is cached here: an entry is also keyed by their
+#: source, so a rollbook that trims, zips, gzips or packs differently never reads back what
+#: an older one made (a hand-bumped version was once forgotten: a site's cache kept the old
+#: trimmed standard library, and the bytecode and snapshot rollbook ships no longer fit it).
+_MAKERS = (
+    "disk_cache.py",
+    "pyodide_files.py",
+    "sources.py",
+    "stdlib_trim.py",
+    "wheel.py",
+    "zips.py",
+)
+
+
+def code_version(folder: Path) -> bytes:
+    """A hash of the makers' source in ``folder`` (this package's folder for the cache)."""
+    return hashlib.sha256(b"".join((folder / name).read_bytes() for name in _MAKERS)).digest()
+
+
+_VERSION = code_version(Path(__file__).parent)
 
 
 def cached(cache_dir: Path | None, key: Iterable[bytes], make: Callable[[], bytes]) -> bytes:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+from rollbook.site_runtime import disk_cache
 from rollbook.site_runtime.disk_cache import cached
 from rollbook.site_runtime.sources import engine_files
 from rollbook.site_runtime.wheel import build_wheel
@@ -41,3 +43,19 @@ def test_wheels_and_zips_same_bytes_with_and_without_cache(tmp_path: Path) -> No
 
 def test_engine_files_same_with_cache(tmp_path: Path) -> None:
     assert engine_files(tmp_path) == engine_files() == engine_files(tmp_path)
+
+
+def test_entries_are_keyed_by_the_code_that_makes_them(tmp_path: Path) -> None:
+    """A rollbook that trims or packs differently misses what an older one cached."""
+    ours = Path(disk_cache.__file__).parent
+    assert disk_cache.code_version(ours) == disk_cache._VERSION
+    older = tmp_path / "older"
+    older.mkdir()
+    for name in disk_cache._MAKERS:
+        shutil.copy(ours / name, older / name)
+    assert disk_cache.code_version(older) == disk_cache._VERSION
+    trim = older / "stdlib_trim.py"
+    trim.write_text(
+        trim.read_text(encoding="utf-8") + "\n# trims one module less\n", encoding="utf-8"
+    )
+    assert disk_cache.code_version(older) != disk_cache._VERSION
