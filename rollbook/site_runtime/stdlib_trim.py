@@ -61,15 +61,38 @@ def _resolve(module: str, is_package: bool, level: int, name: str) -> str:
     return ".".join([*base, name] if name else base)
 
 
-#: Conditions never true when Pyodide imports a module: type checking, a script's main,
-#: Windows (asyncio's Windows event loops, Windows code pages: 29 KB of the zip).
-_NEVER_HERE = re.compile(r"TYPE_CHECKING|__main__|sys\.platform == .win32.|os\.name == .nt.")
+#: ``NAME == VALUE`` comparisons never true when Pyodide imports a module: a script's
+#: main, Windows (asyncio's Windows event loops, Windows code pages: 29 KB of the zip).
+_NEVER_EQUAL = {
+    ("__name__", "__main__"),
+    ("sys.platform", "win32"),
+    ("os.name", "nt"),
+    ("_os.name", "nt"),
+}
+
+
+def _never_here(test: ast.expr) -> bool:
+    """Whether an ``if`` test is never true when Pyodide imports the module.
+
+    ``TYPE_CHECKING``, a ``_NEVER_EQUAL`` comparison, or an ``and`` holding one; a ``not``
+    or an ``or`` may be true, so its block is read as run.
+    """
+    if isinstance(test, ast.BoolOp):
+        return isinstance(test.op, ast.And) and any(_never_here(v) for v in test.values)
+    if isinstance(test, ast.Name | ast.Attribute):
+        return ast.unparse(test).rpartition(".")[2] == "TYPE_CHECKING"
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+        right = test.comparators[0]
+        value = right.value if isinstance(right, ast.Constant) else None
+        return (ast.unparse(test.left), value) in _NEVER_EQUAL
+    return False
 
 
 def _executed(tree: ast.AST) -> Iterator[ast.AST]:
     """The nodes that run when the module is imported.
 
-    Not function bodies, not the blocks of ``_NEVER_HERE`` conditions (their ``else`` runs).
+    Not function bodies, not the blocks of tests that are never true here (``_never_here``:
+    their ``else`` runs).
     """
     todo = [tree]
     while todo:
@@ -77,7 +100,7 @@ def _executed(tree: ast.AST) -> Iterator[ast.AST]:
         yield node
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             continue
-        if isinstance(node, ast.If) and _NEVER_HERE.search(ast.unparse(node.test)):
+        if isinstance(node, ast.If) and _never_here(node.test):
             todo.extend(node.orelse)
             continue
         todo.extend(ast.iter_child_nodes(node))

@@ -113,6 +113,11 @@ def test_imports_of_reads_relative_lazy_and_guarded_imports() -> None:
         "if TYPE_CHECKING:\n    import typed_only\n"
         "if __name__ == '__main__':\n    import doctest\n"
         "if sys.platform == 'win32':\n    import winreg\nelse:\n    import posix\n"
+        "if os.name == 'nt' and fast:\n    import nt_only\n"
+        # Tests that may be true here: their blocks run.
+        "if IN_PYODIDE or TYPE_CHECKING:\n    import either\n"
+        "if modname != '__main__':\n    import not_main\n"
+        "if not typing.TYPE_CHECKING:\n    import untyped\n"
         "def later():\n    import csv\n"
         "class K:\n    import html\n"
     )
@@ -129,8 +134,8 @@ def test_imports_of_reads_relative_lazy_and_guarded_imports() -> None:
     assert {"typed_only", "doctest"} <= everything  # anywhere: they are import statements
     top = imports_of(source, "pkg.sub.mod", top_level=True)
     assert {"os", "json", "pkg.sub.sibling", "html", "typing"} <= top
-    assert not {"csv", "typed_only", "doctest", "winreg"} & top
-    assert "posix" in top
+    assert not {"csv", "typed_only", "doctest", "winreg", "nt_only"} & top
+    assert {"posix", "either", "not_main", "untyped"} <= top
     # A package's own relative import resolves inside the package.
     assert imports_of("from . import x", "pkg", is_package=True) == {"pkg", "pkg.x"}
     # Source of a newer Python than this one is read line by line.
