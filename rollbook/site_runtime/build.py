@@ -22,7 +22,12 @@ from typing import Any
 from rollbook.language import Catalogue
 from rollbook.site_runtime.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
 from rollbook.site_runtime.pages import write_page_list
-from rollbook.site_runtime.pyodide_files import GZIPPED, trimmed_stdlib, write_pyodide_files
+from rollbook.site_runtime.pyodide_files import (
+    GZIPPED,
+    served_name,
+    trimmed_stdlib,
+    write_pyodide_files,
+)
 from rollbook.site_runtime.sources import engine_files, engine_wheel, icepool_files, icepool_wheel
 from rollbook.site_runtime.strings import write_strings
 from rollbook.site_runtime.wheel import Wheel
@@ -146,16 +151,14 @@ def write_early_wasm(worker: Path, runtime: dict[str, Any]) -> None:
 
     The worker then starts that download with the manifest's instead of once the manifest
     is in (a round trip and more on a phone); it uses it only where the manifest, written
-    beside it from the same ``runtime`` entries, names the same file.
+    beside it from the same ``runtime`` entries, names the same file (``served_name``).
 
     Raises:
         SitewideError: ``worker`` lacks :data:`EARLY_WASM_LINE` (its source changed).
     """
     if "pyodide" not in runtime:
         return
-    name = "pyodide.asm.wasm"
-    if name in runtime.get("pyodide_gz", ()):
-        name += ".gz"
+    name = served_name("pyodide.asm.wasm")
     data = worker.read_bytes()  # bytes: the file's line ends stay as they are
     blank = EARLY_WASM_LINE.encode()
     if blank not in data:

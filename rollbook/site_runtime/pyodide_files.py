@@ -34,6 +34,7 @@ __all__ = [
     "NODE_HELPER",
     "SOURCE_FILES",
     "node_folder",
+    "served_name",
     "trimmed_stdlib",
     "write_pyodide_files",
 ]
@@ -45,6 +46,13 @@ SOURCE_FILES = (
 #: Files served only as ``NAME.gz``.
 GZIPPED = ("pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"
+
+
+def served_name(name: str) -> str:
+    """What file ``name`` of the distribution is called in the site (``NAME.gz`` if gzipped)."""
+    return f"{name}.gz" if name in GZIPPED else name
+
+
 #: What the build's node scripts share (starting Pyodide under node): part of the hash of
 #: everything they make.
 NODE_HELPER = Path(__file__).parent / "node" / "node_pyodide.mjs"
@@ -81,11 +89,10 @@ def write_pyodide_files(
         data = (source / name).read_bytes()
         if name in GZIPPED:
             data = cached(cache_dir, [b"gzip9", data], functools.partial(_gzip, data))
-            name += ".gz"
         elif name == STDLIB:
             data = stdlib if stdlib is not None else trimmed_stdlib(source, wheels, cache_dir)
-        (target / name).write_bytes(data)
-        written.append(name)
+        (target / served_name(name)).write_bytes(data)
+        written.append(served_name(name))
     for name in GZIPPED:  # a site built before may hold the uncompressed copies
         (target / name).unlink(missing_ok=True)
     return sorted(written)
