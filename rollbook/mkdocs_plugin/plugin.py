@@ -381,7 +381,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
     def _page_for_search(
         self, context: Any, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> Any:
-        if self.config.enabled and self._search_parses and page.content:
+        if self._search_parses and page.content:  # set by on_config only when enabled
             self._search_view = for_search(page.content)
             page.content = self._search_view.html
         return None
