@@ -49,6 +49,7 @@ from pathlib import Path
 import rollbook
 from rollbook.site_runtime import build_site_assets
 from rollbook.site_runtime.bytecode import BUNDLED_BYTECODE
+from rollbook.site_runtime.pyodide_files import BUNDLED_PACKED
 from rollbook.site_runtime.runtime import BUNDLED_PYODIDE, BUNDLED_SNAPSHOTS
 from rollbook.site_runtime.snapshot import add_snapshot
 assert Path(rollbook.__file__).resolve().is_relative_to(Path.cwd().resolve()), rollbook.__file__
@@ -60,6 +61,10 @@ with tempfile.TemporaryDirectory() as site, tempfile.TemporaryDirectory() as cac
     BUNDLED_BYTECODE.mkdir(parents=True, exist_ok=True)
     for made in sorted(Path(cache, "bytecode").glob("bytecode-*.zip")):
         shutil.copyfile(made, BUNDLED_BYTECODE / made.name)
+    # The brotli-compressed Pyodide files: a site's first build reads them, not 45 s of work.
+    BUNDLED_PACKED[0].mkdir(parents=True, exist_ok=True)
+    for made in sorted(Path(cache, "packed").glob("*.bin")):
+        shutil.copyfile(made, BUNDLED_PACKED[0] / made.name)
     manifest = Path(site, "assets", "rollbook", "manifest.json")
     name = add_snapshot(manifest, cache_dir=Path(sys.argv[1]))
     BUNDLED_SNAPSHOTS.mkdir(parents=True, exist_ok=True)
@@ -116,6 +121,24 @@ def fill_runtime(src: Path) -> None:
         "the files of its npm package that a rollbook site serves, unchanged. Pyodide is\n"
         "distributed under the Mozilla Public License 2.0 (LICENSE here); the Python standard\n"
         "library in python_stdlib.zip is under the Python Software Foundation License.\n",
+        encoding="utf-8",
+    )
+    # The brotli decoder the worker unpacks Pyodide's files with (brotli_decoder.py).
+    from rollbook.site_runtime.brotli_decoder import DECODER_FILES, DECODER_VERSION, PACKAGE
+
+    decoder = REPO / "node_modules" / PACKAGE / "pkg"  # `make setup`
+    if not all((decoder / name).is_file() for name in DECODER_FILES):
+        raise SystemExit(f"make dist: {decoder} lacks the brotli decoder: run `make setup`.")
+    shipped = src / "rollbook" / "runtime" / "brotli-dec-wasm"
+    shipped.mkdir(parents=True)
+    for name in DECODER_FILES:
+        shutil.copyfile(decoder / name, shipped / name)
+    for licence in ("LICENSE-MIT.txt", "LICENSE-Apache.txt"):
+        shutil.copyfile(decoder.parent / licence, shipped / licence)
+    (shipped / "README.md").write_text(
+        f"brotli-dec-wasm {DECODER_VERSION} (https://github.com/ustclug-dev/brotli-dec-wasm),\n"
+        "the files of its npm package's pkg/ folder, unchanged; MIT or Apache-2.0, at your\n"
+        "choice (LICENSE-MIT.txt, LICENSE-Apache.txt).\n",
         encoding="utf-8",
     )
     say(f"Pyodide {PYODIDE_VERSION} from {found.relative_to(REPO)}; making the snapshot")

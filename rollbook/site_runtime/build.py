@@ -6,8 +6,9 @@ Layout (URLs in the manifest are relative to the manifest itself)::
     SITE/assets/rollbook/<browser assets, copied from rollbook/assets>
     SITE/assets/rollbook/wheels/rollbook_engine-0.1.0+<hash>-py3-none-any.whl
     SITE/assets/rollbook/wheels/icepool-2.2.2+<hash>-py3-none-any.whl
-    SITE/assets/pyodide/<version>-<hash>/{pyodide.mjs, pyodide.asm.mjs.gz, pyodide.asm.wasm.gz,
-                                    python_stdlib.zip (trimmed), pyodide-lock.json}
+    SITE/assets/rollbook/brotli_dec_wasm.js, brotli_dec_wasm_bg.wasm.gz (``brotli_decoder``)
+    SITE/assets/pyodide/<version>-<hash>/{pyodide.mjs, pyodide.asm.mjs.br, pyodide.asm.wasm.br,
+                                    python_stdlib.zip.br (trimmed), pyodide-lock.json}
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from rollbook.language import Catalogue
+from rollbook.site_runtime.brotli_decoder import write_decoder
 from rollbook.site_runtime.bytecode import BUNDLED_BYTECODE, OPTIMIZE, compile_packages, to_bytecode
 from rollbook.site_runtime.pages import write_page_list
 from rollbook.site_runtime.pyodide_files import (
-    GZIPPED,
+    PACKED,
     served_name,
     trimmed_stdlib,
     write_pyodide_files,
@@ -89,7 +91,7 @@ def copy_pyodide(
 ) -> str:
     """Write the Pyodide run-time files; return their folder, relative to ``assets``.
 
-    The big ones are gzipped (``pyodide_files``), ``stdlib`` is the standard library.
+    The big ones are brotli-compressed (``pyodide_files``), ``stdlib`` is the standard library.
 
     The folder is ``pyodide/VERSION-HASH/``, HASH a digest of what it serves: the standard
     library differs with the wheels and with bytecode, and hosts may let browsers keep
@@ -250,7 +252,7 @@ def _write_runtime(
     entries: dict[str, Any] = {
         "pyodide": f"../{copy_pyodide(source, version, assets, stdlib, cache_dir)}",
         "pyodide_version": version,
-        "pyodide_gz": list(GZIPPED),
+        "pyodide_br": list(PACKED),
         # The packages served compiled: the worker's choice of start depends on it.
         "bytecode": compiled,
     }
@@ -314,6 +316,8 @@ def build_site_assets(
             report=report,
         )
     copied = copy_browser_assets(assets_source, ours)
+    if pyodide_dir is not None:
+        copied = sorted([*copied, *write_decoder(ours)])
     write_early_wasm(ours / "worker.js", runtime)
     write_strings(ours, catalogues)
     write_page_list(site, ours)  # the pages the GM screen may fetch

@@ -9,7 +9,7 @@ it is made from, so a changed input is a new entry and never a stale one.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 __all__ = ["cached", "code_version"]
@@ -36,19 +36,54 @@ def code_version(folder: Path) -> bytes:
 _VERSION = code_version(Path(__file__).parent)
 
 
-def cached(cache_dir: Path | None, key: Iterable[bytes], make: Callable[[], bytes]) -> bytes:
-    """``make()``, kept in ``cache_dir`` under a hash of the parts of ``key``."""
-    if cache_dir is None:
-        return make()
+#: The last few results of this process, by key: a build without a cache folder (a test's,
+#: a ``mkdocs serve`` rebuild) compresses Pyodide's WebAssembly once, not each time (35 s).
+_RECENT: dict[str, bytes] = {}
+_RECENT_KEEP = 8
+
+
+def _remember(name: str, data: bytes) -> bytes:
+    _RECENT.pop(name, None)
+    _RECENT[name] = data
+    while len(_RECENT) > _RECENT_KEEP:
+        del _RECENT[next(iter(_RECENT))]
+    return data
+
+
+def cached(
+    cache_dir: Path | None,
+    key: Iterable[bytes],
+    make: Callable[[], bytes],
+    *,
+    bundled: Sequence[Path] = (),
+) -> bytes:
+    """``make()``, kept in ``cache_dir`` under a hash of the parts of ``key``.
+
+    The process also keeps the last few results in memory, with or without ``cache_dir``;
+    ``bundled`` are folders of entries made before (``make dist``), read, never written.
+    """
     digest = hashlib.sha256(_VERSION)
     for part in key:
         digest.update(len(part).to_bytes(8, "big") + part)
-    path = cache_dir / f"{digest.hexdigest()[:24]}.bin"
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        pass
-    data = make()
+    name = digest.hexdigest()[:24]
+    data = _RECENT.get(name)
+    for folder in bundled if data is None else ():
+        try:
+            data = (folder / f"{name}.bin").read_bytes()
+            break
+        except OSError:
+            pass
+    if cache_dir is None:
+        return _remember(name, make() if data is None else data)
+    path = cache_dir / f"{name}.bin"
+    if data is None:
+        try:
+            return _remember(name, path.read_bytes())
+        except FileNotFoundError:
+            data = make()
+    elif path.is_file():
+        return _remember(name, data)
+    _remember(name, data)
     cache_dir.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(f".{id(data)}.part")  # a build alongside may write it too
     partial.write_bytes(data)

@@ -13,19 +13,25 @@ changes, so hosts and browsers may cache it forever) and listed in the manifest 
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import os
 import shutil
 import subprocess
-import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import brotli
+
 from rollbook.engine import startup
 from rollbook.site_runtime.build import ASSETS_SOURCE, SitewideError
-from rollbook.site_runtime.pyodide_files import GZIPPED, NODE_HELPER, node_folder
+from rollbook.site_runtime.pyodide_files import (
+    NODE_HELPER,
+    PACKED,
+    node_folder,
+    served_name,
+    unpack,
+)
 from rollbook.site_runtime.snapshot_pack import MAGIC, memory_size, pack_for_site
 
 __all__ = [
@@ -63,10 +69,11 @@ CACHE_KEEP = 3
 def _input_file(pyodide_dir: Path, name: str) -> Path:
     """The file of ``_PYODIDE_INPUTS`` as found in ``pyodide_dir``.
 
-    A site serves some only gzipped (``pyodide_files``); their ``.gz`` stands for them.
+    A site serves some only brotli-compressed (``pyodide_files``); their ``.br`` stands for
+    them.
     """
-    gz = pyodide_dir / f"{name}.gz"
-    return gz if name in GZIPPED and gz.is_file() else pyodide_dir / name
+    packed = pyodide_dir / served_name(name)
+    return packed if name in PACKED and packed.is_file() else pyodide_dir / name
 
 
 class SnapshotError(SitewideError):
@@ -110,12 +117,12 @@ def snapshot_key(pyodide_dir: Path, wheels: Sequence[Path], imports: Sequence[st
         for name in _PYODIDE_INPUTS:
             path = _input_file(pyodide_dir, name)
             data = path.read_bytes()
-            if path.suffix == ".gz":  # what it stands for: another zlib packs it otherwise
-                data = gzip.decompress(data)
+            if path.suffix == ".br":  # what it stands for: another brotli packs it otherwise
+                data = unpack(data)
             digest.update(name.encode() + b"\0" + data)
         for wheel in wheels:
             digest.update(wheel.name.encode() + b"\0" + wheel.read_bytes())
-    except (OSError, EOFError, zlib.error) as error:
+    except (OSError, brotli.error) as error:
         raise SnapshotError(
             f"no Pyodide snapshot: {getattr(error, 'filename', None) or error} cannot be read."
         ) from None

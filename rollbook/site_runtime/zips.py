@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rollbook.site_runtime.disk_cache import cached
 
-__all__ = ["unzip", "zip_files"]
+__all__ = ["stored", "unzip", "zip_files"]
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -33,6 +33,22 @@ def zip_files(files: Mapping[str, bytes], cache_dir: Path | None = None) -> byte
     """
     key = [b"zip"] + [part for name in sorted(files) for part in (name.encode(), files[name])]
     return cached(cache_dir, key, lambda: _zip(files))
+
+
+def stored(data: bytes) -> bytes:
+    """The zip archive ``data`` with its files stored, not deflated (same order, times, modes).
+
+    For an archive served compressed whole: the compressor packs it better than deflate
+    packs each member, and Python reads the members without inflating them.
+    """
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as archive:
+        for info in source.infolist():
+            item = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            item.compress_type = zipfile.ZIP_STORED
+            item.external_attr = info.external_attr
+            archive.writestr(item, source.read(info))
+    return out.getvalue()
 
 
 def _zip(files: Mapping[str, bytes]) -> bytes:

@@ -45,12 +45,20 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
             if re.search(pattern, self.path):
                 self._send_altered(alter)
                 return
+        for pattern, encoding in list(self.server.encodings.items()):
+            if re.search(pattern, self.path):
+                self._send_altered(lambda body: body, {"Content-Encoding": encoding})
+                return
         super().do_GET()
 
-    def _send_altered(self, alter: Callable[[bytes], bytes]) -> None:
+    def _send_altered(
+        self, alter: Callable[[bytes], bytes], headers: dict[str, str] | None = None
+    ) -> None:
         body = alter(Path(self.translate_path(self.path)).read_bytes())
         self.send_response(200)
         self.send_header("Content-Type", "application/octet-stream")
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -65,6 +73,7 @@ class QuietServer(http.server.ThreadingHTTPServer):
         self.alterations: dict[str, Callable[[bytes], bytes]] = {}
         self.denials: dict[str, int] = {}
         self.holds: dict[str, threading.Event] = {}
+        self.encodings: dict[str, str] = {}
 
     def handle_error(self, request: object, client_address: object) -> None:
         # A page closed (or a worker terminated) mid-download is normal in these tests;
@@ -116,6 +125,19 @@ def altered(base: str, pattern: str, alter: Callable[[bytes], bytes]) -> Iterato
         yield
     finally:
         del alterations[pattern]
+
+
+@contextmanager
+def encoded(base: str, pattern: str, encoding: str) -> Iterator[None]:
+    """While open, send every file whose path matches `pattern` as it is, saying it is
+    `Content-Encoding: encoding` (as hosts that serve ``NAME.br`` as NAME do), so the
+    browser decodes it before any script sees it."""
+    encodings = _RUNNING[base].encodings
+    encodings[pattern] = encoding
+    try:
+        yield
+    finally:
+        del encodings[pattern]
 
 
 @contextmanager

@@ -49,7 +49,7 @@ def test_first_roll_costs_at_most_7_mb_from_a_host_that_compresses_nothing(
     said = f"{total / MB:.2f} MB before the first roll ({choice}); largest: {biggest}"
     assert total <= 7 * MB, said
     # The files are the small ones the build made, and the snapshot was left out.
-    assert any(path.endswith("/pyodide.asm.wasm.gz") for path in sent)
+    assert any(path.endswith("/pyodide.asm.wasm.br") for path in sent)
     assert not any("/snapshot-" in path for path in sent)
     assert restored is False
     assert choice["use"] is False and choice["reason"] == "slow link"

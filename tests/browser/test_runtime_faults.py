@@ -22,7 +22,7 @@ from tests.browser.a11y import explain, violations
 from tests.browser.conftest import READY_TIMEOUT_MS, wait_ready
 from tests.browser.server import altered, denied
 
-WASM = r"/pyodide\.asm\.wasm(\.gz)?$"  # the site serves it gzipped
+WASM = r"/pyodide\.asm\.wasm(\.br)?$"  # the site serves it brotli-compressed
 ENGINE = r"/rollbook_engine-[^/]*\.whl$"
 ICEPOOL = r"/icepool-[^/]*\.whl$"
 MANIFEST = r"/assets/rollbook/manifest\.json$"

@@ -7,6 +7,7 @@ piece the way a host or a browser can, and checks the reader still gets working 
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
@@ -15,11 +16,12 @@ import re
 import urllib.parse
 import urllib.request
 
+import brotli
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from rollbook.site_runtime.snapshot_pack import PAGE, pack_for_site, unpack
 from tests.browser.conftest import wait_ready
-from tests.browser.server import altered, held, requested, snapshot_forced
+from tests.browser.server import altered, encoded, held, plain_forced, requested, snapshot_forced
 
 SNAPSHOT = r"/snapshot-[^/]*\.bin$"
 
@@ -136,12 +138,12 @@ def test_wasm_served_with_the_wrong_type_still_starts(
         headers = {**response.headers, "content-type": "application/octet-stream"}
         route.fulfill(response=response, headers=headers)
 
-    # The site serves it gzipped (pyodide.asm.wasm.gz): the same holds for that file.
+    # The site serves it packed (pyodide.asm.wasm.br): the same holds for that file.
     context.route("**/pyodide.asm.wasm*", wrong_type)
     types: list[str] = []
     context.on(
         "response",
-        lambda r: types.append(r.headers["content-type"]) if ".wasm" in r.url else None,
+        lambda r: types.append(r.headers["content-type"]) if "pyodide.asm.wasm" in r.url else None,
     )
     with snapshot_forced(fixture_site):
         page.goto(fixture_site)
@@ -165,7 +167,7 @@ def test_unpack_in_the_browser_gives_the_memory_python_packed(
         + """
           const url = new URL("assets/rollbook/unpack.js", location.href);
           const { expand } = await import(url);
-          const { gunzip } = await import(new URL("fetchgz.js", url));
+          const { gunzip } = await import(new URL("fetchfile.js", url));
           const inflate = (body) => new Response(gunzip(body)).arrayBuffer();
           const out = [];
           for (const file of files) {
@@ -190,6 +192,77 @@ def test_unpack_in_the_browser_gives_the_memory_python_packed(
     assert digests[3] == "error: the start-up snapshot file is damaged"
 
 
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def test_unbrotli_in_the_browser_gives_the_bytes_python_packed(
+    page: Page, fixture_site: str
+) -> None:
+    rng = random.Random(5)
+    # Big enough that one chunk decodes to more than the decoder's step of output (1 MB),
+    # mixed enough that the compressed stream spans many network-sized chunks.
+    data = bytes(1_200_000) + rng.randbytes(200_000) + b"rollbook " * 20_000
+    packed = brotli.compress(data, quality=5)
+    page.goto(fixture_site)
+    seen = page.evaluate(
+        """async (cases) => {"""
+        + _SHA256
+        + """
+          const url = new URL("assets/rollbook/fetchfile.js", location.href);
+          const { unbrotli } = await import(url);
+          const out = [];
+          for (const [bytes, chunk, plain] of cases) {
+            const whole = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0));
+            const body = new ReadableStream({
+              start(c) {
+                for (let at = 0; at < whole.length; at += chunk) {
+                  c.enqueue(whole.slice(at, at + chunk));
+                }
+                c.close();
+              },
+            });
+            try {
+              // Read chunk by chunk: a Response would say only "Failed to fetch".
+              const reader = unbrotli(body, plain).getReader();
+              const parts = [];
+              for (let r = await reader.read(); !r.done; r = await reader.read()) {
+                parts.push(r.value);
+              }
+              out.push(await sha256(await new Blob(parts).arrayBuffer()));
+            } catch (error) {
+              out.push(`error: ${error.message}`);
+            }
+          }
+          return out;
+        }""",
+        [
+            [_b64(packed), 65536, False],  # as served, in network-sized chunks
+            [_b64(packed), 7, False],  # in tiny ones
+            [_b64(data), 65536, True],  # a host sent it with Content-Encoding: br
+            [_b64(packed[:-9]), 65536, False],  # cut short
+            [_b64(packed + b"\0\0"), 65536, False],  # something after its end
+            [_b64(rng.randbytes(5000)), 65536, False],  # not brotli at all
+        ],
+    )
+    whole = hashlib.sha256(data).hexdigest()
+    assert seen[:3] == [whole, whole, whole]
+    assert seen[3] == "error: the brotli stream was cut short"
+    assert seen[4] == "error: data after the end of the brotli stream"
+    assert seen[5].startswith("error: "), seen[5]
+
+
+def test_a_host_that_sends_the_packed_files_decoded_still_starts(
+    page: Page, fixture_site: str
+) -> None:
+    # Some hosts serve NAME.br with `Content-Encoding: br`: the browser decodes it first.
+    with plain_forced(fixture_site), encoded(fixture_site, r"/assets/pyodide/.*\.br$", "br"):
+        page.goto(fixture_site)
+        wait_ready(page)
+        _roll_once(page)
+    assert page.evaluate("window.rollbook.restored") is False
+
+
 def test_the_webassembly_download_starts_before_the_manifest_is_in(
     page: Page, fixture_site: str
 ) -> None:
@@ -201,15 +274,15 @@ def test_the_webassembly_download_starts_before_the_manifest_is_in(
         asked: list[str] = []
         for _ in range(300):  # up to 30 s on a loaded machine
             asked = requested(fixture_site)[seen:]
-            if any(path.endswith("/pyodide.asm.wasm.gz") for path in asked):
+            if any(path.endswith("/pyodide.asm.wasm.br") for path in asked):
                 break
             page.wait_for_timeout(100)
         held_then = [path for path in asked if path.endswith("manifest.json")]
         gate.set()
-    assert any(path.endswith("/pyodide.asm.wasm.gz") for path in asked), asked
+    assert any(path.endswith("/pyodide.asm.wasm.br") for path in asked), asked
     assert held_then, asked  # the manifest was asked for and was still held then
     wait_ready(page)
     _roll_once(page)
     # One download of it: the early one was used, not fetched again.
-    wasm = [p for p in requested(fixture_site)[seen:] if p.endswith("/pyodide.asm.wasm.gz")]
+    wasm = [p for p in requested(fixture_site)[seen:] if p.endswith("/pyodide.asm.wasm.br")]
     assert len(wasm) == 1, wasm

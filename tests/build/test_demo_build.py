@@ -90,7 +90,7 @@ def test_manifest_names_files_that_exist(builds):
     for path in manifest["wheels"]:
         assert (ours / path).is_file()
     pyodide = (ours / manifest["pyodide"]).resolve()
-    assert (pyodide / "pyodide.mjs").is_file() and (pyodide / "pyodide.asm.wasm.gz").is_file()
+    assert (pyodide / "pyodide.mjs").is_file() and (pyodide / "pyodide.asm.wasm.br").is_file()
 
 
 def test_search_finds_table_results_as_words_and_skips_the_controls(builds):

@@ -59,3 +59,20 @@ def test_entries_are_keyed_by_the_code_that_makes_them(tmp_path: Path) -> None:
         trim.read_text(encoding="utf-8") + "\n# trims one module less\n", encoding="utf-8"
     )
     assert disk_cache.code_version(older) != disk_cache._VERSION
+
+
+def test_without_a_folder_made_once_per_process() -> None:
+    """A build with no cache folder (a test's, a rebuild) still makes the slow parts once."""
+    calls: list[int] = []
+
+    def make() -> bytes:
+        calls.append(1)
+        return b"packed"
+
+    key = [b"once per process", str(id(calls)).encode()]
+    assert cached(None, key, make) == cached(None, key, make) == b"packed"
+    assert len(calls) == 1
+    for n in range(disk_cache._RECENT_KEEP):  # only the last few are kept
+        cached(None, [b"another", str(n).encode()], lambda: b"")
+    assert cached(None, key, make) == b"packed"
+    assert len(calls) == 2

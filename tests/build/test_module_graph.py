@@ -53,4 +53,4 @@ def test_the_reader_finds_static_and_side_effect_imports() -> None:
     assert {"engine.js", "storage.js", "chart.js"} <= _imports("rollbook.js")
     assert "combat.mjs" not in _graph("rollbook.js")  # a dynamic import: pages with fights
     assert "sha256.js" in _imports("wheel-check.js")
-    assert {"fetchgz.js", "sha256.js"} <= _imports("worker.js")  # dynamic, after the manifest
+    assert {"fetchfile.js", "sha256.js"} <= _imports("worker.js")  # dynamic, after the manifest

@@ -50,10 +50,18 @@ def test_worker_lists_every_file_with_its_kind_and_is_byte_identical(tmp_path):
     assert (
         kinds["assets/rollbook/rollbook.js"] == kinds["assets/rollbook/manifest.json"] == "engine"
     )
-    # The Pyodide files as the site serves them (the big ones gzipped) are engine files.
+    # The Pyodide files as the site serves them (the big ones packed) are engine files, and
+    # so is the decoder that unpacks them.
     folder = "assets/" + manifest(first)["pyodide"].removeprefix("../")
-    for name in ("pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "python_stdlib.zip", "pyodide.mjs"):
+    for name in (
+        "pyodide.asm.wasm.br",
+        "pyodide.asm.mjs.br",
+        "python_stdlib.zip.br",
+        "pyodide.mjs",
+    ):
         assert kinds[folder + name] == "engine", name
+    for name in ("brotli_dec_wasm.js", "brotli_dec_wasm_bg.wasm.gz"):
+        assert kinds["assets/rollbook/" + name] == "engine", name
     # The lock file is not read when the manifest carries its info; the snapshot is optional.
     assert kinds[folder + "pyodide-lock.json"] == "later"
     assert kinds["assets/rollbook/" + manifest(first)["snapshot"]] == "snapshot"

@@ -15,6 +15,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import brotli
 import pytest
 
 from rollbook.cli import main
@@ -109,17 +110,28 @@ def test_build_site_assets_layout_and_manifest(tmp_path):
     other.mkdir()
     assert build_site_assets(other, PYODIDE, bytecode=False)["pyodide"] != manifest["pyodide"]
     for name in PYODIDE_FILES:
-        if name in manifest["pyodide_gz"]:  # served gzipped only
+        if name == "python_stdlib.zip":  # trimmed: tests/build/test_stdlib_trim.py
+            continue
+        if name in manifest["pyodide_br"]:  # served brotli-compressed only
             assert (
-                gzip.decompress((served / f"{name}.gz").read_bytes())
+                brotli.decompress((served / f"{name}.br").read_bytes())
                 == (PYODIDE / name).read_bytes()
             )
-        elif name != "python_stdlib.zip":  # trimmed: tests/build/test_stdlib_trim.py
+        else:
             assert (served / name).read_bytes() == (PYODIDE / name).read_bytes()
     assert sorted(p.name for p in served.iterdir()) == sorted(
-        f"{name}.gz" if name in manifest["pyodide_gz"] else name for name in PYODIDE_FILES
+        f"{name}.br" if name in manifest["pyodide_br"] else name for name in PYODIDE_FILES
     )
-    assert manifest["pyodide_gz"] == ["pyodide.asm.mjs", "pyodide.asm.wasm"]
+    assert manifest["pyodide_br"] == ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+    # The decoder the worker unpacks them with sits beside it, its WebAssembly gzipped.
+    decoder = ROOT / "node_modules" / "brotli-dec-wasm" / "pkg"
+    assert (ours / "brotli_dec_wasm.js").read_bytes() == (
+        decoder / "brotli_dec_wasm.js"
+    ).read_bytes()
+    assert (
+        gzip.decompress((ours / "brotli_dec_wasm_bg.wasm.gz").read_bytes())
+        == (decoder / "brotli_dec_wasm_bg.wasm").read_bytes()
+    )
     for key in ("engine", "icepool"):
         entry = manifest[key]
         data = (ours / entry["path"]).read_bytes()
@@ -136,7 +148,7 @@ def test_the_worker_names_the_webassembly_the_manifest_names(tmp_path):
     ours = tmp_path / "assets" / "rollbook"
     worker = (ours / "worker.js").read_text(encoding="utf-8")
     named = re.findall(r'^const EARLY_WASM = "(.*)";$', worker, re.MULTILINE)
-    assert named == [manifest["pyodide"] + "pyodide.asm.wasm.gz"]
+    assert named == [manifest["pyodide"] + "pyodide.asm.wasm.br"]
     assert (ours / named[0]).is_file()
     # Everything else is the source as it is.
     source = (ROOT / "rollbook" / "assets" / "worker" / "worker.js").read_text(encoding="utf-8")

@@ -68,7 +68,7 @@ def test_rollbook_assets_completes_the_site(built: tuple[Path, str]) -> None:
     manifest = json.loads((ours / "manifest.json").read_text(encoding="utf-8"))
     assert all((ours / wheel).is_file() for wheel in manifest["wheels"])
     assert (ours / manifest["snapshot"]).is_file()
-    assert ((ours / manifest["pyodide"]).resolve() / "pyodide.asm.wasm.gz").is_file()
+    assert ((ours / manifest["pyodide"]).resolve() / "pyodide.asm.wasm.br").is_file()
 
 
 def test_author_problems_name_the_page_and_its_file_line(tmp_path: Path) -> None:

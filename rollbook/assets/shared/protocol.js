@@ -170,11 +170,11 @@
  * What the worker and the page read of the manifest the build writes
  * (rollbook/site_runtime/build.py; snapshot.py and rollbook/offline add to it): where
  * Pyodide is (`pyodide`, relative to the manifest; absent when the site has no runtime, and
- * `no_runtime` says why), which of its files are served gzipped, the lock's `info`, the
+ * `no_runtime` says why), which of its files are served brotli-compressed, the lock's `info`, the
  * wheels (`engine`, `icepool`; `wheels`: every path), the snapshot (file, bytes of memory,
  * bytes to download), what is served as bytecode, a start-up deadline, and the offline
  * worker (false: offline reading is off). Served by the site, so read defensively.
- * @typedef {{pyodide?: string, pyodide_gz?: string[], lock_info?: object, no_runtime?: string,
+ * @typedef {{pyodide?: string, pyodide_br?: string[], lock_info?: object, no_runtime?: string,
  *   wheels?: string[], engine?: WheelEntry, icepool?: WheelEntry, snapshot?: string,
  *   snapshot_bytes?: number, snapshot_size?: number, bytecode?: string[],
  *   startup_deadline_ms?: number, offline?: {worker: string} | false,

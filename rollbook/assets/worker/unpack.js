@@ -1,5 +1,5 @@
 // @ts-check
-// Unpacking the memory snapshot (rollbook/site_runtime/snapshot_pack.py): gunzip (fetchgz.js),
+// Unpacking the memory snapshot (rollbook/site_runtime/snapshot_pack.py): gunzip (fetchfile.js),
 // then lay the stored runs of pages out in the zero-filled memory (`expand`).
 //
 // Also the helper worker that inflates off the engine worker's thread: that takes
@@ -10,7 +10,7 @@
 // Imported by the engine worker itself (to expand, and to download when no helper could
 // start), it only exports.
 
-import { gunzip } from "./fetchgz.js";
+import { gunzip } from "./fetchfile.js";
 
 const MAGIC = "rbsparse";
 

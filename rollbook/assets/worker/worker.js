@@ -25,17 +25,20 @@ manifestAsked.catch(() => {}); // awaited by init, which says why it failed
 // source and on a site without Pyodide): the longest download starts with the manifest's,
 // not a round trip later. init() uses it only if the manifest names the same file.
 const EARLY_WASM = "";
-/** @typedef {import("./fetchgz.js").EarlyDownload} EarlyDownload */
+/** @typedef {import("./fetchfile.js").EarlyDownload} EarlyDownload */
 const early = EARLY_WASM ? startEarly(new URL(EARLY_WASM, import.meta.url)) : null;
 const core = (async () => {
-  const [gzPart, speedPart, checkPart] = await Promise.all([
-    import("./fetchgz.js"),
+  const [filePart, speedPart, checkPart] = await Promise.all([
+    import("./fetchfile.js"),
     import("./linkspeed.js"),
     import("./wheel-check.js"),
     // Imported by wheel-check.js; named here so it is fetched with the others, not after.
     import("./sha256.js"),
   ]);
-  return { ...gzPart, ...speedPart, ...checkPart };
+  // Pyodide's files come brotli-compressed: the decoder is asked for now, with the manifest's
+  // answer and the WebAssembly's first bytes on their way.
+  if (EARLY_WASM) filePart.loadDecoder();
+  return { ...filePart, ...speedPart, ...checkPart };
 })();
 /**
  * Download `url` now, before this worker's modules are in: its body is read as it comes
@@ -175,16 +178,18 @@ function routeFetches(routes) {
 }
 
 /**
- * A route that sends the request as it comes and settles `done` when the response's last
- * byte is in (or at once, if it has no body or fails).
+ * A route that answers the request with `open()` (the file fetched and decoded as
+ * fetchFile does) and settles `done` when the response's last byte is in (or at once, if
+ * it has no body or fails).
  * @param {() => void} done
+ * @param {() => Promise<Response>} open
  * @returns {Route}
  */
-function watched(done) {
-  return async (native, input, init) => {
+function watched(done, open) {
+  return async () => {
     let response;
     try {
-      response = await native(input, init);
+      response = await open();
     } catch (error) {
       done();
       throw error;
@@ -265,12 +270,12 @@ async function init(manifestUrl) {
   if (typeof deadline === "number" && Number.isInteger(deadline) && deadline > 0)
     post({ type: "deadline", ms: deadline });
   const pyodideDir = new URL(manifest.pyodide, base);
-  const gzipped = manifest.pyodide_gz || []; // files served only as NAME.gz
+  const packed = manifest.pyodide_br || []; // files served only as NAME.br
   const meter = makeMeter(); // counts what both start-up paths download
   // Pyodide would compile its WebAssembly only when it gets to instantiating it (without a
   // size for the snapshot, once the snapshot is in); compiling it from here overlaps it
   // with the downloads.
-  const openWasm = () => fetchFile(pyodideDir, "pyodide.asm.wasm", gzipped, meter, "application/wasm", early);
+  const openWasm = () => fetchFile(pyodideDir, "pyodide.asm.wasm", packed, meter, "application/wasm", early);
   const wasm = compileEarly(openWasm);
   early?.drop(); // taken just now if the manifest names the file the build wrote above
   wasm.then(() => mark("wasm")).finally(() => meter.settle());
@@ -282,9 +287,9 @@ async function init(manifestUrl) {
   /** @type {Record<string, Route>} */
   const routes = {};
   // Pyodide asks for `pyodide.asm.wasm` itself as soon as loadPyodide starts. The site
-  // serves it gzipped only, and the worker fetches it already: that request is answered
+  // serves it packed only, and the worker fetches it already: that request is answered
   // with a response that fetches nothing unless read (withModule drops it unread).
-  if (gzipped.includes("pyodide.asm.wasm")) {
+  if (packed.includes("pyodide.asm.wasm")) {
     routes[new URL("pyodide.asm.wasm", pyodideDir).href] = async () => lazyResponse(openWasm, "application/wasm");
   }
   // Pyodide fetches the standard library itself, alongside the WebAssembly: the interpreter
@@ -295,11 +300,11 @@ async function init(manifestUrl) {
   let stdlibIn = () => {};
   const stdlibDone = new Promise((resolve) => (stdlibIn = () => resolve(undefined)));
   const stdlib = new URL("python_stdlib.zip", pyodideDir).href;
-  routes[stdlib] = watched(stdlibIn);
+  routes[stdlib] = watched(stdlibIn, () => fetchFile(pyodideDir, "python_stdlib.zip", packed, null));
   routeFetches(routes);
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
-  const runtime = importFile(pyodideDir, "pyodide.asm.mjs", gzipped, meter);
+  const runtime = importFile(pyodideDir, "pyodide.asm.mjs", packed, meter);
   runtime.then(
     () => mark("runtime"),
     () => {},
