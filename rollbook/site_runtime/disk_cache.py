@@ -39,7 +39,7 @@ _VERSION = code_version(Path(__file__).parent)
 #: The last few results of this process, by key: a build without a cache folder (a test's,
 #: a ``mkdocs serve`` rebuild) compresses Pyodide's WebAssembly once, not each time (35 s).
 _RECENT: dict[str, bytes] = {}
-_RECENT_KEEP = 8
+_RECENT_KEEP = 32  # a build makes about ten entries (wheels, zips, the packed files)
 
 
 def _remember(name: str, data: bytes) -> bytes:

@@ -9,12 +9,14 @@ without any, the package stays source.
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
 import zipfile
 from pathlib import Path
 
+import brotli
 import pytest
 
 from rollbook.engine import bridge
@@ -142,8 +144,8 @@ def test_the_site_serves_bytecode_and_is_byte_identical(tmp_path: Path) -> None:
     manifest = build_site_assets(first, PYODIDE, cache_dir=cache)
     build_site_assets(second, PYODIDE)  # no cache: compiled afresh
     assert manifest["bytecode"] == ["engine", "icepool", "stdlib"]
-    served = first / "assets" / manifest["pyodide"].removeprefix("../") / "python_stdlib.zip"
-    names = zipfile.ZipFile(served).namelist()
+    served = first / "assets" / manifest["pyodide"].removeprefix("../") / "python_stdlib.zip.br"
+    names = zipfile.ZipFile(io.BytesIO(brotli.decompress(served.read_bytes()))).namelist()
     assert "json/__init__.pyc" in names and "json/__init__.py" not in names
     for path in sorted(p for p in first.rglob("*") if p.is_file()):
         twin = second / path.relative_to(first)

@@ -6,12 +6,14 @@ written by ``make dist``), ``node_modules/pyodide`` beside mkdocs.yml (developme
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import shutil
 import zipfile
 from pathlib import Path
 
+import brotli
 import pytest
 from mkdocs.config import load_config
 
@@ -130,7 +132,8 @@ def test_without_node_or_bundled_files_the_build_says_what_stays_slower(
     assert manifest["pyodide_version"] == PYODIDE_VERSION and "snapshot" not in manifest
     assert manifest["bytecode"] == []
     stdlib = Path(config.site_dir) / "assets" / manifest["pyodide"].removeprefix("../")
-    names = zipfile.ZipFile(stdlib / "python_stdlib.zip").namelist()
+    served = brotli.decompress((stdlib / "python_stdlib.zip.br").read_bytes())
+    names = zipfile.ZipFile(io.BytesIO(served)).namelist()
     assert "json/__init__.py" in names and not any(n.endswith(".pyc") for n in names)
 
 

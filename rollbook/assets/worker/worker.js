@@ -178,18 +178,19 @@ function routeFetches(routes) {
 }
 
 /**
- * A route that answers the request with `open()` (the file fetched and decoded as
- * fetchFile does) and settles `done` when the response's last byte is in (or at once, if
- * it has no body or fails).
+ * A route that answers the request with `open()` (the packed file fetched and decoded by
+ * fetchFile, whose address no route catches) or, without it, sends the request as it
+ * comes; it settles `done` when the response's last byte is in (or at once, if it has no
+ * body or fails).
  * @param {() => void} done
- * @param {() => Promise<Response>} open
+ * @param {(() => Promise<Response>) | null} open
  * @returns {Route}
  */
 function watched(done, open) {
-  return async () => {
+  return async (native, input, init) => {
     let response;
     try {
-      response = await open();
+      response = await (open ? open() : native(input, init));
     } catch (error) {
       done();
       throw error;
@@ -300,7 +301,8 @@ async function init(manifestUrl) {
   let stdlibIn = () => {};
   const stdlibDone = new Promise((resolve) => (stdlibIn = () => resolve(undefined)));
   const stdlib = new URL("python_stdlib.zip", pyodideDir).href;
-  routes[stdlib] = watched(stdlibIn, () => fetchFile(pyodideDir, "python_stdlib.zip", packed, null));
+  const openStdlib = () => fetchFile(pyodideDir, "python_stdlib.zip", packed, null);
+  routes[stdlib] = watched(stdlibIn, packed.includes("python_stdlib.zip") ? openStdlib : null);
   routeFetches(routes);
   // Pyodide's runtime (1.2 MB of JavaScript) is fetched and compiled now, alongside its
   // loader, instead of after it: loadPyodide would only ask for it once it has started.
