@@ -15,6 +15,7 @@ import re
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager as ContextManager
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -84,6 +85,8 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 
 _RUNNING: dict[str, QuietServer] = {}
+# What a server is told to do with the paths matching a pattern (see the helpers below).
+_Rule = Callable[[bytes], bytes] | int | str
 _ROOTS: dict[str, Path] = {}
 
 
@@ -117,38 +120,29 @@ def requested(base: str) -> list[str]:
 
 
 @contextmanager
-def altered(base: str, pattern: str, alter: Callable[[bytes], bytes]) -> Iterator[None]:
-    """While open, send every file whose path matches `pattern` through `alter` first."""
-    alterations = _RUNNING[base].alterations
-    alterations[pattern] = alter
+def _while_open(rules: dict[str, _Rule], pattern: str, rule: _Rule) -> Iterator[None]:
+    rules[pattern] = rule
     try:
         yield
     finally:
-        del alterations[pattern]
+        del rules[pattern]
 
 
-@contextmanager
-def encoded(base: str, pattern: str, encoding: str) -> Iterator[None]:
+def altered(base: str, pattern: str, alter: Callable[[bytes], bytes]) -> ContextManager[None]:
+    """While open, send every file whose path matches `pattern` through `alter` first."""
+    return _while_open(_RUNNING[base].alterations, pattern, alter)
+
+
+def encoded(base: str, pattern: str, encoding: str) -> ContextManager[None]:
     """While open, send every file whose path matches `pattern` as it is, saying it is
     `Content-Encoding: encoding` (as hosts that serve ``NAME.br`` as NAME do), so the
     browser decodes it before any script sees it."""
-    encodings = _RUNNING[base].encodings
-    encodings[pattern] = encoding
-    try:
-        yield
-    finally:
-        del encodings[pattern]
+    return _while_open(_RUNNING[base].encodings, pattern, encoding)
 
 
-@contextmanager
-def denied(base: str, pattern: str, status: int = 404) -> Iterator[None]:
+def denied(base: str, pattern: str, status: int = 404) -> ContextManager[None]:
     """While open, answer every path matching `pattern` with `status` (an error page)."""
-    denials = _RUNNING[base].denials
-    denials[pattern] = status
-    try:
-        yield
-    finally:
-        del denials[pattern]
+    return _while_open(_RUNNING[base].denials, pattern, status)
 
 
 @contextmanager
