@@ -16,6 +16,7 @@ Run with the repository's venv: ``.venv/bin/python scripts/make_dist.py [--out D
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -62,9 +63,9 @@ with tempfile.TemporaryDirectory() as site, tempfile.TemporaryDirectory() as cac
     for made in sorted(Path(cache, "bytecode").glob("bytecode-*.zip")):
         shutil.copyfile(made, BUNDLED_BYTECODE / made.name)
     # The brotli-compressed Pyodide files: a site's first build reads them, not 45 s of work.
-    BUNDLED_PACKED[0].mkdir(parents=True, exist_ok=True)
+    BUNDLED_PACKED.mkdir(parents=True, exist_ok=True)
     for made in sorted(Path(cache, "packed").glob("*.bin")):
-        shutil.copyfile(made, BUNDLED_PACKED[0] / made.name)
+        shutil.copyfile(made, BUNDLED_PACKED / made.name)
     manifest = Path(site, "assets", "rollbook", "manifest.json")
     name = add_snapshot(manifest, cache_dir=Path(sys.argv[1]))
     BUNDLED_SNAPSHOTS.mkdir(parents=True, exist_ok=True)
@@ -124,19 +125,20 @@ def fill_runtime(src: Path) -> None:
         encoding="utf-8",
     )
     # The brotli decoder the worker unpacks Pyodide's files with (brotli_decoder.py).
-    from rollbook.site_runtime.brotli_decoder import DECODER_FILES, DECODER_VERSION, PACKAGE
+    from rollbook.site_runtime.brotli_decoder import DECODER_FILES, PACKAGE
 
-    decoder = REPO / "node_modules" / PACKAGE / "pkg"  # `make setup`
+    decoder = REPO / "node_modules" / PACKAGE / "pkg"  # `make setup`, pinned by package.json
     if not all((decoder / name).is_file() for name in DECODER_FILES):
         raise SystemExit(f"make dist: {decoder} lacks the brotli decoder: run `make setup`.")
-    shipped = src / "rollbook" / "runtime" / "brotli-dec-wasm"
+    version = json.loads((decoder.parent / "package.json").read_text(encoding="utf-8"))["version"]
+    shipped = src / "rollbook" / "runtime" / PACKAGE
     shipped.mkdir(parents=True)
     for name in DECODER_FILES:
         shutil.copyfile(decoder / name, shipped / name)
     for licence in ("LICENSE-MIT.txt", "LICENSE-Apache.txt"):
         shutil.copyfile(decoder.parent / licence, shipped / licence)
     (shipped / "README.md").write_text(
-        f"brotli-dec-wasm {DECODER_VERSION} (https://github.com/ustclug-dev/brotli-dec-wasm),\n"
+        f"{PACKAGE} {version} (https://github.com/ustclug-dev/brotli-dec-wasm),\n"
         "the files of its npm package's pkg/ folder, unchanged; MIT or Apache-2.0, at your\n"
         "choice (LICENSE-MIT.txt, LICENSE-Apache.txt).\n",
         encoding="utf-8",

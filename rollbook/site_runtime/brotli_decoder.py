@@ -20,14 +20,12 @@ from pathlib import Path
 __all__ = [
     "BUNDLED_DECODER",
     "DECODER_FILES",
-    "DECODER_VERSION",
     "PACKAGE",
     "find_decoder",
     "write_decoder",
 ]
 
-#: The release package.json pins; the site's files are made from exactly it.
-DECODER_VERSION = "2.3.2"
+#: The npm package (package.json pins its release).
 PACKAGE = "brotli-dec-wasm"
 #: The decoder's files in the package's ``pkg/`` folder.
 DECODER_JS = "brotli_dec_wasm.js"
@@ -50,7 +48,7 @@ def find_decoder() -> Path:
     from rollbook.site_runtime.build import SitewideError
 
     raise SitewideError(
-        f"the brotli decoder ({PACKAGE} {DECODER_VERSION}) that unpacks Pyodide in the "
+        f"the brotli decoder ({PACKAGE}) that unpacks Pyodide in the "
         "browser was not found: reinstall rollbook from a release (`pip install "
         "--force-reinstall rollbook`); in rollbook's own repository run `make setup`."
     )

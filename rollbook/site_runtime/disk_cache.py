@@ -66,26 +66,27 @@ def cached(
     for part in key:
         digest.update(len(part).to_bytes(8, "big") + part)
     name = digest.hexdigest()[:24]
+    path = cache_dir / f"{name}.bin" if cache_dir else None
     data = _RECENT.get(name)
-    for folder in bundled if data is None else ():
+    if data is None:
+        data = _first_file([path, *(folder / f"{name}.bin" for folder in bundled)])
+    if data is None:
+        data = make()
+    if path is not None and not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{id(data)}.part")  # a build alongside may write it too
+        partial.write_bytes(data)
+        partial.replace(path)
+    return _remember(name, data)
+
+
+def _first_file(paths: Iterable[Path | None]) -> bytes | None:
+    """The bytes of the first of ``paths`` that can be read, if any."""
+    for path in paths:
+        if path is None:
+            continue
         try:
-            data = (folder / f"{name}.bin").read_bytes()
-            break
+            return path.read_bytes()
         except OSError:
             pass
-    if cache_dir is None:
-        return _remember(name, make() if data is None else data)
-    path = cache_dir / f"{name}.bin"
-    if data is None:
-        try:
-            return _remember(name, path.read_bytes())
-        except FileNotFoundError:
-            data = make()
-    elif path.is_file():
-        return _remember(name, data)
-    _remember(name, data)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{id(data)}.part")  # a build alongside may write it too
-    partial.write_bytes(data)
-    partial.replace(path)
-    return data
+    return None

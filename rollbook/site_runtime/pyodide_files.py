@@ -51,12 +51,11 @@ SOURCE_FILES = (
 )  # fmt: skip
 STDLIB = "python_stdlib.zip"
 _PACKAGE = Path(__file__).resolve().parents[1]
-#: Compressed files made before: by ``make dist`` (a release), or by the builds of this
-#: repository's own checkout (its shared cache, which the tests' builds fill).
-BUNDLED_PACKED = (
-    _PACKAGE / "runtime" / "packed",
-    _PACKAGE.parent / ".cache" / "rollbook" / "pyodide" / "packed",
-)
+#: The compressed files of the release's own Pyodide, written by ``make dist``.
+BUNDLED_PACKED = _PACKAGE / "runtime" / "packed"
+#: Where they are read from before being made: the release's, then those the builds of
+#: this repository's own checkout made (its shared cache, which the tests' builds fill).
+_MADE_BEFORE = (BUNDLED_PACKED, _PACKAGE.parent / ".cache" / "rollbook" / "pyodide" / "packed")
 #: Files served only as ``NAME.br``.
 PACKED = ("pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB)
 
@@ -113,7 +112,7 @@ def write_pyodide_files(
                 cache_dir / "packed" if cache_dir else None,
                 [b"brotli11", data],
                 functools.partial(_brotli, data),
-                bundled=BUNDLED_PACKED,
+                bundled=_MADE_BEFORE,
             )
         (target / served_name(name)).write_bytes(data)
         written.append(served_name(name))

@@ -172,9 +172,11 @@ def _closure(archive: zipfile.ZipFile, roots: Iterable[str]) -> set[str]:
     while todo:
         name = todo.pop()
         parts = name.split(".")
+        if parts[0] in LEFT_OUT:
+            continue
         for depth in range(1, len(parts) + 1):  # a module's packages are imported first
             prefix = ".".join(parts[:depth])
-            if prefix in seen or prefix not in modules or parts[0] in LEFT_OUT:
+            if prefix in seen or prefix not in modules:
                 continue
             seen.add(prefix)
             entry, package = modules[prefix]

@@ -133,8 +133,10 @@ export function unbrotli(body, decoded = false) {
           free();
           throw error;
         }
-        if (code === DONE) free();
-        if (code === DONE && input.length) throw new Error("data after the end of the brotli stream");
+        if (code === DONE) {
+          free();
+          if (input.length) throw new Error("data after the end of the brotli stream");
+        }
       },
       flush() {
         free();
