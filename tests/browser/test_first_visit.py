@@ -54,6 +54,7 @@ def test_first_roll_costs_at_most_7_mb_from_a_host_that_compresses_nothing(
     assert restored is False
     assert choice["use"] is False and choice["reason"] == "slow link"
     assert 0 < choice["rate"] < MBIT * 1e6 / 8 * 1.5  # about what the line carries, in bytes/s
+    assert choice["timed"] is None or choice["timed"] < MBIT * 1e6 / 8 * 1.5  # the browser's timing
     assert 1 <= choice["slowdown"] <= 6  # the processor, measured too
 
 

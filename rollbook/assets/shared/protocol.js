@@ -199,9 +199,11 @@
 
 /**
  * Why the worker fetched the build's memory snapshot or not (worker/linkspeed.js): `rate`
- * in bytes per second, or null when the rate did not decide; the rest describe the device.
- * @typedef {{use: boolean, reason: string, rate?: number | null, slowdown?: number,
- *   cores?: number | null, memory?: number | null}} SnapshotChoice
+ * (as the worker took the bytes in) and `timed` (the browser's own timing of a finished
+ * download) in bytes per second, or null when they did not decide; the rest describe the
+ * device.
+ * @typedef {{use: boolean, reason: string, rate?: number | null, timed?: number | null,
+ *   slowdown?: number, cores?: number | null, memory?: number | null}} SnapshotChoice
  */
 
 /**
