@@ -329,17 +329,21 @@ _DUTY_PERIOD_S = 0.02
 
 
 def _renderers(profile: Path) -> set[int]:
-    """Pids of the renderer processes of the Chromium running on ``profile``."""
+    """Pids of the renderer processes of the Chromium running on ``profile``.
+
+    Chromium's child processes rewrite their command line into one string (arguments
+    joined by spaces), so the type and the profile are looked for in the whole of it.
+    """
     found = set()
     marker = str(profile).encode()
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            args = (entry / "cmdline").read_bytes().split(b"\0")
+            line = (entry / "cmdline").read_bytes()
         except OSError:
             continue
-        if b"--type=renderer" in args and any(marker in arg for arg in args):
+        if b"--type=renderer" in line and marker in line:
             found.add(int(entry.name))
     return found
 
