@@ -2,16 +2,16 @@
 // Whether the start-up snapshot pays on this reader's link and processor, from what the
 // page can know.
 //
-// Restoring the snapshot saves Python's start-up (about SAVED_S seconds of CPU on the
-// reference core, times how much slower this processor is: processorSlowdown) but costs
-// its download (`snapshot_size` bytes in the manifest). Both start-up paths first download
-// the same files (Pyodide's WebAssembly and runtime, the wheels); the worker counts their
-// bytes as they arrive (`meter`) and, once PROBE_BYTES have come in (or everything has),
-// takes the rate seen so far. The snapshot is fetched when it would arrive within the time
-// it saves at that rate, or at the rate the browser timed a finished download at
-// (`networkRate`: the meter reads a fast link slow while this thread is busy), and never
-// when the browser says the reader saves data or is on a 2g/3g connection; one already in
-// the browser's cache (a later visit) is always used.
+// Restoring the snapshot saves Python's start-up (about SAVED_S seconds on the reference
+// core, more on a slower processor: slowerSaves(processorSlowdown)) but costs its download
+// (`snapshot_size` bytes in the manifest). Both start-up paths first download the same
+// files (Pyodide's WebAssembly and runtime, the wheels); the worker counts their bytes as
+// they arrive (`meter`) and, once PROBE_BYTES have come in (or everything has), takes the
+// rate seen so far, or the rate the browser timed a finished download at if that is
+// faster (`networkRate`: the meter reads a fast link slow while this thread is busy). The
+// snapshot is fetched when it would arrive within the time it saves at that rate, and
+// never when the browser says the reader saves data or is on a 2g/3g connection; one
+// already in the browser's cache (a later visit) is always used.
 // docs/reference/performance.md has the measured crossover.
 
 /** Seconds of start-up a restore saves over a plain start (measured: performance.md),
@@ -37,6 +37,19 @@ export function savedSeconds(manifest) {
 export const CALIBRATION_MS = 4.5;
 /** The most a measured slowdown counts for: beyond it a page is busy rather than slow. */
 export const MAX_SLOWDOWN = 6;
+
+/**
+ * How many times the reference core's saving a restore saves on a processor `slowdown`
+ * times slower: half the slowdown beyond the reference counts. Measured with the whole
+ * renderer slowed (performance.md, "The crossover, measured again"): the two starts cross
+ * near 86 Mbit/s at full speed, 56 Mbit/s at 2x and 38 Mbit/s at 4x, not at 43 and
+ * 21 Mbit/s as a saving in proportion to the slowdown would have it; the snapshot's own
+ * inflating and copying slows down too.
+ * @param {number} slowdown
+ */
+export function slowerSaves(slowdown) {
+  return (1 + slowdown) / 2;
+}
 
 /** One run of the calibration work: objects, strings and a sort, interpreter-like. */
 function calibrationRun() {
@@ -205,14 +218,15 @@ export async function cached(url) {
 }
 
 /**
- * Whether to fetch the snapshot: {use, reason, rate, slowdown, cores, memory} (rate in
- * bytes per second, or null when the rate did not decide; slowdown: processorSlowdown(),
+ * Whether to fetch the snapshot: {use, reason, rate, timed, slowdown, cores, memory} (rate
+ * and timed in bytes per second, or null when they did not decide; slowdown: processorSlowdown(),
  * measured by the caller; cores and memory: deviceHints(), for the record: they do not
  * tell a processor's speed). A snapshot already in the browser's cache is used. Without
  * `snapshot_size` in the manifest (an older build) the measured rate is not needed: the
  * snapshot is used unless the browser's hint says no. Otherwise it is fetched when it
- * would arrive within the time a restore saves on this processor: savedSeconds(manifest)
- * on the reference core, `slowdown` times that here.
+ * would arrive, at the faster of the meter's rate and networkRate, within the time a
+ * restore saves on this processor: savedSeconds(manifest) on the reference core,
+ * slowerSaves(slowdown) times that here.
  * @param {import("./protocol.js").EngineManifest} manifest  one that names a snapshot
  * @param {URL} base
  * @param {Meter} meter
@@ -234,10 +248,6 @@ export async function snapshotPays(manifest, base, meter, slowdown = 1) {
   // while the page itself is still parsing and running its scripts (the worker starts from
   // the top of <head>), which can make a fast processor look six times slower (issue 29).
   known.slowdown = Math.min(slowdown, processorSlowdown());
-  const saved = savedSeconds(manifest);
-  // The browser's timing decides alone only where the snapshot pays on the reference
-  // processor: it reads a fast link the meter reads slow, and the slowdown, which a page
-  // still parsing can inflate, stays with the meter's rule (performance.md, "A phone").
-  const use = size / rate <= saved * known.slowdown || size / timed <= saved;
+  const use = size / Math.max(rate, timed) <= savedSeconds(manifest) * slowerSaves(known.slowdown);
   return { use, reason: use ? "fast link" : "slow link", rate, timed: timed || null, ...known };
 }
