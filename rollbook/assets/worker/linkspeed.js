@@ -188,9 +188,9 @@ export function networkRate(entries = self.performance?.getEntriesByType?.("reso
   let best = 0;
   for (const entry of entries) {
     const bytes = Number(entry.encodedBodySize);
-    const seconds = Math.max(Number(entry.responseEnd) - Number(entry.responseStart), 0.1) / 1000;
-    if (!(Number(entry.transferSize) > 0 && bytes >= TIMED_BYTES && Number(entry.responseStart) > 0)) continue;
-    if (Number.isFinite(seconds)) best = Math.max(best, bytes / seconds);
+    const [start, end] = [Number(entry.responseStart), Number(entry.responseEnd)];
+    if (!(Number(entry.transferSize) > 0 && bytes >= TIMED_BYTES && start > 0 && end >= 0)) continue;
+    best = Math.max(best, bytes / (Math.max(end - start, 0.1) / 1000)); // 0.1 ms at least
   }
   return best;
 }
