@@ -12,6 +12,18 @@ before the stylesheets, creates the engine's worker itself and sends it the mani
 ``rollbook.js`` later does through ``start()``). Pages without a widget get nothing: their
 engine starts only when a reader asks for a roll. A site whose Content Security Policy
 refuses inline scripts loses only the head start.
+
+The same script starts the download of Pyodide's WebAssembly, the longest file: a worker
+takes 0.2-0.6 s to start on a slowed phone (its thread, then ``worker.js`` over the link),
+and the line would sit idle meanwhile. The page reads the download as it comes and hands
+it to the worker as a stream (``{type: "wasm"}``, posted before ``init``): a head,
+``{status, encoding, asked}``, then the bytes. The worker reads the link's rate from
+``asked``, the time the page asked for the file: the page's thread takes chunks in late
+when it is busy, and the time each came would make a burst of them pass for a fast link.
+The file's address is known only once the site-wide build has named Pyodide's folder
+(after the pages are written), so the page gets a mark (:data:`WASM_MARK`) that
+:func:`fill_early_wasm` replaces then; a page left unfilled, or a site without Pyodide
+(the mark replaced by nothing), starts no download, and the worker fetches the file itself.
 """
 
 from __future__ import annotations
@@ -19,10 +31,13 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from collections.abc import Iterable
+from html import escape as html_escape
+from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
-__all__ = ["with_early_start"]
+__all__ = ["WASM_MARK", "fill_early_wasm", "with_early_start"]
 
 # The widgets' markers (rollbook.js, hasWidgets: inline.js, table.js, combat.mjs, gm.js).
 # Two patterns, each starting with its literal, so the search skips ahead instead of trying
@@ -55,7 +70,15 @@ def with_early_start(html: str, page_url: str, script: str, content: str | None 
         get_relative_url(posixpath.join(folder, name), page_url)
         for name in ("worker.js", "manifest.json")
     )
-    tag = f"<script>{_SCRIPT % (_js_string(worker), _js_string(manifest))}</script>"
+    script_text = _SCRIPT % {
+        "worker": _js_string(worker),
+        "manifest": _js_string(manifest),
+        "wasm": _js_string(WASM_MARK),
+    }
+    # The preload is asked for as soon as the browser's scanner reads the head, before
+    # the parser gets to run the script, whose fetch then takes it over.
+    wasm = html_escape(posixpath.join(posixpath.dirname(worker), WASM_MARK))
+    tag = f'<link rel="preload" href="{wasm}" as="fetch" crossorigin><script>{script_text}</script>'
     # Right after <meta charset> when it opens the head (the charset stays in the first
     # bytes), else right after <head>: before any stylesheet either way.
     charset = _CHARSET.match(html, head.end())
@@ -64,14 +87,64 @@ def with_early_start(html: str, page_url: str, script: str, content: str | None 
 
 
 # Kept in step with engine.js `start()`, which takes the worker over and replays the
-# messages kept here. Errors before that are kept too (and not reported twice).
+# messages kept here (errors before that are kept too, and not reported twice), and with
+# worker.js `startEarly`, which takes the WebAssembly's stream. The download is started
+# only for a filled mark (a path ending in .wasm or .wasm.br, relative to worker.js), and
+# cancelled if the stream cannot be handed over (a browser that cannot transfer streams).
 _SCRIPT = (
-    "(function(){try{var b=document.baseURI,q=[],w=new Worker(new URL(%s,b),"
-    '{type:"module",name:"rollbook-engine"});'
+    "(function(){try{var b=document.baseURI,q=[],k=new URL(%(worker)s,b),"
+    'w=new Worker(k,{type:"module",name:"rollbook-engine"});'
     "w.onmessage=function(e){q.push(e)};w.onerror=function(e){e.preventDefault();q.push(e)};"
-    'w.postMessage({type:"init",manifest:new URL(%s,b).href});'
+    "try{var p=%(wasm)s,a=null;if(/\\.wasm(\\.br)?$/.test(p)){"
+    "var u=new URL(p,k).href,s,t=performance.timeOrigin+performance.now();"
+    "a=new AbortController();"
+    "s=new ReadableStream({start:function(c){fetch(u,{signal:a.signal}).then(function(r){"
+    'c.enqueue({status:r.status,encoding:r.headers.get("Content-Encoding")||"",asked:t});'
+    "if(!r.ok||!r.body)return c.close();var d=r.body.getReader(),n=function(){"
+    "return d.read().then(function(x){if(x.done)return c.close();"
+    "c.enqueue(x.value);return n()})};return n()"
+    "}).catch(function(e){c.error(String(e))})},cancel:function(){a.abort()}},"
+    "{highWaterMark:1/0});"
+    'w.postMessage({type:"wasm",url:u,body:s},[s])}}catch(e){if(a)a.abort()}'
+    'w.postMessage({type:"init",manifest:new URL(%(manifest)s,b).href});'
     "window.__rbEarly={worker:w,queue:q,at:performance.now()}}catch(e){}})();"
 )
+
+#: What the head's script says where Pyodide's WebAssembly is until ``fill_early_wasm``
+#: writes the path (relative to ``worker.js``) in its place.
+WASM_MARK = "rollbook:early-wasm"
+
+
+def fill_early_wasm(pages: Iterable[Path], path: str) -> int:
+    """Write ``path`` where the head of each of ``pages`` holds the mark; return how many.
+
+    ``path`` is ``build.early_wasm`` (relative to ``worker.js``): it goes into the head's
+    preload and script. Empty (a site without Pyodide), or not a plain path, the preload
+    goes and the script starts no download. Pages another plugin rewrote since (minify)
+    keep the mark: a minifier keeps an attribute's and a string's text. A page gone or
+    unreadable is left alone.
+    """
+    mark = WASM_MARK.encode()
+    value = path.encode() if _PLAIN_PATH.fullmatch(path) else b""
+    changed = 0
+    for page in pages:
+        try:
+            data = page.read_bytes()
+        except OSError:
+            continue
+        if mark not in data:
+            continue
+        if not value:
+            data = _WASM_PRELOAD.sub(b"", data, count=1)
+        page.write_bytes(data.replace(mark, value, 2))  # the preload's, then the script's
+        changed += 1
+    return changed
+
+
+#: What ``fill_early_wasm`` writes into an attribute and a string as it is.
+_PLAIN_PATH = re.compile(r"[\w.+/-]+")
+#: The head's preload, as written or as a minifier left it.
+_WASM_PRELOAD = re.compile(rb"<link\b[^>]*" + re.escape(WASM_MARK.encode()) + rb"[^>]*>")
 
 
 def _js_string(text: str) -> str:

@@ -52,7 +52,7 @@ from rollbook.mkdocs_plugin.coexist import (
     restore_minified_names,
 )
 from rollbook.mkdocs_plugin.config import RollbookConfig
-from rollbook.mkdocs_plugin.early_start import with_early_start
+from rollbook.mkdocs_plugin.early_start import fill_early_wasm, with_early_start
 from rollbook.mkdocs_plugin.gm_screen import (
     add_gm_page,
     date_gm_page,
@@ -78,6 +78,7 @@ from rollbook.offline.service_worker import write_offline
 from rollbook.pdf.errors import PdfError
 from rollbook.pdf.plugin_steps import add_link, check_setup, write_book
 from rollbook.site_runtime import SitewideError
+from rollbook.site_runtime.build import early_wasm
 from rollbook.site_runtime.strings import languages_written
 from rollbook.sitewide.finish import FinishOptions, finish_site
 
@@ -116,6 +117,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._marks = True  # whether written pages may hold references to fill (on_env)
         self._search_parses = False  # Material's search indexes the pages (on_config)
         self._search_view: SearchView | None = None  # the page search is reading now
+        self._early: list[Path] = []  # pages whose head starts the engine (early_start)
+        self._early_wasm: str | None = None  # where their WebAssembly is, once known
 
     # -- state ----------------------------------------------------------------------------
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -136,6 +139,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         self._nav = None
         self._written = WrittenPages()
         self._marks = True
+        self._early = []
+        self._early_wasm = None
         set_context(None)
         set_host(None)
 
@@ -412,9 +417,12 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             output = self._site.fill(output)
         if not self.config.gm_screen.strip("/ ") and "</head>" in output:
             output = output.replace("</head>", f"{GM_OFF_META}</head>", 1)
-        output = with_early_start(
+        started = with_early_start(
             output, page.url, self.config.assets_javascript, content=page.content
         )
+        if started is not output:
+            self._early.append(Path(page.file.abs_dest_path))
+        output = started
         language = page_language(page, self._site_language(config))
         if language != self._site_language(config):  # else the theme already wrote it
             output = mark_page_language(output, language, self._text(language).rtl)
@@ -457,7 +465,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             catalogues=self._catalogues(config),
         )
         try:
-            finish_site(
+            manifest = finish_site(
                 config.site_dir,
                 Path(os.path.dirname(config.config_file_path or ".")),
                 options,
@@ -466,6 +474,7 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
             )
         except SitewideError as err:
             raise PluginError(f"rollbook: {err}") from None
+        self._early_wasm = early_wasm(manifest)
 
     # After plugins that write pages of their own at post_build (print-site, priority 0),
     # before mkdocs-static-i18n builds the next language (-100).
@@ -474,6 +483,8 @@ class RollbookPlugin(BasePlugin[RollbookConfig]):
         if self.config.enabled:
             if self._marks:  # no page rolls a table by reference: no written page holds a mark
                 fill_written_pages(config.site_dir, self._site, self._written.untouched)
+            if self._early_wasm is not None:  # the heads' WebAssembly, now that it has a folder
+                fill_early_wasm(self._early, self._early_wasm)
             restore_minified_names(config.site_dir)
 
     # Last of all, once per site: the offline worker lists (and hashes) every file written

@@ -42,6 +42,7 @@ __all__ = [
     "PYODIDE_FILES",
     "SitewideError",
     "build_site_assets",
+    "early_wasm",
 ]
 
 MANIFEST_NAME = "manifest.json"
@@ -158,15 +159,25 @@ def write_early_wasm(worker: Path, runtime: dict[str, Any]) -> None:
     Raises:
         SitewideError: ``worker`` lacks :data:`EARLY_WASM_LINE` (its source changed).
     """
-    if "pyodide" not in runtime:
+    path = early_wasm(runtime)
+    if not path:
         return
-    name = served_name("pyodide.asm.wasm")
     data = worker.read_bytes()  # bytes: the file's line ends stay as they are
     blank = EARLY_WASM_LINE.encode()
     if blank not in data:
         raise SitewideError(f"{worker} has no line {EARLY_WASM_LINE!r} to write into.")
-    line = f"const EARLY_WASM = {json.dumps(runtime['pyodide'] + name)};".encode()
+    line = f"const EARLY_WASM = {json.dumps(path)};".encode()
     worker.write_bytes(data.replace(blank, line, 1))
+
+
+def early_wasm(manifest: dict[str, Any]) -> str:
+    """Where Pyodide's WebAssembly is served, relative to ``worker.js`` and the manifest.
+
+    Empty for a site without Pyodide. The worker and the pages' heads (``early_start``)
+    start its download with it.
+    """
+    folder = manifest.get("pyodide")
+    return folder + served_name("pyodide.asm.wasm") if isinstance(folder, str) and folder else ""
 
 
 #: The folders of a site that rollbook writes into and deletes from (relative to it).

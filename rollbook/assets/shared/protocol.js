@@ -184,9 +184,19 @@
 // ---- messages between the page (engine.js) and the worker (worker.js) -------------------
 
 /**
- * Page -> worker: `init` once, first (the URL of the engine's manifest.json); `later` when
- * the page is idle (import the rest of the engine); `request` with a bridge request's JSON.
- * @typedef {{type: "init", manifest: string}
+ * A piece of the page's download of Pyodide's WebAssembly (early_start.py): first its head
+ * (the answer's status and Content-Encoding, and when the page asked for it, in ms since
+ * the epoch), then its chunks.
+ * @typedef {{status: number, encoding: string, asked: number} | Uint8Array} WasmPart
+ */
+
+/**
+ * Page -> worker: `wasm` only from the page's head, before anything else (the download it
+ * started, `url` absolute: worker.js `startEarly`); `init` once, first otherwise (the URL
+ * of the engine's manifest.json); `later` when the page is idle (import the rest of the
+ * engine); `request` with a bridge request's JSON.
+ * @typedef {{type: "wasm", url: string, body: ReadableStream<WasmPart>}
+ *   | {type: "init", manifest: string}
  *   | {type: "later"}
  *   | {type: "request", id: number, json: string}} ToWorker
  */

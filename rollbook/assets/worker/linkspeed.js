@@ -112,11 +112,14 @@ export function makeMeter() {
     /**
      * `body` with its chunks counted as they pass; `label` names it in `ends`. A download
      * read before the meter was made (worker.js, `startEarly`) says when its first chunk
-     * came (`firstAt`), so the chunks that waited do not pass for a burst of speed.
+     * came, or when the page asked for it (`firstAt`), so the chunks that waited do not
+     * pass for a burst of speed; an earlier such time than the first chunk's counts from
+     * whichever download is counted first.
      */
     count(body, label = "", firstAt = () => undefined) {
       meter.open += 1;
       let closed = false;
+      let seen = false;
       const close = () => {
         if (closed) return;
         closed = true;
@@ -128,9 +131,13 @@ export function makeMeter() {
         /** @type {TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>} */ (
           new TransformStream({
             transform(chunk, controller) {
-              if (meter.first === null) {
-                meter.first = firstAt() ?? performance.now();
-                meter.firstBytes = chunk.length;
+              if (!seen) {
+                seen = true;
+                const at = firstAt();
+                if (meter.first === null) {
+                  meter.first = at ?? performance.now();
+                  meter.firstBytes = chunk.length;
+                } else if (at !== undefined && at < meter.first) meter.first = at;
               }
               meter.bytes += chunk.length;
               controller.enqueue(chunk);
