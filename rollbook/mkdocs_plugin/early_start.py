@@ -20,6 +20,8 @@ it to the worker as a stream (``{type: "wasm"}``, posted before ``init``): a hea
 ``{status, encoding, asked}``, then the bytes. The worker reads the link's rate from
 ``asked``, the time the page asked for the file: the page's thread takes chunks in late
 when it is busy, and the time each came would make a burst of them pass for a fast link.
+(A ``<link rel="preload">`` would ask for it sooner, but Chromium 156 does not always hand
+a preload to the script's fetch when a stylesheet follows: the file then came twice.)
 The file's address is known only once the site-wide build has named Pyodide's folder
 (after the pages are written), so the page gets a mark (:data:`WASM_MARK`) that
 :func:`fill_early_wasm` replaces then; a page left unfilled, or a site without Pyodide
@@ -32,7 +34,6 @@ import json
 import posixpath
 import re
 from collections.abc import Iterable
-from html import escape as html_escape
 from pathlib import Path
 
 from mkdocs.utils import get_relative_url
@@ -75,10 +76,7 @@ def with_early_start(html: str, page_url: str, script: str, content: str | None 
         "manifest": _js_string(manifest),
         "wasm": _js_string(WASM_MARK),
     }
-    # The preload is asked for as soon as the browser's scanner reads the head, before
-    # the parser gets to run the script, whose fetch then takes it over.
-    wasm = html_escape(posixpath.join(posixpath.dirname(worker), WASM_MARK))
-    tag = f'<link rel="preload" href="{wasm}" as="fetch" crossorigin><script>{script_text}</script>'
+    tag = f"<script>{script_text}</script>"
     # Right after <meta charset> when it opens the head (the charset stays in the first
     # bytes), else right after <head>: before any stylesheet either way.
     charset = _CHARSET.match(html, head.end())
@@ -116,13 +114,12 @@ WASM_MARK = "rollbook:early-wasm"
 
 
 def fill_early_wasm(pages: Iterable[Path], path: str) -> int:
-    """Write ``path`` where the head of each of ``pages`` holds the mark; return how many.
+    """Write ``path`` where the head's script of each of ``pages`` holds the mark.
 
-    ``path`` is ``build.early_wasm`` (relative to ``worker.js``): it goes into the head's
-    preload and script. Empty (a site without Pyodide), or not a plain path, the preload
-    goes and the script starts no download. Pages another plugin rewrote since (minify)
-    keep the mark: a minifier keeps an attribute's and a string's text. A page gone or
-    unreadable is left alone.
+    ``path`` is ``build.early_wasm`` (relative to ``worker.js``); returns how many pages
+    changed. Empty (a site without Pyodide), or not a plain path, the script starts no
+    download. Pages another plugin rewrote since (minify) keep the mark: a minifier keeps
+    a string's text. A page gone or unreadable is left alone.
     """
     mark = WASM_MARK.encode()
     value = path.encode() if _PLAIN_PATH.fullmatch(path) else b""
@@ -132,19 +129,14 @@ def fill_early_wasm(pages: Iterable[Path], path: str) -> int:
             data = page.read_bytes()
         except OSError:
             continue
-        if mark not in data:
-            continue
-        if not value:
-            data = _WASM_PRELOAD.sub(b"", data, count=1)
-        page.write_bytes(data.replace(mark, value, 2))  # the preload's, then the script's
-        changed += 1
+        if mark in data:
+            page.write_bytes(data.replace(mark, value, 1))
+            changed += 1
     return changed
 
 
-#: What ``fill_early_wasm`` writes into an attribute and a string as it is.
+#: What ``fill_early_wasm`` writes into the script's string as it is.
 _PLAIN_PATH = re.compile(r"[\w.+/-]+")
-#: The head's preload, as written or as a minifier left it.
-_WASM_PRELOAD = re.compile(rb"<link\b[^>]*" + re.escape(WASM_MARK.encode()) + rb"[^>]*>")
 
 
 def _js_string(text: str) -> str:

@@ -124,6 +124,43 @@ def test_the_browsers_timing_reads_the_link_from_finished_downloads_only(
     assert rates["instant"] == rates["backwards"] == pytest.approx(100 * kb / 0.0001)
 
 
+def test_a_burst_handed_over_late_never_reads_as_a_fast_link(page: Page, fixture_site: str) -> None:
+    # The page's thread may take a download's chunks in late and pass them on in one burst.
+    # Timed from when the page asked for it (`whole`), every byte counts and the burst reads
+    # as what it is: 600 KB in 2 s. Timed from its first chunk, that chunk is left out (it
+    # may have waited); an earlier start from a later download still moves the meter back.
+    page.goto(fixture_site)
+    rates = page.evaluate(
+        """async () => {
+          const url = new URL("assets/rollbook/linkspeed.js", location.href).href;
+          const { makeMeter } = await import(url);
+          const kb = 1024;
+          const read = async (meter, chunks, began) => {
+            const body = new ReadableStream({
+              start(c) {
+                for (const size of chunks) c.enqueue(new Uint8Array(size * kb));
+                c.close();
+              },
+            });
+            await new Response(meter.count(body, "", () => began)).arrayBuffer();
+          };
+          const now = performance.now();
+          const asked = makeMeter();
+          await read(asked, [600], { at: now - 2000, whole: true });
+          const firstChunk = makeMeter();
+          await read(firstChunk, [600], { at: now - 2000, whole: false });
+          const later = makeMeter();
+          await read(later, [100, 100], undefined);
+          await read(later, [100], { at: now - 3000, whole: true });
+          return { asked: asked.rate(), firstChunk: firstChunk.rate(), later: later.rate() };
+        }"""
+    )
+    kb = 1024
+    assert 600 * kb / 2.5 < rates["asked"] <= 600 * kb / 2.0
+    assert rates["firstChunk"] is None or rates["firstChunk"] > 1e12  # Infinity: one chunk
+    assert 300 * kb / 3.5 < rates["later"] <= 300 * kb / 3.0
+
+
 def test_without_a_helper_the_snapshot_is_unpacked_in_place(page: Page, fixture_site: str) -> None:
     # A browser whose workers cannot start workers: boot-snapshot.js gets no helper. (A
     # nested worker's own script is fetched where Playwright cannot route it, so this path
@@ -331,3 +368,85 @@ def test_the_webassembly_download_starts_before_the_manifest_is_in(
     # One download of it: the early one was used, not fetched again.
     wasm = [p for p in requested(fixture_site)[seen:] if p.endswith("/pyodide.asm.wasm.br")]
     assert len(wasm) == 1, wasm
+
+
+def test_the_pages_head_downloads_the_webassembly_for_the_worker(
+    page: Page, fixture_site: str
+) -> None:
+    # The head's script asks for it and hands the stream to the worker, which asks for
+    # nothing itself.
+    seen = len(requested(fixture_site))
+    with plain_forced(fixture_site):
+        page.goto(fixture_site)
+        wait_ready(page)
+        _roll_once(page)
+    asked = requested(fixture_site)[seen:]
+    wasm = [path for path in asked if path.endswith("/pyodide.asm.wasm.br")]
+    assert len(wasm) == 1, asked
+    # Asked for by the page, before the worker's own file was.
+    assert asked.index(wasm[0]) < asked.index("/assets/rollbook/worker.js"), asked
+    initiators = page.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter((e) => e.name.endsWith('/pyodide.asm.wasm.br')).map((e) => e.initiatorType)"
+    )
+    assert initiators == ["fetch"]  # in the page's own timeline
+
+
+# A worker whose first message hands it a download it cannot use: each kind is made in the
+# page (`wasm` is the file's absolute URL). The worker must get the file itself and start.
+_HANDED = {
+    "another file": "({url: wasm + '?another', body: stream([{status: 200, encoding: ''}])})",
+    "no head": "({url: wasm, body: stream([new Uint8Array([1, 2, 3])])})",
+    "a head without a status": "({url: wasm, body: stream([{status: 0, encoding: ''}])})",
+    "not a stream": "({url: wasm, body: 'bytes'})",
+    "broken before its head": "({url: wasm, body: stream([], new Error('gone'))})",
+    "cut off after its head": (
+        "({url: wasm, body: stream([{status: 200, encoding: '', asked: Date.now()},"
+        " new Uint8Array([0x1b, 0x2f])], new Error('cut'))})"
+    ),
+}
+
+
+def test_a_worker_handed_a_download_it_cannot_use_fetches_the_file_itself(
+    page: Page, fixture_site: str
+) -> None:
+    seen = len(requested(fixture_site))
+    page.goto(fixture_site + "assets/rollbook/manifest.json")
+    results = {}
+    for kind, handed in _HANDED.items():
+        results[kind] = page.evaluate(
+            """async (handed) => {
+              const manifest = await (await fetch("manifest.json")).json();
+              const folder = new URL(manifest.pyodide, location.href);
+              const wasm = new URL("pyodide.asm.wasm.br", folder).href;
+              const stream = (parts, error) => new ReadableStream({
+                start(c) {
+                  for (const part of parts) c.enqueue(part);
+                  if (error) c.error(error);
+                  else c.close();
+                },
+              });
+              const message = eval(handed);
+              const worker = new Worker("worker.js", { type: "module" });
+              const answer = new Promise((resolve) => {
+                worker.onmessage = (e) => {
+                  if (["ready", "failed"].includes(e.data.type)) resolve(e.data.type);
+                };
+                worker.onerror = () => resolve("error");
+              });
+              const transfer = message.body instanceof ReadableStream ? [message.body] : [];
+              worker.postMessage({ type: "wasm", ...message }, transfer);
+              const init = new URL("manifest.json", location.href).href;
+              worker.postMessage({ type: "init", manifest: init });
+              const result = await answer;
+              worker.terminate();
+              return result;
+            }""",
+            handed,
+        )
+    assert results == dict.fromkeys(_HANDED, "ready"), results
+    # Each worker asked for it once: the first from the site, the others from the site or
+    # the browser's cache (fresh or not by the files' age, as this server sends no
+    # Cache-Control).
+    asked = requested(fixture_site)[seen:]
+    assert 1 <= sum(path.endswith("/pyodide.asm.wasm.br") for path in asked) <= len(_HANDED)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from pathlib import Path
 
 import pytest
 
-from rollbook.mkdocs_plugin.early_start import with_early_start
+from rollbook.mkdocs_plugin.early_start import WASM_MARK, fill_early_wasm, with_early_start
 
 SCRIPT = "assets/rollbook/rollbook.js"
 HEAD = (
@@ -49,8 +50,10 @@ def test_a_page_with_dice_starts_the_engine_from_its_head(page_url: str, prefix:
     for path, name in zip(found, ("worker.js", "manifest.json"), strict=True):
         assert posixpath.normpath(posixpath.join(folder, path)) == f"assets/rollbook/{name}"
     assert html.count("<script") == 2
-    # A classic script right after the charset, before the stylesheet.
+    # A classic script right after the charset, before the stylesheet; it names the
+    # WebAssembly by a mark until the build fills it in.
     assert html.index('<meta charset="utf-8"><script>') < html.index("<link")
+    assert f'var p="{WASM_MARK}"' in html
 
 
 def test_a_head_without_charset_gets_it_first() -> None:
@@ -91,3 +94,51 @@ def test_every_widget_counts(body: str) -> None:
 def test_a_page_without_dice_is_left_as_it_is(body: str) -> None:
     html = HEAD.format(body=body)
     assert with_early_start(html, "x/", SCRIPT) == html
+
+
+WASM = "../pyodide/314.0.7-0123456789/pyodide.asm.wasm.br"
+
+
+def _page_with_dice(tmp_path: Path, name: str, page_url: str = "rules/") -> Path:
+    path = tmp_path / name
+    path.write_text(
+        with_early_start(HEAD.format(body='<span class="rb-inline">'), page_url, SCRIPT)
+    )
+    return path
+
+
+def test_the_build_fills_the_webassembly_into_the_script(tmp_path: Path) -> None:
+    pages = [_page_with_dice(tmp_path, "a.html"), _page_with_dice(tmp_path, "b.html")]
+    assert fill_early_wasm([*pages, tmp_path / "gone.html"], WASM) == 2
+    head = pages[0].read_text().split("</head>")[0]
+    assert WASM_MARK not in head
+    assert f'var p="{WASM}"' in head
+    # Relative to worker.js (assets/rollbook/), it names Pyodide's folder.
+    assert posixpath.normpath(posixpath.join("assets/rollbook", WASM)) == (
+        "assets/pyodide/314.0.7-0123456789/pyodide.asm.wasm.br"
+    )
+    assert fill_early_wasm(pages, WASM) == 0  # filled once: nothing left to fill
+
+
+def test_a_minified_head_is_filled_too(tmp_path: Path) -> None:
+    page = _page_with_dice(tmp_path, "m.html")
+    page.write_text(page.read_text().replace(f'var p="{WASM_MARK}"', f"var p='{WASM_MARK}'"))
+    assert fill_early_wasm([page], WASM) == 1
+    assert f"var p='{WASM}'" in page.read_text()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "",  # a site without Pyodide
+        '../x/pyodide.asm.wasm.br"</script><script>alert(1)//',
+        "../x/pyodide.asm.wasm.br\\u2028",
+        "javascript:alert(1)//.wasm",
+    ],
+)
+def test_no_path_or_a_hostile_one_starts_no_download(tmp_path: Path, path: str) -> None:
+    page = _page_with_dice(tmp_path, "h.html")
+    assert fill_early_wasm([page], path) == 1
+    head = page.read_text().split("</head>")[0]
+    assert WASM_MARK not in head
+    assert 'var p=""' in head and head.count("<script") == 1 and head.count("</script>") == 1

@@ -148,10 +148,10 @@ export function unbrotli(body, decoded = false) {
 
 /**
  * A download the worker started before its modules were in (worker.js, `startEarly`):
- * `take(href)` gives its response once, if it is of that URL; `firstAt()` says when its
- * first chunk came (if it has); `drop()` cancels it if nothing took it.
+ * `take(href)` gives its response once, if it is of that URL; `firstAt()` says when it
+ * began, once known (linkspeed.js, `FirstSeen`); `drop()` cancels it if nothing took it.
  * @typedef {{take: (href: string) => Promise<Response> | null,
- *   firstAt: () => number | undefined, drop: () => void}} EarlyDownload
+ *   firstAt: () => import("./linkspeed.js").FirstSeen | undefined, drop: () => void}} EarlyDownload
  */
 
 /**

@@ -91,8 +91,16 @@ export const PROBE_BYTES = 384 * 1024;
  * @typedef {{bytes: number, first: number | null, firstBytes: number, open: number,
  *   settled: boolean, waiters: Array<() => void>, ends: Record<string, number>,
  *   count: (body: ReadableStream<Uint8Array<ArrayBuffer>>, label?: string,
- *     firstAt?: () => number | undefined) => ReadableStream<Uint8Array<ArrayBuffer>>,
+ *     firstAt?: () => FirstSeen | undefined) => ReadableStream<Uint8Array<ArrayBuffer>>,
  *   settle: () => void, wake: () => void, rate: () => number}} Meter
+ */
+
+/**
+ * When a download read before the meter was made began, for its rate: `at` is when its
+ * first chunk came (`whole` false: that chunk, which may have waited, is not counted), or
+ * when it was asked for (`whole` true: every byte since counts; a burst of chunks taken in
+ * late then reads slow, never fast).
+ * @typedef {{at: number, whole: boolean}} FirstSeen
  */
 
 /**
@@ -111,10 +119,9 @@ export function makeMeter() {
     ends: {}, // label -> time the download of that label ended (the benchmark's marks)
     /**
      * `body` with its chunks counted as they pass; `label` names it in `ends`. A download
-     * read before the meter was made (worker.js, `startEarly`) says when its first chunk
-     * came, or when the page asked for it (`firstAt`), so the chunks that waited do not
-     * pass for a burst of speed; an earlier such time than the first chunk's counts from
-     * whichever download is counted first.
+     * read before the meter was made (worker.js, `startEarly`) says when it began
+     * (`firstAt`), so the chunks that waited do not pass for a burst of speed; such a time
+     * earlier than the meter's first counts, whichever download was counted first.
      */
     count(body, label = "", firstAt = () => undefined) {
       meter.open += 1;
@@ -133,11 +140,11 @@ export function makeMeter() {
             transform(chunk, controller) {
               if (!seen) {
                 seen = true;
-                const at = firstAt();
-                if (meter.first === null) {
-                  meter.first = at ?? performance.now();
-                  meter.firstBytes = chunk.length;
-                } else if (at !== undefined && at < meter.first) meter.first = at;
+                const began = firstAt();
+                if (meter.first === null || (began && began.at < meter.first)) {
+                  meter.first = began?.at ?? performance.now();
+                  meter.firstBytes = began?.whole ? 0 : chunk.length;
+                }
               }
               meter.bytes += chunk.length;
               controller.enqueue(chunk);

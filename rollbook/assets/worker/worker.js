@@ -2,8 +2,8 @@
 // The rollbook engine worker: self-hosted Pyodide running `rollbook.engine.bridge`.
 //
 // A module worker (Pyodide 314 refuses classic ones). The messages it takes and sends are
-// the `ToWorker` and `FromWorker` unions of protocol.js (init, deadline, ready | failed,
-// later, request, begin, reply), each posted through `post` so tsc holds them to it.
+// the `ToWorker` and `FromWorker` unions of protocol.js (wasm, init, deadline, ready |
+// failed, later, request, begin, reply), each posted through `post` so tsc holds them to it.
 // Requests that arrive before "ready" wait for it, so the page may send at any time.
 // A plain start imports only what a first roll needs before "ready"; the rest comes after
 // "later", one module per task (rollbook/engine/startup.py). A request that needs a module
@@ -58,7 +58,7 @@ const core = (async () => {
  * @returns {EarlyDownload}
  */
 function startEarly(url, first) {
-  /** @type {number | undefined} */
+  /** @type {import("./linkspeed.js").FirstSeen | undefined} */
   let firstAt;
   let taken = false;
   const fetched = () =>
@@ -68,7 +68,7 @@ function startEarly(url, first) {
       const timed = new TransformStream(
         {
           transform(chunk, controller) {
-            firstAt ??= performance.now();
+            firstAt ??= { at: performance.now(), whole: false };
             controller.enqueue(chunk);
           },
         },
@@ -86,7 +86,7 @@ function startEarly(url, first) {
       body.cancel().catch(() => {}); // a page of another build: not this file
       return fetched();
     }
-    return fromPage(body, (at) => (firstAt = at)).catch(fetched);
+    return fromPage(body, (at) => (firstAt = { at, whole: true })).catch(fetched);
   });
   response.catch(() => {}); // seen by whoever takes it
   return {
