@@ -13,19 +13,22 @@ before the stylesheets, creates the engine's worker itself and sends it the mani
 engine starts only when a reader asks for a roll. A site whose Content Security Policy
 refuses inline scripts loses only the head start.
 
-The same script starts the download of Pyodide's WebAssembly, the longest file: a worker
-takes 0.2-0.6 s to start on a slowed phone (its thread, then ``worker.js`` over the link),
-and the line would sit idle meanwhile. The page reads the download as it comes and hands
-it to the worker as a stream (``{type: "wasm"}``, posted before ``init``): a head,
-``{status, encoding, asked}``, then the bytes. The worker reads the link's rate from
-``asked``, the time the page asked for the file: the page's thread takes chunks in late
-when it is busy, and the time each came would make a burst of them pass for a fast link.
-(A ``<link rel="preload">`` would ask for it sooner, but Chromium 156 does not always hand
-a preload to the script's fetch when a stylesheet follows: the file then came twice.)
+The head also asks for Pyodide's WebAssembly, the longest file, with a preload that the
+browser's scanner sends as soon as it reads the head: a worker takes 0.2-0.6 s to start on
+a slowed phone (its thread, then ``worker.js`` over the link), and the line would sit idle
+meanwhile. The script tells the worker (``{type: "wasm", url, asked}``, before ``init``),
+and the worker asks for the same file with ``cache: "force-cache"``: the browser's cache
+hands it the preload's bytes as they come, without a second request and whatever the
+host's cache headers say (``no-store`` excepted: the file then comes twice). ``asked`` is
+when the page's first byte came, before which the preload cannot have started: the worker
+reads the link's rate from it, every byte counted, as the bytes that came before it
+started reach it in one burst. (The page's own ``fetch`` handing its stream to the worker
+was tried: its thread, busy at 4x, passed the chunks on late; and a fetch in the page did
+not always take the preload over beside Material's stylesheet, so the file came twice.)
 The file's address is known only once the site-wide build has named Pyodide's folder
 (after the pages are written), so the page gets a mark (:data:`WASM_MARK`) that
-:func:`fill_early_wasm` replaces then; a page left unfilled, or a site without Pyodide
-(the mark replaced by nothing), starts no download, and the worker fetches the file itself.
+:func:`fill_early_wasm` replaces then. A site without Pyodide loses the preload there; a
+page left unfilled asks for nothing, and its worker fetches the file itself.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import json
 import posixpath
 import re
 from collections.abc import Iterable
+from html import escape as html_escape
 from pathlib import Path
 
 from mkdocs.utils import get_relative_url
@@ -76,7 +80,9 @@ def with_early_start(html: str, page_url: str, script: str, content: str | None 
         "manifest": _js_string(manifest),
         "wasm": _js_string(WASM_MARK),
     }
-    tag = f"<script>{script_text}</script>"
+    # The preload is asked for as soon as the browser's scanner reads the head.
+    wasm = html_escape(posixpath.join(posixpath.dirname(worker), WASM_MARK))
+    tag = f'<link rel="preload" href="{wasm}" as="fetch" crossorigin><script>{script_text}</script>'
     # Right after <meta charset> when it opens the head (the charset stays in the first
     # bytes), else right after <head>: before any stylesheet either way.
     charset = _CHARSET.match(html, head.end())
@@ -86,24 +92,15 @@ def with_early_start(html: str, page_url: str, script: str, content: str | None 
 
 # Kept in step with engine.js `start()`, which takes the worker over and replays the
 # messages kept here (errors before that are kept too, and not reported twice), and with
-# worker.js `startEarly`, which takes the WebAssembly's stream. The download is started
-# only for a filled mark (a path ending in .wasm or .wasm.br, relative to worker.js), and
-# cancelled if the stream cannot be handed over (a browser that cannot transfer streams).
+# worker.js `startEarly`. The worker is told of the preload only for a filled mark (a path
+# ending in .wasm or .wasm.br, relative to worker.js).
 _SCRIPT = (
     "(function(){try{var b=document.baseURI,q=[],k=new URL(%(worker)s,b),"
     'w=new Worker(k,{type:"module",name:"rollbook-engine"});'
     "w.onmessage=function(e){q.push(e)};w.onerror=function(e){e.preventDefault();q.push(e)};"
-    "try{var p=%(wasm)s,a=null;if(/\\.wasm(\\.br)?$/.test(p)){"
-    "var u=new URL(p,k).href,s,t=performance.timeOrigin+performance.now();"
-    "a=new AbortController();"
-    "s=new ReadableStream({start:function(c){fetch(u,{signal:a.signal}).then(function(r){"
-    'c.enqueue({status:r.status,encoding:r.headers.get("Content-Encoding")||"",asked:t});'
-    "if(!r.ok||!r.body)return c.close();var d=r.body.getReader(),n=function(){"
-    "return d.read().then(function(x){if(x.done)return c.close();"
-    "c.enqueue(x.value);return n()})};return n()"
-    "}).catch(function(e){c.error(String(e))})},cancel:function(){a.abort()}},"
-    "{highWaterMark:1/0});"
-    'w.postMessage({type:"wasm",url:u,body:s},[s])}}catch(e){if(a)a.abort()}'
+    'var p=%(wasm)s,n=performance.getEntriesByType("navigation")[0];'
+    'if(/\\.wasm(\\.br)?$/.test(p))w.postMessage({type:"wasm",url:new URL(p,k).href,'
+    "asked:performance.timeOrigin+(n&&n.responseStart||0)});"
     'w.postMessage({type:"init",manifest:new URL(%(manifest)s,b).href});'
     "window.__rbEarly={worker:w,queue:q,at:performance.now()}}catch(e){}})();"
 )
@@ -114,12 +111,13 @@ WASM_MARK = "rollbook:early-wasm"
 
 
 def fill_early_wasm(pages: Iterable[Path], path: str) -> int:
-    """Write ``path`` where the head's script of each of ``pages`` holds the mark.
+    """Write ``path`` where the head of each of ``pages`` holds the mark; return how many.
 
-    ``path`` is ``build.early_wasm`` (relative to ``worker.js``); returns how many pages
-    changed. Empty (a site without Pyodide), or not a plain path, the script starts no
-    download. Pages another plugin rewrote since (minify) keep the mark: a minifier keeps
-    a string's text. A page gone or unreadable is left alone.
+    ``path`` is ``build.early_wasm`` (relative to ``worker.js``): it goes into the head's
+    preload and script. Empty (a site without Pyodide), or not a plain path, the preload
+    goes and the script tells the worker of none. Pages another plugin rewrote since
+    (minify) keep the mark: a minifier keeps an attribute's and a string's text. A page
+    gone or unreadable is left alone.
     """
     mark = WASM_MARK.encode()
     value = path.encode() if _PLAIN_PATH.fullmatch(path) else b""
@@ -129,14 +127,19 @@ def fill_early_wasm(pages: Iterable[Path], path: str) -> int:
             data = page.read_bytes()
         except OSError:
             continue
-        if mark in data:
-            page.write_bytes(data.replace(mark, value, 1))
-            changed += 1
+        if mark not in data:
+            continue
+        if not value:
+            data = _WASM_PRELOAD.sub(b"", data, count=1)
+        page.write_bytes(data.replace(mark, value, 2))  # the preload's, then the script's
+        changed += 1
     return changed
 
 
-#: What ``fill_early_wasm`` writes into the script's string as it is.
+#: What ``fill_early_wasm`` writes into an attribute and a string as it is.
 _PLAIN_PATH = re.compile(r"[\w.+/-]+")
+#: The head's preload, as written or as a minifier left it.
+_WASM_PRELOAD = re.compile(rb"<link\b[^>]*" + re.escape(WASM_MARK.encode()) + rb"[^>]*>")
 
 
 def _js_string(text: str) -> str:

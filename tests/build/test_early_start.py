@@ -50,9 +50,12 @@ def test_a_page_with_dice_starts_the_engine_from_its_head(page_url: str, prefix:
     for path, name in zip(found, ("worker.js", "manifest.json"), strict=True):
         assert posixpath.normpath(posixpath.join(folder, path)) == f"assets/rollbook/{name}"
     assert html.count("<script") == 2
-    # A classic script right after the charset, before the stylesheet; it names the
-    # WebAssembly by a mark until the build fills it in.
-    assert html.index('<meta charset="utf-8"><script>') < html.index("<link")
+    # The WebAssembly's preload and a classic script right after the charset, before the
+    # stylesheet; both name the file by a mark (beside worker.js) until the build fills it.
+    preload = (
+        f'<link rel="preload" href="{prefix}assets/rollbook/{WASM_MARK}" as="fetch" crossorigin>'
+    )
+    assert html.index(f'<meta charset="utf-8">{preload}<script>') < html.index('rel="stylesheet"')
     assert f'var p="{WASM_MARK}"' in html
 
 
@@ -62,7 +65,8 @@ def test_a_head_without_charset_gets_it_first() -> None:
         '<body><span class="rb-inline"></span></body></html>'
     )
     html = with_early_start(page, "", SCRIPT)
-    assert html.startswith('<html><head class="x"><script>(function(){')
+    assert html.startswith('<html><head class="x"><link rel="preload"')
+    assert "crossorigin><script>(function(){" in html
 
 
 def test_a_hostile_asset_path_cannot_close_the_script() -> None:
@@ -107,13 +111,18 @@ def _page_with_dice(tmp_path: Path, name: str, page_url: str = "rules/") -> Path
     return path
 
 
-def test_the_build_fills_the_webassembly_into_the_script(tmp_path: Path) -> None:
+def test_the_build_fills_the_webassembly_into_the_preload_and_the_script(tmp_path: Path) -> None:
     pages = [_page_with_dice(tmp_path, "a.html"), _page_with_dice(tmp_path, "b.html")]
     assert fill_early_wasm([*pages, tmp_path / "gone.html"], WASM) == 2
     head = pages[0].read_text().split("</head>")[0]
     assert WASM_MARK not in head
+    # The preload, relative to the page, and the script's path, relative to worker.js,
+    # name the same file.
+    href = re.search(r'rel="preload" href="([^"]+)"', head)
+    assert href and posixpath.normpath(posixpath.join("rules/", href.group(1))) == (
+        "assets/pyodide/314.0.7-0123456789/pyodide.asm.wasm.br"
+    )
     assert f'var p="{WASM}"' in head
-    # Relative to worker.js (assets/rollbook/), it names Pyodide's folder.
     assert posixpath.normpath(posixpath.join("assets/rollbook", WASM)) == (
         "assets/pyodide/314.0.7-0123456789/pyodide.asm.wasm.br"
     )
@@ -122,23 +131,32 @@ def test_the_build_fills_the_webassembly_into_the_script(tmp_path: Path) -> None
 
 def test_a_minified_head_is_filled_too(tmp_path: Path) -> None:
     page = _page_with_dice(tmp_path, "m.html")
-    page.write_text(page.read_text().replace(f'var p="{WASM_MARK}"', f"var p='{WASM_MARK}'"))
-    assert fill_early_wasm([page], WASM) == 1
-    assert f"var p='{WASM}'" in page.read_text()
+    minified = (
+        page.read_text()
+        .replace('rel="preload"', "rel=preload")
+        .replace(" crossorigin>", " crossorigin >")
+        .replace(f'var p="{WASM_MARK}"', f"var p='{WASM_MARK}'")
+    )
+    page.write_text(minified)
+    assert fill_early_wasm([page], "") == 1
+    head = page.read_text().split("</head>")[0]
+    assert "preload" not in head and "var p=''" in head
 
 
 @pytest.mark.parametrize(
     "path",
     [
         "",  # a site without Pyodide
-        '../x/pyodide.asm.wasm.br"</script><script>alert(1)//',
+        '../x/pyodide.asm.wasm.br"><script>alert(1)</script>',
         "../x/pyodide.asm.wasm.br\\u2028",
         "javascript:alert(1)//.wasm",
     ],
 )
-def test_no_path_or_a_hostile_one_starts_no_download(tmp_path: Path, path: str) -> None:
+def test_no_path_or_a_hostile_one_leaves_no_preload_and_tells_the_worker_nothing(
+    tmp_path: Path, path: str
+) -> None:
     page = _page_with_dice(tmp_path, "h.html")
     assert fill_early_wasm([page], path) == 1
     head = page.read_text().split("</head>")[0]
-    assert WASM_MARK not in head
+    assert 'rel="preload"' not in head and WASM_MARK not in head
     assert 'var p=""' in head and head.count("<script") == 1 and head.count("</script>") == 1

@@ -184,18 +184,12 @@
 // ---- messages between the page (engine.js) and the worker (worker.js) -------------------
 
 /**
- * A piece of the page's download of Pyodide's WebAssembly (early_start.py): first its head
- * (the answer's status and Content-Encoding, and when the page asked for it, in ms since
- * the epoch), then its chunks.
- * @typedef {{status: number, encoding: string, asked: number} | Uint8Array} WasmPart
- */
-
-/**
- * Page -> worker: `wasm` only from the page's head, before anything else (the download it
- * started, `url` absolute: worker.js `startEarly`); `init` once, first otherwise (the URL
- * of the engine's manifest.json); `later` when the page is idle (import the rest of the
- * engine); `request` with a bridge request's JSON.
- * @typedef {{type: "wasm", url: string, body: ReadableStream<WasmPart>}
+ * Page -> worker: `wasm` only from the page's head, before anything else (it preloads
+ * Pyodide's WebAssembly at `url`, absolute, since `asked`, ms since the epoch: worker.js
+ * `startEarly`); `init` once, first otherwise (the URL of the engine's manifest.json);
+ * `later` when the page is idle (import the rest of the engine); `request` with a bridge
+ * request's JSON.
+ * @typedef {{type: "wasm", url: string, asked: number}
  *   | {type: "init", manifest: string}
  *   | {type: "later"}
  *   | {type: "request", id: number, json: string}} ToWorker

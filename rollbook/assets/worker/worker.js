@@ -26,10 +26,9 @@ manifestAsked.catch(() => {}); // awaited by init, which says why it failed
 // not a round trip later. init() uses it only if the manifest names the same file.
 const EARLY_WASM = "";
 /** @typedef {import("./fetchfile.js").EarlyDownload} EarlyDownload */
-/** @typedef {import("./protocol.js").WasmPart} WasmPart */
-// The page's head may have started that download already (early_start.py), before this
-// worker's thread and file were there: its stream comes in the first message, before
-// `init`. Any other first message means the worker fetches the file itself.
+// The page's head may have asked for that file already with a preload (early_start.py),
+// before this worker's thread and file were there; if so, the first message (before `init`)
+// says so, and the worker takes the preload's bytes from the browser's cache.
 /** @type {Promise<unknown>} */
 const firstMessage = new Promise((resolve) => {
   self.addEventListener("message", (event) => resolve(/** @type {MessageEvent} */ (event).data), { once: true });
@@ -49,10 +48,12 @@ const core = (async () => {
   return { ...filePart, ...speedPart, ...checkPart };
 })();
 /**
- * Download `url` now, before this worker's modules are in, or take the page's download of
- * it (`first`, the first message, if it hands one over): its body is read as it comes (a
- * stream that never pushes back), and the time its first chunk came is kept for the link's
- * rate (linkspeed.js), which would otherwise start when the worker first reads it.
+ * Download `url` now, before this worker's modules are in: its body is read as it comes (a
+ * stream that never pushes back), and when it began is kept for the link's rate
+ * (linkspeed.js), which would otherwise start when the worker first reads it. If `first`,
+ * the first message, says the page's head asked for it already (`{type: "wasm", url,
+ * asked}`), the request takes the browser's cached copy, even one still coming in (the
+ * preload's), and the rate counts every byte from `asked` on.
  * @param {URL} url
  * @param {Promise<unknown>} first
  * @returns {EarlyDownload}
@@ -61,8 +62,13 @@ function startEarly(url, first) {
   /** @type {import("./linkspeed.js").FirstSeen | undefined} */
   let firstAt;
   let taken = false;
-  const fetched = () =>
-    fetch(url).then((answer) => {
+  const response = first.then((message) => {
+    const told = /** @type {{type?: unknown, url?: unknown, asked?: unknown}} */ (message ?? {});
+    const preloaded = told.type === "wasm" && told.url === url.href;
+    const asked = preloaded && typeof told.asked === "number" ? told.asked - performance.timeOrigin : NaN;
+    // Never later than now: a download timed from the future would read infinitely fast.
+    if (Number.isFinite(asked) && asked <= performance.now()) firstAt = { at: asked, whole: true };
+    return fetch(url, preloaded ? { cache: "force-cache" } : {}).then((answer) => {
       if (!answer.ok || !answer.body) return answer;
       /** @type {TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>} */
       const timed = new TransformStream(
@@ -78,15 +84,6 @@ function startEarly(url, first) {
       const { status, statusText, headers } = answer;
       return new Response(answer.body.pipeThrough(timed), { status, statusText, headers });
     });
-  const response = first.then((message) => {
-    const handed = /** @type {{type?: unknown, url?: unknown, body?: unknown}} */ (message ?? {});
-    if (handed.type !== "wasm" || !(handed.body instanceof ReadableStream)) return fetched();
-    const body = /** @type {ReadableStream<WasmPart>} */ (handed.body);
-    if (handed.url !== url.href) {
-      body.cancel().catch(() => {}); // a page of another build: not this file
-      return fetched();
-    }
-    return fromPage(body, (at) => (firstAt = { at, whole: true })).catch(fetched);
   });
   response.catch(() => {}); // seen by whoever takes it
   return {
@@ -102,42 +99,6 @@ function startEarly(url, first) {
       response.then((answer) => answer.body?.cancel()).catch(() => {});
     },
   };
-}
-
-/**
- * The page's download as a Response: its head (status, encoding, when it was asked for)
- * first, then its bytes. `asked` hears that time on this worker's clock: the link's rate
- * is read from it, as the time the page's busy thread took each chunk in says little.
- * Rejects if the head is missing or broken.
- * @param {ReadableStream<WasmPart>} body
- * @param {(at: number) => void} asked
- * @returns {Promise<Response>}
- */
-async function fromPage(body, asked) {
-  const reader = body.getReader();
-  const { value: head } = await reader.read();
-  const info = head instanceof Uint8Array ? null : head;
-  const status = info?.status;
-  if (!info || typeof status !== "number" || !Number.isInteger(status) || status < 200 || status > 599) {
-    reader.cancel().catch(() => {});
-    throw new Error("the page's download of the WebAssembly has no head");
-  }
-  if (typeof info.asked === "number" && Number.isFinite(info.asked)) asked(info.asked - performance.timeOrigin);
-  /** @type {ReadableStream<Uint8Array<ArrayBuffer>>} */
-  const bytes = new ReadableStream(
-    {
-      async pull(controller) {
-        const piece = await reader.read();
-        if (piece.done) return controller.close();
-        if (!(piece.value instanceof Uint8Array)) throw new Error("the page's download of the WebAssembly is damaged");
-        controller.enqueue(/** @type {Uint8Array<ArrayBuffer>} */ (piece.value));
-      },
-      cancel: (reason) => reader.cancel(reason),
-    },
-    { highWaterMark: 0 },
-  );
-  const headers = info.encoding ? { "Content-Encoding": String(info.encoding) } : undefined;
-  return new Response(bytes, { status, headers });
 }
 
 /** @returns {Promise<typeof import("./boot-snapshot.js") & typeof import("./wheels.js")>} */
