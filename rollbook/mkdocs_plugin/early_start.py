@@ -93,14 +93,21 @@ def with_early_start(html: str, page_url: str, script: str, content: str | None 
 # Kept in step with engine.js `start()`, which takes the worker over and replays the
 # messages kept here (errors before that are kept too, and not reported twice), and with
 # worker.js `startEarly`. The worker is told of the preload only for a filled mark (a path
-# ending in .wasm or .wasm.br, relative to worker.js).
+# ending in .wasm or .wasm.br, relative to worker.js), and of its Resource Timing once it
+# is in (linkspeed.js `networkRate`: the worker's own request, answered from the cache,
+# says nothing of the link).
 _SCRIPT = (
     "(function(){try{var b=document.baseURI,q=[],k=new URL(%(worker)s,b),"
     'w=new Worker(k,{type:"module",name:"rollbook-engine"});'
     "w.onmessage=function(e){q.push(e)};w.onerror=function(e){e.preventDefault();q.push(e)};"
     'var p=%(wasm)s,n=performance.getEntriesByType("navigation")[0];'
-    'if(/\\.wasm(\\.br)?$/.test(p))w.postMessage({type:"wasm",url:new URL(p,k).href,'
+    'if(/\\.wasm(\\.br)?$/.test(p)){var u=new URL(p,k).href;w.postMessage({type:"wasm",url:u,'
     "asked:performance.timeOrigin+(n&&n.responseStart||0)});"
+    "try{var o=new PerformanceObserver(function(l){l.getEntries().forEach(function(e){"
+    'if(e.name!==u)return;o.disconnect();w.postMessage({type:"timed",entry:{'
+    "transferSize:e.transferSize,encodedBodySize:e.encodedBodySize,"
+    "responseStart:e.responseStart,responseEnd:e.responseEnd}})})});"
+    'o.observe({type:"resource"})}catch(e){}}'
     'w.postMessage({type:"init",manifest:new URL(%(manifest)s,b).href});'
     "window.__rbEarly={worker:w,queue:q,at:performance.now()}}catch(e){}})();"
 )

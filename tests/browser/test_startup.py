@@ -431,3 +431,43 @@ def test_a_worker_told_of_a_preload_that_is_not_there_still_starts(
             told,
         )
     assert results == dict.fromkeys(_TOLD, "ready"), results
+
+
+def test_the_pages_timing_of_its_preload_counts_for_the_link(page: Page, fixture_site: str) -> None:
+    # The worker's own request for the WebAssembly is answered from the browser's cache and
+    # says nothing of the link: the page posts its Resource Timing of the preload, and
+    # networkRate reads it with the worker's own. Junk in its place is left out.
+    page.goto(fixture_site + "assets/rollbook/manifest.json")
+    timed = page.evaluate(
+        """async () => {
+          const start = async (messages) => {
+            const worker = new Worker("worker.js", { type: "module" });
+            const ready = new Promise((resolve) => {
+              worker.onmessage = (e) => {
+                if (e.data.type === "ready") resolve(e.data.choice.timed);
+                if (e.data.type === "failed") resolve("failed");
+              };
+            });
+            for (const message of messages) worker.postMessage(message);
+            const result = await ready;
+            worker.terminate();
+            return result;
+          };
+          const init = { type: "init", manifest: new URL("manifest.json", location.href).href };
+          const size = 2_700_000;
+          const entry = {
+            transferSize: size, encodedBodySize: size, responseStart: 50, responseEnd: 50.1,
+          };
+          const junk = [
+            { type: "timed" }, { type: "timed", entry: "fast" }, { type: "timed", entry: null },
+            { type: "timed", entry: { transferSize: 1e9, encodedBodySize: 1e9, responseStart: 0 } },
+          ];
+          return {
+            told: await start([init, { type: "timed", entry }]),
+            junk: await start([init, ...junk]),
+          };
+        }"""
+    )
+    assert timed["told"] == pytest.approx(2_700_000 / 0.0001)
+    assert timed["junk"] != "failed"
+    assert timed["junk"] is None or timed["junk"] < 2_700_000 / 0.0001

@@ -240,13 +240,15 @@ export async function cached(url) {
  * snapshot is used unless the browser's hint says no. Otherwise it is fetched when it
  * would arrive, at the faster of the meter's rate and networkRate, within the time a
  * restore saves on this processor: savedSeconds(manifest) on the reference core,
- * slowerSaves(slowdown) times that here.
+ * slowerSaves(slowdown) times that here. `page` holds the page's timing of downloads it
+ * made for this worker (its preload of the WebAssembly), read by networkRate too.
  * @param {import("./protocol.js").EngineManifest} manifest  one that names a snapshot
  * @param {URL} base
  * @param {Meter} meter
+ * @param {ReadonlyArray<Partial<PerformanceResourceTiming>>} [page]
  * @returns {Promise<import("./protocol.js").SnapshotChoice>}
  */
-export async function snapshotPays(manifest, base, meter, slowdown = 1) {
+export async function snapshotPays(manifest, base, meter, slowdown = 1, page = []) {
   const known = { slowdown, ...deviceHints() };
   if (await cached(new URL(String(manifest.snapshot), base)))
     return { use: true, reason: "cached", rate: null, ...known };
@@ -257,7 +259,7 @@ export async function snapshotPays(manifest, base, meter, slowdown = 1) {
     return { use: true, reason: "no size", rate: null, ...known };
   }
   const rate = await measuredRate(meter);
-  const timed = networkRate();
+  const timed = networkRate([...(self.performance?.getEntriesByType?.("resource") ?? []), ...page]);
   // Measured again now that the rate is in, and the lower of the two kept: the first comes
   // while the page itself is still parsing and running its scripts (the worker starts from
   // the top of <head>), which can make a fast processor look six times slower (issue 29).

@@ -34,6 +34,9 @@ const firstMessage = new Promise((resolve) => {
   self.addEventListener("message", (event) => resolve(/** @type {MessageEvent} */ (event).data), { once: true });
 });
 const early = EARLY_WASM ? startEarly(new URL(EARLY_WASM, import.meta.url), firstMessage) : null;
+/** The page's Resource Timing of its preload, once it is in (`timed` messages). */
+/** @type {Partial<PerformanceResourceTiming>[]} */
+const pageTimings = [];
 const core = (async () => {
   const [filePart, speedPart, checkPart] = await Promise.all([
     import("./fetchfile.js"),
@@ -347,7 +350,9 @@ async function init(manifestUrl) {
   const unpacker = manifest.snapshot ? startUnpacker() : null;
   // The snapshot only where it pays: the rate those downloads arrive at and the speed of
   // this processor decide.
-  choice = manifest.snapshot ? await snapshotPays(manifest, base, meter, slowdown) : { use: false, reason: "none" };
+  choice = manifest.snapshot
+    ? await snapshotPays(manifest, base, meter, slowdown, pageTimings)
+    : { use: false, reason: "none" };
   mark("chosen");
   const snapshot = choice.use ? startSnapshot(manifest, base, unpacker) : null;
   if (!snapshot && unpacker) unpacker.terminate();
@@ -493,6 +498,10 @@ self.onmessage = async (event) => {
   if (message.type === "later" && !later && ready) {
     later = true;
     ready.then(importLater, () => {});
+    return;
+  }
+  if (message.type === "timed" && message.entry && typeof message.entry === "object") {
+    pageTimings.push(message.entry);
     return;
   }
   if (message.type === "request") await answer(message);
