@@ -27,8 +27,10 @@ was tried: its thread, busy at 4x, passed the chunks on late; and a fetch in the
 not always take the preload over beside Material's stylesheet, so the file came twice.)
 The file's address is known only once the site-wide build has named Pyodide's folder
 (after the pages are written), so the page gets a mark (:data:`WASM_MARK`) that
-:func:`fill_early_wasm` replaces then. A site without Pyodide loses the preload there; a
-page left unfilled asks for nothing, and its worker fetches the file itself.
+:func:`fill_early_wasm` replaces then (the plugin's ``post_build``, every build, ``serve``
+included). A site without Pyodide loses the preload there. A page it did not fill (none,
+unless the build stopped before) would ask for a file that is not there, and its script
+tells the worker nothing: the worker fetches the WebAssembly itself.
 """
 
 from __future__ import annotations
