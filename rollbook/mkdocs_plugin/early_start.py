@@ -58,6 +58,9 @@ _HEAD_END = "</head>"
 def with_early_start(html: str, page_url: str, script: str, content: str | None = None) -> str:
     """``html`` with the engine's worker started from its head if the page has a widget.
 
+    A page left as it is comes back as the very same string (the plugin tells the pages
+    to fill in later by that).
+
     Args:
         html: The page as written.
         page_url: The page's URL relative to the site (MkDocs' ``page.url``).

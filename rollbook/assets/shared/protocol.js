@@ -188,9 +188,8 @@
  * Pyodide's WebAssembly at `url`, absolute, since `asked`, ms since the epoch: worker.js
  * `startEarly`), and `timed` once it is in (the page's Resource Timing of it, for the
  * link's rate: linkspeed.js `networkRate`); `init` once, first otherwise (the URL of the
- * engine's manifest.json);
- * `later` when the page is idle (import the rest of the engine); `request` with a bridge
- * request's JSON.
+ * engine's manifest.json); `later` when the page is idle (import the rest of the engine);
+ * `request` with a bridge request's JSON.
  * @typedef {{type: "wasm", url: string, asked: number}
  *   | {type: "timed", entry: {transferSize: number, encodedBodySize: number,
  *       responseStart: number, responseEnd: number}}

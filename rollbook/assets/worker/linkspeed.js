@@ -186,6 +186,9 @@ export async function measuredRate(meter, probe = PROBE_BYTES) {
   return meter.rate();
 }
 
+/** This worker's Resource Timing of its downloads (none where the browser keeps none). */
+const ownTimings = () => self.performance?.getEntriesByType?.("resource") ?? [];
+
 /** The smallest finished download `networkRate` reads a rate from. */
 export const TIMED_BYTES = 64 * 1024;
 
@@ -198,7 +201,7 @@ export const TIMED_BYTES = 64 * 1024;
  * (nothing transferred) and small ones (one burst) say nothing of the link.
  * @param {ReadonlyArray<Partial<PerformanceResourceTiming>>} [entries]
  */
-export function networkRate(entries = self.performance?.getEntriesByType?.("resource") ?? []) {
+export function networkRate(entries = ownTimings()) {
   let best = 0;
   for (const entry of entries) {
     const bytes = Number(entry.encodedBodySize);
@@ -259,7 +262,7 @@ export async function snapshotPays(manifest, base, meter, slowdown = 1, page = [
     return { use: true, reason: "no size", rate: null, ...known };
   }
   const rate = await measuredRate(meter);
-  const timed = networkRate([...(self.performance?.getEntriesByType?.("resource") ?? []), ...page]);
+  const timed = networkRate([...ownTimings(), ...page]);
   // Measured again now that the rate is in, and the lower of the two kept: the first comes
   // while the page itself is still parsing and running its scripts (the worker starts from
   // the top of <head>), which can make a fast processor look six times slower (issue 29).
